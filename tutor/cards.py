@@ -160,9 +160,8 @@ def parse_cards(text: str | Iterable[str], count: int | Collection[int] | None =
     if count is not None:
         allowed = (count,) if isinstance(count, int) else tuple(sorted(count))
         if len(hand) not in allowed:
-            expected = " or ".join(str(n) for n in allowed)
             raise CardCountError(
-                f"{len(hand)} cards were given, {expected} were expected",
-                count=len(hand), expected=expected,
+                f"{len(hand)} cards were given, {' or '.join(map(str, allowed))} were expected",
+                count=len(hand), expected=allowed,
             )
     return hand

@@ -72,20 +72,32 @@ def set_ranks(mask: int) -> int:
     return (a & b & (c | d)) | (c & d & (a | b))
 
 
-def _set_options(mask: int, rank_bit: int) -> list[int]:
+def _all_set_options() -> dict[int, tuple[int, ...]]:
+    """For each rank held in three or four suits (as the mask of those cards), the ways to meld
+    it as a set: each as the mask of the set's cards, 0 for no set."""
+    table: dict[int, tuple[int, ...]] = {}
+    for rank_bit in range(SUIT_BITS):
+        column = [1 << (s * SUIT_BITS + rank_bit) for s in range(4)]
+        for size in (3, 4):
+            for present in combinations(column, size):
+                whole = sum(present)
+                threes = tuple(sum(three) for three in combinations(present, 3)) if size == 4 else ()
+                table[whole] = (0, whole) + threes
+    return table
+
+
+_SET_OPTIONS = _all_set_options()
+
+
+def _set_options(mask: int, rank_bit: int) -> tuple[int, ...]:
     """The ways to meld one rank as a set: each as the mask of its cards (0 for no set)."""
-    present = mask & _RANK_COLUMN[rank_bit]
-    options = [0, present]
-    suits = cards_of_mask(present)
-    if len(suits) == 4:
-        options += [mask_of(three) for three in combinations(suits, 3)]
-    return options
+    return _SET_OPTIONS[mask & _RANK_COLUMN[rank_bit]]
 
 
 def run_deadwood(mask: int) -> int:
     """Deadwood of a hand when only runs are melded."""
-    a, b, c, d = _suit_patterns(mask)
-    return RUN_DEADWOOD[a] + RUN_DEADWOOD[b] + RUN_DEADWOOD[c] + RUN_DEADWOOD[d]
+    return (RUN_DEADWOOD[mask & SUIT_MASK] + RUN_DEADWOOD[mask >> 13 & SUIT_MASK]
+            + RUN_DEADWOOD[mask >> 26 & SUIT_MASK] + RUN_DEADWOOD[mask >> 39])
 
 
 def min_deadwood(mask: int) -> int:
@@ -104,12 +116,58 @@ def _min_with_sets(mask: int, ranks: int) -> int:
     low = ranks & -ranks
     rest = ranks ^ low
     best = 1 << 30
-    for option in _set_options(mask, low.bit_length() - 1):
+    for option in _SET_OPTIONS[mask & _RANK_COLUMN[low.bit_length() - 1]]:
         remaining = mask ^ option
-        dw = _min_with_sets(remaining, rest) if rest else run_deadwood(remaining)
+        if rest:
+            dw = _min_with_sets(remaining, rest)
+        else:
+            dw = (RUN_DEADWOOD[remaining & SUIT_MASK] + RUN_DEADWOOD[remaining >> 13 & SUIT_MASK]
+                  + RUN_DEADWOOD[remaining >> 26 & SUIT_MASK] + RUN_DEADWOOD[remaining >> 39])
         if dw < best:
             best = dw
     return best
+
+
+def _drop_gains() -> list[int]:
+    """For each suit pattern, the most its run-only deadwood falls when one of its cards goes."""
+    gains = [0] * (1 << SUIT_BITS)
+    for pattern in range(1, 1 << SUIT_BITS):
+        base = RUN_DEADWOOD[pattern]
+        best = 0
+        rest = pattern
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            gain = base - RUN_DEADWOOD[pattern ^ low]
+            if gain > best:
+                best = gain
+        gains[pattern] = best
+    return gains
+
+
+DROP_GAIN = _drop_gains()
+
+
+def _run_deadwood_after_discard(mask: int) -> int:
+    a = mask & SUIT_MASK
+    b = mask >> 13 & SUIT_MASK
+    c = mask >> 26 & SUIT_MASK
+    d = mask >> 39
+    total = RUN_DEADWOOD[a] + RUN_DEADWOOD[b] + RUN_DEADWOOD[c] + RUN_DEADWOOD[d]
+    return total - max(DROP_GAIN[a], DROP_GAIN[b], DROP_GAIN[c], DROP_GAIN[d])
+
+
+def min_deadwood_after_discard(mask: int) -> int:
+    """For a hand just after a draw: the least deadwood left once one card is discarded.
+
+    Every discard is tried, through the set choices: a discard from a chosen set is the same
+    as a smaller choice plus a discard from the other cards, so it is enough to take, for each
+    set choice, the best single card to drop from the cards left for runs.
+    """
+    ranks = set_ranks(mask)
+    if not ranks:
+        return _run_deadwood_after_discard(mask)
+    return min(_run_deadwood_after_discard(mask ^ sum(sets)) for sets in _set_choices(mask))
 
 
 def _set_choices(mask: int) -> list[tuple[int, ...]]:
@@ -157,35 +215,23 @@ def set_of(cards: Iterable[Card]) -> Meld:
     return Meld("set", tuple(sorted(cards, key=lambda c: c.index)))
 
 
-_SUIT_RUNS: dict[tuple[int, int], tuple[Meld, ...]] = {}
+_SUIT_LAYOUTS: dict[tuple[int, int], tuple[tuple[Meld, ...], tuple[Card, ...]]] = {}
 
 
-def _runs_in_suit(suit: int, pattern: int) -> tuple[Meld, ...]:
-    """The runs of one suit's pattern: each block of three or more is one run."""
+def _suit_layout(suit: int, pattern: int) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """The runs of one suit's cards (each block of three or more is one run) and the rest."""
     key = (suit, pattern)
-    runs = _SUIT_RUNS.get(key)
-    if runs is None:
+    layout = _SUIT_LAYOUTS.get(key)
+    if layout is None:
         base = suit * SUIT_BITS
         runs = tuple(
             Meld("run", tuple(DECK[base + b] for b in range(start, start + length)))
             for start, length in _pattern_blocks(pattern)
             if length >= MIN_MELD
         )
-        _SUIT_RUNS[key] = runs
-    return runs
-
-
-def _runs_of(mask: int) -> tuple[Meld, ...]:
-    runs: tuple[Meld, ...] = ()
-    for s, pattern in enumerate(_suit_patterns(mask)):
-        if RUN_MELDED[pattern]:
-            runs += _runs_in_suit(s, pattern)
-    return runs
-
-
-def _runs_mask(mask: int) -> int:
-    a, b, c, d = _suit_patterns(mask)
-    return RUN_MELDED[a] | RUN_MELDED[b] << 13 | RUN_MELDED[c] << 26 | RUN_MELDED[d] << 39
+        loose = tuple(cards_of_mask((pattern ^ RUN_MELDED[pattern]) << base))
+        layout = _SUIT_LAYOUTS[key] = (runs, loose)
+    return layout
 
 
 @dataclass(frozen=True)
@@ -209,9 +255,14 @@ def _arrangement(mask: int, sets: tuple[int, ...]) -> Arrangement:
     rest = mask
     for s in sets:
         rest ^= s
-    runs_mask = _runs_mask(rest)
-    melds = tuple(set_of(cards_of_mask(s)) for s in sets) + _runs_of(rest)
-    return Arrangement(melds, tuple(cards_of_mask(rest ^ runs_mask)))
+    melds = tuple(set_of(cards_of_mask(s)) for s in sets) if sets else ()
+    deadwood: tuple[Card, ...] = ()
+    for suit, pattern in enumerate(_suit_patterns(rest)):
+        if pattern:
+            runs, loose = _suit_layout(suit, pattern)
+            melds += runs
+            deadwood += loose
+    return Arrangement(melds, deadwood)
 
 
 def _display_order(arrangement: Arrangement) -> tuple[int, int, tuple[int, ...]]:
@@ -225,6 +276,8 @@ def best_arrangements(mask: int) -> list[Arrangement]:
 
     A run of four or more is one meld: splitting it would meld the same cards.
     """
+    if not set_ranks(mask):
+        return [_arrangement(mask, ())]
     scored = []
     for sets in _set_choices(mask):
         rest = mask
@@ -271,13 +324,32 @@ def meld_from_cards(cards: Sequence[Card]) -> Meld:
     return set_of(cards) if len({c.rank for c in cards}) == 1 else run_of(cards)
 
 
+_DISCARD_ORDER = sorted(DECK, key=lambda c: (-c.value, -c.rank, c.index))
+"""Among equally good discards, the highest card goes first (it is worth most if it stays)."""
+
+
+def best_discards(mask: int) -> tuple[int, list[Card]]:
+    """For an 11-card hand: the least deadwood after one discard, and every discard that reaches it."""
+    best = min_deadwood_after_discard(mask)
+    return best, [c for c in _DISCARD_ORDER if mask & c.bit and min_deadwood(mask ^ c.bit) == best]
+
+
+def best_discard(mask: int, best: int) -> Card:
+    """The discard shown for an 11-card hand whose least deadwood after a discard is ``best``."""
+    for c in _DISCARD_ORDER:
+        if mask & c.bit and min_deadwood(mask ^ c.bit) == best:
+            return c
+    raise AssertionError("some discard reaches the least deadwood")
+
+
 @dataclass(frozen=True)
 class HandAnalysis:
     """The best melds and deadwood of a hand of 10 cards, or of 11 just after a draw.
 
     For 11 cards, ``discard`` is the card whose discard leaves the least deadwood (every discard
     is tried) and the other fields describe the 10 cards kept; ``big_gin`` says whether the 11
-    cards meld as they are, and ``big_gin_melds`` gives that arrangement.
+    cards meld as they are, and ``big_gin_melds`` gives that arrangement. The arrangements are
+    worked out when they are first asked for.
     """
 
     cards: tuple[Card, ...]
@@ -285,7 +357,6 @@ class HandAnalysis:
     discard: Card | None
     big_gin: bool
     kept_mask: int = field(repr=False)
-    discard_options: tuple[Card, ...] = ()
 
     @cached_property
     def arrangements(self) -> list[Arrangement]:
@@ -306,10 +377,17 @@ class HandAnalysis:
         return self.arrangement.deadwood_cards
 
     @cached_property
+    def discard_options(self) -> tuple[Card, ...]:
+        """Every discard that leaves the least deadwood (none for 10 cards)."""
+        if self.discard is None:
+            return ()
+        return tuple(best_discards(self.kept_mask | self.discard.bit)[1])
+
+    @cached_property
     def big_gin_melds(self) -> tuple[Meld, ...] | None:
         if not self.big_gin:
             return None
-        return best_arrangements(mask_of(self.cards))[0].melds
+        return best_arrangements(self.kept_mask | self.discard.bit)[0].melds  # type: ignore[union-attr]
 
     @property
     def is_gin(self) -> bool:
@@ -320,37 +398,24 @@ class HandAnalysis:
         return self.deadwood <= knock_limit
 
 
-def best_discards(mask: int) -> tuple[int, list[Card]]:
-    """For an 11-card hand: the least deadwood after one discard, and every discard that reaches it."""
-    best = 1 << 30
-    options: list[Card] = []
-    for c in cards_of_mask(mask):
-        dw = min_deadwood(mask ^ c.bit)
-        if dw < best:
-            best, options = dw, [c]
-        elif dw == best:
-            options.append(c)
-    # Among equal discards, throw the highest card first (it is worth most if it comes back).
-    options.sort(key=lambda c: (-c.value, -c.rank, c.index))
-    return best, options
-
-
 def analyze(cards: Sequence[Card]) -> HandAnalysis:
     """Best melds and deadwood of 10 cards; for 11 cards also the best discard and big gin."""
     mask = 0
     for c in cards:
         mask |= c.bit
     if mask.bit_count() != len(cards):
-        raise DuplicateCardError("a card appears twice", token="", card="")
+        seen: set[Card] = set()
+        twice = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
+        raise DuplicateCardError(f"{twice} appears twice", token=str(twice), card=str(twice))
     if len(cards) == 10:
         return HandAnalysis(tuple(cards), min_deadwood(mask), None, False, mask)
     if len(cards) == 11:
-        deadwood, options = best_discards(mask)
-        discard = options[0]
-        return HandAnalysis(tuple(cards), deadwood, discard, min_deadwood(mask) == 0,
-                            mask ^ discard.bit, tuple(options))
+        deadwood = min_deadwood_after_discard(mask)
+        discard = best_discard(mask, deadwood)
+        big_gin = deadwood == 0 and min_deadwood(mask) == 0
+        return HandAnalysis(tuple(cards), deadwood, discard, big_gin, mask ^ discard.bit)
     raise CardCountError(f"{len(cards)} cards were given, 10 or 11 were expected",
-                         count=len(cards), expected="10 or 11")
+                         count=len(cards), expected=(10, 11))
 
 
 __all__ = [

@@ -13,7 +13,7 @@ from typing import Literal
 
 from tutor.cards import Card, mask_of, parse_cards
 from tutor.errors import (
-    DeadwoodOverLimitError, DefenderCardCountError, HandsAfterGameEndError, KnockCardCountError,
+    DeadwoodOverLimitError, DefenderCardCountError, DuplicateCardError, HandsAfterGameEndError, KnockCardCountError,
     MalformedResultError, NoBigGinError, NotBigGinError, SharedCardError,
 )
 from tutor.layoffs import DefenderPlay, Layoff, best_defence
@@ -112,8 +112,11 @@ def _check_hands(knocker: list[Card], defender: list[Card], rules: Ruleset) -> N
         first = min(shared, key=lambda c: c.index)
         raise SharedCardError(f"{first} is in both hands", card=str(first))
     for hand in (knocker, defender):
-        if len(set(hand)) != len(hand):
-            raise SharedCardError("a card appears twice in one hand", card="")
+        seen: set[Card] = set()
+        for c in hand:
+            if c in seen:
+                raise DuplicateCardError(f"{c} appears twice", token=str(c), card=str(c))
+            seen.add(c)
     if len(knocker) == 11:
         if not rules.big_gin_allowed:
             raise NoBigGinError(

@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Set up gin-tutor on a machine that has only Python 3.11+ and pip, then run it.
+
+    python3 dev.py app [streamlit options]   set up, then start the app
+    python3 dev.py test [pytest options]     set up with the test tools, then run every test
+    python3 dev.py cli ARGS...               set up, then run the command line (gin-tutor ARGS)
+
+Set-up makes a virtual environment in .venv, installs the project into it (again only when
+pyproject.toml or setup.py changed) and compiles the gettext catalogs. Running it twice is fine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / "python"
+STAMP = VENV / ".gin-tutor-installed"
+
+
+def _fingerprint(extra: str) -> str:
+    digest = hashlib.sha256(extra.encode())
+    for name in ("pyproject.toml", "setup.py"):
+        digest.update((ROOT / name).read_bytes())
+    return digest.hexdigest()
+
+
+def set_up(extra: str = "") -> None:
+    """Create .venv, install the project (with an extra such as "test"), compile the catalogs."""
+    if sys.version_info < (3, 11):
+        sys.exit("gin-tutor needs Python 3.11 or newer")
+    if not PYTHON.exists():
+        print("Creating .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    wanted = _fingerprint(extra)
+    installed = STAMP.read_text().split() if STAMP.exists() else []
+    if wanted not in installed:
+        target = f".[{extra}]" if extra else "."
+        print(f"Installing gin-tutor {target} into .venv ...", flush=True)
+        subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                        "--editable", target], cwd=ROOT, check=True)
+        keep = [f for f in installed if f != wanted][-3:]
+        STAMP.write_text("\n".join(keep + [wanted]) + "\n")
+    subprocess.run([str(PYTHON), "-m", "tutor.i18n", "compile"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in {"app", "test", "cli"}:
+        print(__doc__)
+        return 2
+    command, rest = argv[0], argv[1:]
+    if command == "test":
+        set_up("test")
+        return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT)
+    set_up()
+    if command == "cli":
+        return subprocess.call([str(PYTHON), "-m", "tutor.cli", *rest], cwd=ROOT)
+    return subprocess.call([str(PYTHON), "-m", "streamlit", "run", str(ROOT / "tutor" / "app.py"), *rest],
+                           cwd=ROOT)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,126 @@
+"""The command line: every subcommand, its JSON fields, batch mode and each kind of bad input."""
+
+import io
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tutor.cli import main
+
+KNOCKER = "5H 6H 7H KS KD KC AD 2D 3D 4C"
+DEFENDER = "4H 8H 9H QS JS 9C 6D 6S 2C 3S"
+OTHER = "4H 5H 6H 8S 8D 8C 10D 2D QD KS"
+
+
+def run(*argv, stdin=""):
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_analyze_json_fields():
+    status, out, _ = run("--json", "analyze", "AS", "2S", "3S", "7H", "7D", "7C", "KD", "KC", "KH", "9S")
+    data = json.loads(out)
+    assert status == 0
+    assert data["deadwood"] == 9 and data["deadwood_cards"] == ["9S"]
+    assert sorted(data["melds"]) == [["7H", "7D", "7C"], ["AS", "2S", "3S"], ["KH", "KD", "KC"]]
+    assert data["discard"] is None and data["big_gin"] is False
+    assert data["cards"][0] == "AS"
+
+
+def test_analyze_eleven_cards_names_the_discard():
+    status, out, _ = run("analyze", "--json", "5H 6H 7H 7S 7D 8C 9C 10C JC 2D 3D")
+    data = json.loads(out)
+    assert (data["discard"], data["deadwood"], data["big_gin"]) == ("6H", 10, False)
+
+
+def test_analyze_text_in_both_languages():
+    _, english, _ = run("--lang", "en", "analyze", "AS 2S 3S 7H 7D 7C KD KC KH 9S")
+    _, spanish, _ = run("--lang", "es", "analyze", "AS 2S 3S 7H 7D 7C KD KC KH 9S")
+    assert "Deadwood: 9S = 9" in english
+    assert "Cartas sueltas: 9S = 9" in spanish and "Combinaciones:" in spanish
+
+
+def test_language_from_the_environment(monkeypatch):
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    _, out, _ = run("analyze", "AS 2S 3S 7H 7D 7C KD KC KH 9S")
+    assert "Cartas sueltas" in out
+
+
+def test_batch_mode_answers_every_line_and_reports_the_bad_one():
+    lines = "AS 2S 3S 7H 7D 7C KD KC KH 9S\nAS 2S XX\n5H 6H 7H 7S 7D 8C 9C 10C JC 2D 3D\n"
+    status, out, _ = run("analyze", "--json", stdin=lines)
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert status == 2 and len(answers) == 3
+    assert answers[0]["deadwood"] == 9
+    assert answers[1] == {"line": 2, "error": "malformed_card", "message": answers[1]["message"]}
+    assert "XX" in answers[1]["message"]
+    assert answers[2]["discard"] == "6H"
+
+
+def test_score_json_fields():
+    status, out, _ = run("score", "--json", "--rules", "classic", "--knocker", KNOCKER, "--defender", DEFENDER)
+    data = json.loads(out)
+    assert status == 0
+    assert (data["outcome"], data["winner"], data["points"]) == ("knock", "knocker", 42)
+    assert (data["knocker_deadwood"], data["defender_deadwood"]) == (4, 46)
+    assert sorted(l["card"] for l in data["layoffs"]) == ["4H", "8H", "9H"]
+    assert all(l["meld"] == ["5H", "6H", "7H"] for l in data["layoffs"])
+    assert ["5H", "6H", "7H"] in data["knocker_melds"] and isinstance(data["defender_melds"], list)
+
+
+def test_score_text_in_spanish():
+    _, out, _ = run("--lang", "es", "score", "--knocker", KNOCKER, "--defender", DEFENDER)
+    assert "Resultado: cierre. Quien cierra se apunta 42." in out
+    assert "Colocada: 4H en [5H 6H 7H]" in out
+
+
+def test_total_json_fields():
+    status, out, _ = run("total", "--json", "--rules", "classic", "A:23", "B:31", "void", "A:80")
+    data = json.loads(out)
+    assert status == 0
+    assert data["finished"] and data["winner"] == "A" and not data["shutout"]
+    assert data["points"] == {"A": 103, "B": 31} and data["hands_won"] == {"A": 2, "B": 1}
+    assert data["totals"] == {"A": 103 + 50 + 100, "B": 31 + 25}
+    assert {"player": "A", "kind": "game", "points": 100, "hands": 0} in data["bonuses"]
+
+
+def test_total_text():
+    _, out, _ = run("--lang", "en", "total", "--rules", "short", "A:50")
+    assert "Player A wins the game at hand 1." in out and "Totals: A 225, B 0" in out
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["analyze", "AS 2S 3S 7H 7D 7C KD KC KH 1X"], "1X"),
+    (["analyze", "AS 2S 3S 7H 7D 7C KD KC KH AS"], "AS"),
+    (["analyze", "AS 2S 3S"], "3"),
+    (["score", "--knocker", "AS 2S 3S 7H 7D 7C JC QC 9D 2H", "--defender", OTHER], "31"),
+    (["score", "--knocker", KNOCKER, "--defender", "5H 8H 9H QS JS 9C 6D 6S 2C 3S"], "5H"),
+    (["score", "--rules", "spanish", "--knocker", "AS 2S 3S 4S 5S 7H 7D 7C JC QC KC", "--defender", OTHER], "big gin"),
+    (["score", "--rules", "poker", "--knocker", KNOCKER, "--defender", DEFENDER], "poker"),
+    (["total", "A:10", "C:5"], "C:5"),
+    (["total", "A:100", "B:5"], "B:5"),
+    (["frobnicate"], "frobnicate"),
+    (["score", "--knocker", KNOCKER], "defender"),
+])
+def test_bad_input_exits_2_with_one_line_and_no_traceback(argv, needle):
+    status, out, err = run(*argv)
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and needle in err
+    assert "Traceback" not in err
+
+
+def test_bad_input_message_in_spanish():
+    status, _, err = run("--lang", "es", "analyze", "AS 2S 3S")
+    assert status == 2 and "Has dado 3 cartas; hacen falta 10 o 11 cartas." in err
+
+
+def test_the_installed_console_script_runs():
+    result = subprocess.run([sys.executable, "-m", "tutor.cli", "--lang", "en", "analyze", "AS 2S 3S 7H 7D 7C KD KC KH QQ"],
+                            capture_output=True, text=True, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and "QQ" in result.stderr

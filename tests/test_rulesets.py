@@ -1,0 +1,83 @@
+"""Rulesets are data: each file declares every option with its source, and bad files are refused."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tutor.errors import RulesetFileError, UnknownRulesetError
+from tutor.rules import OPTION_NAMES, available_rulesets, load_ruleset, parse_ruleset_file, rulesets_dir
+
+RULES_TABLE = {
+    # option: (classic, short, spanish), from RULES.md's table and its decisions
+    "target": (100, 50, 100),
+    "target_must_be_exceeded": (False, False, True),
+    "knock_limit": (10, 10, 10),
+    "gin_bonus": (25, 25, 20),
+    "layoffs_onto_gin": (False, False, True),
+    "big_gin_allowed": (True, True, False),
+    "big_gin_bonus": (31, 31, 0),
+    "undercut_on_tie": (True, True, False),
+    "undercut_bonus": (25, 25, 10),
+    "hand_bonus": (25, 25, 20),
+    "game_bonus": (100, 100, 100),
+    "shutout_doubles_hand_points": (True, True, False),
+    "shutout_bonus": (0, 0, 100),
+    "upcard_offer": (True, True, False),
+    "next_dealer": ("alternate", "alternate", "hand_winner"),
+}
+
+
+@pytest.mark.parametrize("option", RULES_TABLE)
+def test_each_ruleset_matches_the_rules_brief(option):
+    values = tuple(getattr(load_ruleset(name), option) for name in ("classic", "short", "spanish"))
+    assert values == RULES_TABLE[option]
+
+
+def test_the_three_rulesets_ship_in_order():
+    assert available_rulesets()[:3] == ("classic", "short", "spanish")
+
+
+def test_every_option_cites_a_source_and_spanish_marks_its_inferences():
+    for name in ("classic", "short", "spanish"):
+        rules = load_ruleset(name)
+        assert set(rules.sources) == set(OPTION_NAMES)
+    spanish = load_ruleset("spanish")
+    for inferred in ("gin_adds_defender_deadwood", "undercut_adds_difference", "undercut_on_tie",
+                     "big_gin_allowed"):
+        assert spanish.is_interpretation(inferred)
+    assert not spanish.is_interpretation("gin_bonus") and spanish.source_of("gin_bonus") == "002"
+
+
+def test_an_unknown_ruleset_names_the_choices():
+    with pytest.raises(UnknownRulesetError) as info:
+        load_ruleset("rummikub")
+    assert info.value.params["choices"] == "classic, short, spanish"
+
+
+def _copy(tmp_path: Path, edit) -> Path:
+    target = tmp_path / "classic.toml"
+    shutil.copy(rulesets_dir() / "classic.toml", target)
+    target.write_text(edit(target.read_text(encoding="utf-8")), encoding="utf-8")
+    return target
+
+
+@pytest.mark.parametrize("edit, field", [
+    (lambda t: t + '\n[jokers]\nvalue = 2\nsource = "001"\n', "jokers"),
+    (lambda t: t.replace("[knock_limit]\nvalue = 10\nsource = \"001\"\n", ""), "knock_limit"),
+    (lambda t: t.replace("[knock_limit]\nvalue = 10", "[knock_limit]\nvalue = \"ten\""), "knock_limit"),
+    (lambda t: t.replace("[upcard_offer]\nvalue = true", "[upcard_offer]\nvalue = 1"), "upcard_offer"),
+    (lambda t: t.replace("[next_dealer]\nvalue = \"alternate\"", "[next_dealer]\nvalue = \"loser\""), "next_dealer"),
+    (lambda t: t.replace("[gin_bonus]\nvalue = 25\nsource = \"001\"", "[gin_bonus]\nvalue = 25\nsource = \"009\""), "gin_bonus"),
+])
+def test_a_bad_ruleset_file_names_the_file_and_the_field(tmp_path, edit, field):
+    path = _copy(tmp_path, edit)
+    with pytest.raises(RulesetFileError) as info:
+        parse_ruleset_file(path)
+    assert info.value.params == {"file": "classic.toml", "field": field}
+    assert "classic.toml" in str(info.value) and field in str(info.value)
+
+
+def test_the_game_ends_by_the_rulesets_comparison():
+    assert load_ruleset("classic").game_over(100) and not load_ruleset("spanish").game_over(100)
+    assert load_ruleset("spanish").game_over(101) and load_ruleset("short").game_over(50)

@@ -1,0 +1,87 @@
+"""Keep the gettext catalogs up to date with the code.
+
+    python tools/catalogs.py                 extract messages.pot, update es and en, fill en
+    python tools/catalogs.py --apply F.json  also set Spanish translations from a JSON file
+                                             ({"msgid": "msgstr"} or, for plurals, a list)
+
+The English catalog is filled from the message ids (they are English); Spanish is written by
+people. Prints the Spanish messages still missing a translation; exits 1 if there are any.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALES = ROOT / "locales"
+POT = LOCALES / "messages.pot"
+
+
+def pybabel(*args: str) -> None:
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", *args], check=True, cwd=ROOT,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def po_path(lang: str) -> Path:
+    return LOCALES / lang / "LC_MESSAGES" / "messages.po"
+
+
+def load(lang: str):
+    with po_path(lang).open("rb") as fp:
+        return read_po(fp, locale=lang)
+
+
+def save(lang: str, catalog) -> None:
+    with po_path(lang).open("wb") as fp:
+        write_po(fp, catalog, width=100, omit_header=False)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--apply", type=Path, help="JSON file of Spanish translations")
+    args = parser.parse_args()
+    LOCALES.mkdir(exist_ok=True)
+    pybabel("extract", "-F", "babel.cfg", "-o", str(POT), "--no-location", "--sort-output",
+            "-k", "N_", "-k", "ngettext:1,2", "--project=gin-tutor", "--copyright-holder=gin-tutor",
+            "--width=100", ".")
+    for lang in ("es", "en"):
+        if po_path(lang).exists():
+            pybabel("update", "-i", str(POT), "-d", str(LOCALES), "-l", lang, "--no-fuzzy-matching",
+                    "--width=100", "--ignore-obsolete")
+        else:
+            pybabel("init", "-i", str(POT), "-d", str(LOCALES), "-l", lang, "--width=100")
+    en = load("en")
+    for message in en:
+        if not message.id:
+            continue
+        message.flags.discard("fuzzy")
+        if isinstance(message.id, tuple):
+            if not all(message.string):
+                message.string = (message.id[0], message.id[1])
+        elif not message.string:
+            message.string = message.id
+    save("en", en)
+    es = load("es")
+    if args.apply:
+        table = json.loads(args.apply.read_text(encoding="utf-8"))
+        for message in es:
+            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            if key in table:
+                value = table[key]
+                message.string = tuple(value) if isinstance(message.id, tuple) else value
+                message.flags.discard("fuzzy")
+    save("es", es)
+    missing = [m.id for m in es if m.id and (not all(m.string) if isinstance(m.id, tuple) else not m.string)]
+    for msgid in missing:
+        print(f"untranslated: {msgid!r}")
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

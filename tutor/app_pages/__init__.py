@@ -1,0 +1,1 @@
+"""The app's pages: each reads like a description of its screen."""

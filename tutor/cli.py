@@ -1,0 +1,205 @@
+"""The command line: ``gin-tutor analyze``, ``gin-tutor score`` and ``gin-tutor total``.
+
+Human-readable answers in Spanish or English (``--lang``, else the environment's locale), or one
+JSON object per answer with ``--json``. Bad input: exit status 2 and one line saying what is
+wrong, never a traceback. ``analyze`` with no cards reads one hand per line (batch mode).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, TextIO
+
+from tutor.cards import format_cards, parse_cards
+from tutor.errors import TutorError
+from tutor.i18n import LANGUAGES, PSEUDO_LANGUAGE, Translator, language_from_environment
+from tutor.labels import bonus_name, outcome_name, side_name
+from tutor.melds import HandAnalysis, Meld, analyze
+from tutor.messages import error_message
+from tutor.rules import available_rulesets, load_ruleset
+from tutor.scoring import GameTotals, HandScore, game_totals, score_hand
+from tutor.serialize import analysis_json, score_json, totals_json
+
+BAD_INPUT = 2
+
+
+class _InputError(Exception):
+    """Bad command-line words: the message is already in the user's language."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _InputError(message)
+
+
+def _melds_text(melds: Sequence[Meld]) -> str:
+    return "  ".join(f"[{m}]" for m in melds) or "—"
+
+
+def analysis_text(result: HandAnalysis, tr: Translator) -> str:
+    """An analysis as a few lines of text."""
+    lines = [
+        tr.gettext("Cards: {cards}", cards=format_cards(result.cards)),
+    ]
+    if result.discard is not None:
+        lines.append(tr.gettext("Best discard: {card}", card=str(result.discard)))
+    lines += [
+        tr.gettext("Melds: {melds}", melds=_melds_text(result.melds)),
+        tr.gettext("Deadwood: {cards} = {points}", cards=format_cards(result.deadwood_cards) or "—",
+                   points=tr.number(result.deadwood)),
+    ]
+    others = len(result.arrangements) - 1
+    if others:
+        lines.append(tr.ngettext("{n} other arrangement leaves the same deadwood.",
+                                 "{n} other arrangements leave the same deadwood.", others))
+    if result.discard is not None:
+        lines.append(tr.gettext("Big gin: yes") if result.big_gin else tr.gettext("Big gin: no"))
+    return "\n".join(lines)
+
+
+def score_text(score: HandScore, tr: Translator) -> str:
+    """A hand's score as a few lines of text."""
+    lines = [
+        tr.gettext("Outcome: {outcome}. {winner} scores {points}.",
+                   outcome=outcome_name(score.outcome, tr),
+                   winner=side_name(score.winner, tr).capitalize(), points=tr.number(score.points)),
+        tr.gettext("Knocker: {melds}; deadwood {cards} = {points}",
+                   melds=_melds_text(score.knocker_melds),
+                   cards=format_cards(score.knocker_arrangement.deadwood_cards) or "—",
+                   points=tr.number(score.knocker_deadwood)),
+        tr.gettext("Defender: {melds}; deadwood {cards} = {points} (before layoffs: {before})",
+                   melds=_melds_text(score.defender_melds),
+                   cards=format_cards(score.defender_play.arrangement.deadwood_cards) or "—",
+                   points=tr.number(score.defender_deadwood),
+                   before=tr.number(score.defender_deadwood_before_layoffs)),
+    ]
+    for lay in score.layoffs:
+        lines.append(tr.gettext("Layoff: {card} onto [{meld}]", card=str(lay.card), meld=str(lay.meld)))
+    if not score.layoffs_allowed:
+        lines.append(tr.gettext("No layoffs are allowed onto this hand."))
+    if score.knocker_choice_mattered:
+        lines.append(tr.gettext(
+            "The knocker chose among equal arrangements the one that leaves the defender most deadwood."))
+    return "\n".join(lines)
+
+
+def totals_text(totals: GameTotals, tr: Translator) -> str:
+    """A game's running scores and final totals as text."""
+    lines = []
+    for position, (result, running) in enumerate(zip(totals.results, totals.running), start=1):
+        shown = tr.gettext("void") if result.void else f"{result.winner}:{tr.number(result.points)}"
+        lines.append(tr.gettext("Hand {n}: {result} → A {a}, B {b}", n=position, result=shown,
+                                a=tr.number(running["A"]), b=tr.number(running["B"])))
+    if not totals.finished:
+        lines.append(tr.gettext("The game is not over yet: no bonuses are added."))
+    else:
+        lines.append(tr.gettext("Player {winner} wins the game at hand {n}.",
+                                winner=totals.winner, n=totals.ending_hand))
+        if totals.shutout:
+            lines.append(tr.gettext("Shutout: the loser won no hand."))
+        for bonus in totals.bonuses:
+            lines.append(tr.gettext("Bonus for {player}: {name} +{points}", player=bonus.player,
+                                    name=bonus_name(bonus.kind, tr), points=tr.number(bonus.points)))
+    lines.append(tr.gettext("Totals: A {a}, B {b}", a=tr.number(totals.totals["A"]),
+                            b=tr.number(totals.totals["B"])))
+    return "\n".join(lines)
+
+
+def _emit(out: TextIO, as_json: bool, data: dict[str, Any], text: str) -> None:
+    out.write((json.dumps(data, ensure_ascii=False) if as_json else text) + "\n")
+
+
+def _analyze_batch(args: argparse.Namespace, tr: Translator, stdin: TextIO, out: TextIO) -> int:
+    status = 0
+    for number, line in enumerate(stdin, start=1):
+        if not line.strip():
+            continue
+        try:
+            result = analyze(parse_cards(line, count=(10, 11)))
+        except TutorError as error:
+            status = BAD_INPUT
+            message = error_message(error, tr)
+            _emit(out, args.json, {"line": number, "error": error.key, "message": message},
+                  tr.gettext("Line {n}: {message}", n=number, message=message))
+            continue
+        if args.json:
+            _emit(out, True, analysis_json(result), "")
+        else:
+            out.write(analysis_text(result, tr) + "\n\n")
+    return status
+
+
+def _run(args: argparse.Namespace, tr: Translator, stdin: TextIO, out: TextIO) -> int:
+    if args.command == "analyze":
+        if not args.cards:
+            return _analyze_batch(args, tr, stdin, out)
+        result = analyze(parse_cards(" ".join(args.cards), count=(10, 11)))
+        _emit(out, args.json, analysis_json(result) if args.json else {}, analysis_text(result, tr))
+    elif args.command == "score":
+        rules = load_ruleset(args.rules)
+        score = score_hand(parse_cards(args.knocker, count=(10, 11)), parse_cards(args.defender, count=10),
+                           rules)
+        _emit(out, args.json, score_json(score) if args.json else {}, score_text(score, tr))
+    else:
+        totals = game_totals(" ".join(args.results), load_ruleset(args.rules))
+        _emit(out, args.json, totals_json(totals) if args.json else {}, totals_text(totals, tr))
+    return 0
+
+
+def build_parser(tr: Translator) -> argparse.ArgumentParser:
+    """The argument parser, its help in the user's language."""
+    parser = _Parser(prog="gin-tutor", description=tr.gettext("Gin Rummy rules engine: melds, scores and totals."))
+    parser.add_argument("--lang", choices=LANGUAGES + (PSEUDO_LANGUAGE,),
+                        help=tr.gettext("language of the answers (else from the environment)"))
+    parser.add_argument("--json", action="store_true", help=tr.gettext("one JSON object per answer"))
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p_analyze = sub.add_parser("analyze", help=tr.gettext("best melds and deadwood of 10 or 11 cards"))
+    p_analyze.add_argument("cards", nargs="*", help=tr.gettext("the cards; none: read one hand per line"))
+    p_score = sub.add_parser("score", help=tr.gettext("score a knock, gin or big gin"))
+    p_score.add_argument("--rules", default="classic", help=tr.gettext("ruleset: {names}",
+                         names=", ".join(available_rulesets())))
+    p_score.add_argument("--knocker", required=True, help=tr.gettext("the knocker's 10 or 11 cards"))
+    p_score.add_argument("--defender", required=True, help=tr.gettext("the defender's 10 cards"))
+    p_total = sub.add_parser("total", help=tr.gettext("a game's totals from its hand results"))
+    p_total.add_argument("--rules", default="classic", help=tr.gettext("ruleset: {names}",
+                         names=", ".join(available_rulesets())))
+    p_total.add_argument("results", nargs="+", help=tr.gettext("hand results such as A:23 B:31 void"))
+    for p in (p_analyze, p_score, p_total):
+        p.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                       help=tr.gettext("one JSON object per answer"))
+        p.add_argument("--lang", choices=LANGUAGES + (PSEUDO_LANGUAGE,), default=argparse.SUPPRESS,
+                       help=tr.gettext("language of the answers (else from the environment)"))
+    return parser
+
+
+def _language(argv: Sequence[str]) -> str:
+    for i, word in enumerate(argv):
+        if word == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if word.startswith("--lang="):
+            return word.split("=", 1)[1]
+    return language_from_environment()
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None,
+         stderr: TextIO | None = None) -> int:
+    """Run the command line; return the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
+    tr = Translator(_language(argv))
+    fail: Callable[[str], int] = lambda message: (stderr.write(f"gin-tutor: {message}\n"), BAD_INPUT)[1]
+    try:
+        args = build_parser(tr).parse_args(argv)
+    except _InputError as error:
+        return fail(tr.gettext("bad command line: {detail}", detail=str(error)))
+    try:
+        return _run(args, tr, stdin, stdout)
+    except TutorError as error:
+        return fail(error_message(error, tr))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

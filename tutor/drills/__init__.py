@@ -1,0 +1,1 @@
+"""Drills: puzzle generators and checkers, graded by the engine (no Streamlit here)."""
