@@ -5,6 +5,7 @@ The app and the command line both use these, so a word is translated in one plac
 
 from __future__ import annotations
 
+from tutor.cards import Card
 from tutor.i18n import N_, Translator
 
 OUTCOMES = {
@@ -37,3 +38,74 @@ def bonus_name(kind: str, tr: Translator) -> str:
 
 def meld_kind_name(kind: str, tr: Translator) -> str:
     return tr.gettext(MELD_KINDS[kind])
+
+SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+RANK_WORDS = {1: N_("ace"), 11: N_("jack"), 12: N_("queen"), 13: N_("king")}
+RULESET_TITLES = {
+    "classic": N_("Classic (to 100)"),
+    "short": N_("Short (to 50)"),
+    "spanish": N_("Spanish (traditional)"),
+}
+SOURCE_TITLES = {
+    "000": N_("000 · Gin Rummy (Short), rules of an online game against a virtual player"),
+    "001": N_("001 · “Free Classic” gin rummy: rules, tips and its screen"),
+    "002": N_("002 · Traditional Spanish rules text, page 2 of 3"),
+}
+
+
+def card_name(card: Card, tr: Translator) -> str:
+    """The card in words, for text alternatives: ``7 of hearts``, ``queen of spades``."""
+    rank = tr.gettext(RANK_WORDS[card.rank]) if card.rank in RANK_WORDS else tr.number(card.rank)
+    return tr.gettext("{rank} of {suit}", rank=rank, suit=tr.gettext(SUIT_NAMES[card.suit]))
+
+
+def ruleset_title(name: str, tr: Translator) -> str:
+    return tr.gettext(RULESET_TITLES[name]) if name in RULESET_TITLES else name
+
+
+def source_title(source: str, tr: Translator) -> str:
+    return tr.gettext(SOURCE_TITLES[source])
+
+OPTION_LABELS = {
+    "target": N_("Points that end the game"),
+    "target_must_be_exceeded": N_("The target must be passed, not just reached"),
+    "knock_limit": N_("Knock limit (most deadwood to knock)"),
+    "gin_bonus": N_("Gin bonus"),
+    "gin_adds_defender_deadwood": N_("Gin also scores the defender's deadwood"),
+    "layoffs_onto_gin": N_("Layoffs onto a gin"),
+    "big_gin_allowed": N_("Big gin (11 melded cards, no discard)"),
+    "big_gin_bonus": N_("Big gin bonus"),
+    "layoffs_onto_big_gin": N_("Layoffs onto a big gin"),
+    "gin_can_be_undercut": N_("A gin can be undercut"),
+    "undercut_on_tie": N_("Equal deadwood is an undercut"),
+    "undercut_bonus": N_("Undercut bonus"),
+    "undercut_adds_difference": N_("The undercut also scores the difference"),
+    "knocker_picks_arrangement": N_("The knocker shows the arrangement best for itself"),
+    "defender_breaks_melds": N_("The defender may break its melds to lay off"),
+    "hand_bonus": N_("Bonus per hand won"),
+    "game_bonus": N_("Game bonus"),
+    "shutout_doubles_hand_points": N_("Shutout doubles the winner's hand points"),
+    "shutout_bonus": N_("Shutout bonus"),
+    "upcard_offer": N_("Upcard offered to both players at the start"),
+    "first_dealer": N_("First dealer"),
+    "next_dealer": N_("Next dealer"),
+    "void_at_stock": N_("Cards left in the stock that make a hand void"),
+}
+DEALER_CHOICES = {
+    "random": N_("chosen at random"),
+    "alternate": N_("the deal alternates"),
+    "hand_winner": N_("the winner of the hand"),
+}
+
+
+def option_label(option: str, tr: Translator) -> str:
+    return tr.gettext(OPTION_LABELS[option])
+
+
+def option_value(value: object, tr: Translator) -> str:
+    """A rule option's value in words: yes/no, a number, or a dealing choice."""
+    if isinstance(value, bool):
+        return tr.gettext("yes") if value else tr.gettext("no")
+    if isinstance(value, int):
+        return tr.number(value)
+    return tr.gettext(DEALER_CHOICES[str(value)])

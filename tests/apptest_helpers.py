@@ -1,0 +1,44 @@
+"""Helpers for AppTest: start the app in a language, find text anywhere on the screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+APP = Path(__file__).resolve().parent.parent / "tutor" / "app.py"
+PAGES = ["app_pages/home.py", "app_pages/rules.py", "app_pages/compare.py", "app_pages/glossary.py",
+         "app_pages/analyzer.py"]
+
+
+def start(lang: str | None = None, locale: str | None = None, params: dict | None = None) -> AppTest:
+    """The app after its first run, in ``lang`` (by URL) or following the browser ``locale``."""
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    if locale is not None:
+        at.context = {"locale": locale}
+    if lang is not None:
+        at.query_params["lang"] = lang
+    for key, value in (params or {}).items():
+        at.query_params[key] = value
+    return at.run()
+
+
+def texts(at: AppTest) -> list[str]:
+    """Every piece of visible text AppTest can read: Markdown, titles, alerts, labels, tables, HTML."""
+    out: list[str] = []
+    for kind in ("title", "header", "subheader", "markdown", "caption", "success", "info", "warning", "error",
+                 "text", "html"):
+        for element in getattr(at, kind) if hasattr(at, kind) else []:
+            value = getattr(element, "body", None) or getattr(element, "value", None)
+            if isinstance(value, str):
+                out.append(value)
+    for kind in ("text_input", "selectbox", "button", "expander", "segmented_control", "pills", "button_group"):
+        for element in getattr(at, kind, []):
+            label = getattr(element, "label", None)
+            if isinstance(label, str):
+                out.append(label)
+    return out
+
+
+def screen(at: AppTest) -> str:
+    return "\n".join(texts(at))

@@ -1,0 +1,101 @@
+"""What the app remembers for a learner: the language and the ruleset, kept in the session and
+mirrored into the URL (``?lang=es``, ``?rules=short``) so that a link opens the same view."""
+
+from __future__ import annotations
+
+import os
+
+import streamlit as st
+
+from tutor.i18n import LANGUAGES, PSEUDO_LANGUAGE, Translator, negotiate
+from tutor.labels import ruleset_title
+from tutor.rules import Ruleset, available_rulesets, load_ruleset
+
+PSEUDO_ENV = "GIN_TUTOR_PSEUDO_LOCALE"
+"""Set to 1 to allow the pseudo-language ``qps`` (tests use it to find untranslated text)."""
+
+
+def allowed_languages() -> tuple[str, ...]:
+    return LANGUAGES + ((PSEUDO_LANGUAGE,) if os.environ.get(PSEUDO_ENV) == "1" else ())
+
+
+def _language_switched() -> None:
+    chosen = st.session_state.get("lang_switch")
+    if chosen is None:  # the switch was clicked off: keep the language
+        st.session_state.lang_switch = st.session_state.lang
+        return
+    st.session_state.lang = chosen
+    st.query_params["lang"] = chosen
+
+
+def _rules_switched() -> None:
+    st.session_state.rules = st.session_state.rules_switch
+    st.query_params["rules"] = st.session_state.rules_switch
+
+
+def start_language() -> tuple[Translator, str | None]:
+    """The learner's language: from ``?lang=``, else the session, else the browser, else English.
+
+    Returns the translator and, when ``?lang=`` named an unknown language, what it said.
+    """
+    state = st.session_state
+    bad = None
+    asked = st.query_params.get("lang")
+    if asked is not None and asked != state.get("lang"):
+        if asked in allowed_languages():
+            state.lang = asked
+        else:
+            bad = asked
+    if "lang" not in state:
+        state.lang = negotiate([st.context.locale])
+    st.query_params["lang"] = state.lang
+    return Translator(state.lang), bad
+
+
+def language_switch(tr: Translator) -> None:
+    """The language switch shown on every page (in the sidebar)."""
+    state = st.session_state
+    if state.get("lang_switch") != state.lang:
+        state.lang_switch = state.lang
+    st.sidebar.segmented_control(
+        tr.gettext("Language"), allowed_languages(), key="lang_switch", on_change=_language_switched,
+        format_func=lambda lang: tr.content(tr.language_name(lang)) if lang != PSEUDO_LANGUAGE else tr.content("qps"))
+
+
+def declare_page_language(lang: str) -> None:
+    """Tell screen readers the page's language (Streamlit fixes ``<html lang="en">``)."""
+    code = "en" if lang == PSEUDO_LANGUAGE else lang
+    st.html(f"<script>document.documentElement.lang = {code!r};</script>", unsafe_allow_javascript=True)
+
+
+def start_ruleset(tr: Translator) -> tuple[Ruleset, str | None]:
+    """The ruleset chosen in the sidebar, from ``?rules=`` or the session; classic at first.
+
+    Returns the ruleset and, when ``?rules=`` named an unknown ruleset, what it said.
+    """
+    state = st.session_state
+    bad = None
+    asked = st.query_params.get("rules")
+    if asked is not None and asked != state.get("rules"):
+        if asked in available_rulesets():
+            state.rules = asked
+        else:
+            bad = asked
+    if "rules" not in state:
+        state.rules = available_rulesets()[0]
+    st.query_params["rules"] = state.rules
+    if state.get("rules_switch") != state.rules:
+        state.rules_switch = state.rules
+    st.sidebar.selectbox(tr.gettext("Ruleset"), available_rulesets(), key="rules_switch",
+                         on_change=_rules_switched, format_func=lambda name: ruleset_title(name, tr))
+    return load_ruleset(state.rules), bad
+
+
+def translator() -> Translator:
+    """The translator of the current run (set by the app's entry)."""
+    return st.session_state["_translator"]
+
+
+def ruleset() -> Ruleset:
+    """The ruleset chosen in the sidebar."""
+    return load_ruleset(st.session_state.rules)
