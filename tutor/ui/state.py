@@ -28,9 +28,15 @@ def _language_switched() -> None:
     st.query_params["lang"] = chosen
 
 
+def _rules_key() -> str:
+    # The key carries the language: a widget keeps its option labels while its key stays the same.
+    return f"rules_switch_{st.session_state.lang}"
+
+
 def _rules_switched() -> None:
-    st.session_state.rules = st.session_state.rules_switch
-    st.query_params["rules"] = st.session_state.rules_switch
+    chosen = st.session_state[_rules_key()]
+    st.session_state.rules = chosen
+    st.query_params["rules"] = chosen
 
 
 def start_language() -> tuple[Translator, str | None]:
@@ -84,9 +90,9 @@ def start_ruleset(tr: Translator) -> tuple[Ruleset, str | None]:
     if "rules" not in state:
         state.rules = available_rulesets()[0]
     st.query_params["rules"] = state.rules
-    if state.get("rules_switch") != state.rules:
-        state.rules_switch = state.rules
-    st.sidebar.selectbox(tr.gettext("Ruleset"), available_rulesets(), key="rules_switch",
+    if state.get(_rules_key()) != state.rules:
+        state[_rules_key()] = state.rules
+    st.sidebar.selectbox(tr.gettext("Ruleset"), available_rulesets(), key=_rules_key(),
                          on_change=_rules_switched, format_func=lambda name: ruleset_title(name, tr))
     return load_ruleset(state.rules), bad
 

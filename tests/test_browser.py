@@ -1,0 +1,133 @@
+"""The app in a real browser: start it on 127.0.0.1, open it in headless Chromium (Debian's
+package, driven by Playwright), switch language, open a glossary term, analyze a hand, and check
+that the cards are visible images. Skips where Chromium is missing, except in CI."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+pytestmark = pytest.mark.browser
+
+
+def _require_browser():
+    problems = []
+    if not Path(CHROMIUM).exists():
+        problems.append("Debian's chromium is not installed (apt-get install chromium)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        problems.append("the playwright package is not installed")
+    if problems:
+        if os.environ.get("CI"):
+            pytest.fail("the browser test must run in CI: " + "; ".join(problems))
+        pytest.skip("; ".join(problems))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def app_url():
+    _require_browser()
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "tutor" / "app.py"), "--server.headless", "true",
+         "--server.address", "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).status == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline or server.poll() is not None:
+                pytest.fail("the app did not start")
+            time.sleep(0.5)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    _require_browser()
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, tmp_path):
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(45000)
+    yield page
+    page.screenshot(path=str(tmp_path / "last.png"))
+    context.close()
+
+
+def test_switch_language_then_it_holds(app_url, page):
+    page.goto(f"{app_url}/")
+    page.get_by_role("heading", name="Learn Gin Rummy").wait_for()
+    page.locator("[data-testid='stSidebar'] button").get_by_text("Español", exact=True).click()
+    page.get_by_role("heading", name="Aprende gin rummy").wait_for()
+    page.wait_for_function("document.documentElement.lang === 'es'")
+    page.locator("[data-testid='stSidebarNav']").get_by_role("link", name="Glosario").click()
+    page.get_by_role("heading", name="Glosario").wait_for()
+    assert "lang=es" in page.url
+    assert "Clásica (a 100)" in page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").inner_html()
+
+
+def test_open_a_glossary_term_by_its_address(app_url, page):
+    page.goto(f"{app_url}/glossary?lang=es&term=baceta")
+    page.get_by_role("heading", name="Glosario").wait_for()
+    page.get_by_text("El montón de cartas boca abajo").first.wait_for()
+    page.wait_for_function("document.documentElement.lang === 'es'")
+
+
+def test_analyze_a_hand_and_see_the_cards(app_url, page):
+    page.goto(f"{app_url}/analyzer?lang=en")
+    box = page.get_by_label("Your cards")
+    box.fill("AS 2S 3S 7H 7D 7C KD KC KH 9S")
+    box.press("Enter")
+    page.get_by_text("Deadwood: 9♠ 9 = 9.").wait_for()
+    cards = page.locator("img.gt-card")
+    cards.first.wait_for()
+    assert cards.count() >= 10
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        assert card.is_visible()
+        assert card.evaluate("img => img.complete && img.naturalWidth > 0")
+    assert page.locator("img.gt-card[alt='ace of spades']").count() == 1
+
+
+def test_a_bad_card_shows_a_message_and_keeps_the_text(app_url, page):
+    page.goto(f"{app_url}/analyzer?lang=es")
+    box = page.get_by_label("Tus cartas")
+    box.fill("AS 2S ZZ")
+    box.press("Enter")
+    page.get_by_text("«ZZ» no es una carta").wait_for()
+    assert box.input_value() == "AS 2S ZZ"

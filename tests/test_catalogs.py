@@ -1,0 +1,99 @@
+"""The gettext catalogs: complete in both languages, every plural form filled, no fuzzy entry,
+up to date with the code, and no translatable call hidden where extraction cannot see it."""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALES = ROOT / "locales"
+
+
+def catalog(lang):
+    with (LOCALES / lang / "LC_MESSAGES" / "messages.po").open("rb") as fp:
+        return read_po(fp, locale=lang)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_message_is_translated_with_every_plural_form(lang):
+    cat = catalog(lang)
+    missing = []
+    for message in cat:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            forms = message.string if isinstance(message.string, tuple) else (message.string,)
+            if len(forms) != cat.num_plurals or not all(forms):
+                missing.append(message.id)
+        elif not message.string:
+            missing.append(message.id)
+    assert not missing
+
+
+def test_spanish_has_three_plural_forms():
+    assert catalog("es").num_plurals == 3
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_no_fuzzy_entries(lang):
+    assert not [m.id for m in catalog(lang) if m.id and m.fuzzy]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_placeholders_survive_translation(lang):
+    import re
+    field = re.compile(r"\{(\w+)\}")
+    for message in catalog(lang):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        wanted = set(field.findall(ids[-1]))
+        for text in strings:
+            assert set(field.findall(text)) == wanted, (message.id, text)
+
+
+def test_catalogs_are_up_to_date_with_the_code(tmp_path):
+    pot = tmp_path / "messages.pot"
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", "-o", str(pot),
+                    "--no-location", "-k", "N_", "-k", "ngettext:1,2", "."], cwd=ROOT, check=True,
+                   capture_output=True)
+    with pot.open("rb") as fp:
+        in_code = {m.id for m in read_po(fp) if m.id}
+    for lang in ("es", "en"):
+        in_catalog = {m.id for m in catalog(lang) if m.id}
+        assert in_code == in_catalog, (lang, in_code ^ in_catalog)
+
+
+def test_no_translation_call_inside_an_f_string():
+    # Babel cannot see inside f-strings: a gettext call there would never reach the catalogs.
+    offenders = []
+    for path in (ROOT / "tutor").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr):
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.Call) and getattr(inner.func, "attr", getattr(inner.func, "id", "")) in (
+                            "gettext", "ngettext", "_"):
+                        offenders.append(f"{path.name}:{node.lineno}")
+    assert not offenders
+
+
+def test_a_spanish_plural_uses_the_right_form_for_each_count():
+    from tutor.i18n import Translator
+    tr = Translator("es")
+    assert tr.ngettext("{n} card", "{n} cards", 1) == "1 carta"
+    assert tr.ngettext("{n} card", "{n} cards", 2) == "2 cartas"
+    assert tr.ngettext("{n} card", "{n} cards", 1_000_000) == "1.000.000 de cartas"
+
+
+def test_numbers_are_formatted_for_the_language():
+    from tutor.i18n import Translator
+    # Spanish groups thousands only from five digits on (CLDR's minimum grouping).
+    assert Translator("es").number(1234.5) == "1234,5"
+    assert Translator("es").number(12345.5) == "12.345,5"
+    assert Translator("en").number(1234.5) == "1,234.5"

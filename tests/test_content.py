@@ -1,0 +1,94 @@
+"""Content: the rule pages exist in both languages with the same structure and examples, every
+card list parses, the glossary covers the sources' vocabulary and its links resolve, and the
+engine does not import Streamlit."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from tutor.content import data_dir
+from tutor.documents import load_documents
+from tutor.glossary import fold, glossary, search, term_by_id
+
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCE = data_dir() / "reference"
+
+
+def structure(folder: Path):
+    return [(d.path.name, d.id, d.sources, d.terms, [(b.kind, b.body) for b in d.examples])
+            for d in load_documents(folder)]
+
+
+@pytest.mark.parametrize("folder", ["", "rulesets"])
+def test_reference_pages_match_across_languages(folder):
+    es, en = structure(REFERENCE / "es" / folder), structure(REFERENCE / "en" / folder)
+    assert es and es == en
+
+
+def test_the_rules_section_teaches_in_order():
+    ids = [d.id for d in load_documents(REFERENCE / "en")]
+    assert ids == ["deck", "melds", "deadwood", "deal", "turn", "knocking", "big-gin", "layoffs",
+                   "undercut", "hand-score", "game-score", "void"]
+
+
+def test_every_section_cites_its_sources():
+    for lang in ("es", "en"):
+        for doc in load_documents(REFERENCE / lang):
+            assert doc.sources and set(doc.sources) <= {"000", "001", "002"}
+            cited = doc.blocks[-1].body
+            assert all(s in cited for s in doc.sources), (doc.path, "the last paragraph names the sources")
+
+
+# RULES.md's vocabulary, each with the glossary id that holds it.
+VOCABULARY = {
+    "abatir": "abatir", "baceta": "baceta", "combinación": "combinacion", "combinar": "combinar",
+    "correlativa": "correlativa", "descarte": "descarte", "escalera": "escalera", "gin": "gin",
+    "knock": "knock", "ligar": "ligar", "pozo": "pozo", "premio": "premio", "secuencia": "secuencia",
+    "trío": "trio", "cerrar": "cerrar", "big gin": "big-gin", "contragolpe": "contragolpe",
+    "blanqueo": "blanqueo", "cartas sueltas": "cartas-sueltas", "puntos sueltos": "puntos-sueltos",
+    "carta descubierta": "carta-descubierta", "mazo": "mazo", "pila de descarte": "pila-descarte",
+    "grupo": "grupo", "colocar": "colocar", "límite para cerrar": "limite-cerrar", "repartidor": "repartidor",
+    "bonificación por mano ganada": "bonificacion-mano", "bonificación de partida": "bonificacion-partida",
+}
+
+
+@pytest.mark.parametrize("spanish, term_id", VOCABULARY.items())
+def test_every_term_of_the_sources_is_in_the_glossary(spanish, term_id):
+    term = term_by_id(term_id)
+    assert term is not None and fold(term.es) == fold(spanish)
+    assert term.definition_es and term.definition_en and term.en
+
+
+def test_glossary_links_resolve():
+    sections = {d.id for d in load_documents(REFERENCE / "en")}
+    for term in glossary():
+        assert term.rule in sections, term.id
+        for synonym in term.synonyms:
+            assert term_by_id(synonym) is not None
+
+
+def test_lesson_and_reference_terms_resolve():
+    for lang in ("es", "en"):
+        for doc in load_documents(REFERENCE / lang):
+            for term in doc.terms:
+                assert term_by_id(term) is not None, (doc.path, term)
+
+
+@pytest.mark.parametrize("query, expected", [("stock", "baceta"), ("combinacion", "combinacion"),
+                                             ("COMBINACIÓN", "combinacion"), ("discard pile", "pozo"),
+                                             ("mazo", "baceta"), ("undercut", "contragolpe")])
+def test_search_in_either_language(query, expected):
+    assert expected in [t.id for t in search(query, "en")]
+
+
+def test_the_engine_never_imports_streamlit():
+    engine_side = [p for p in (ROOT / "tutor").rglob("*.py")
+                   if "app_pages" not in p.parts and "ui" not in p.parts and p.name != "app.py"]
+    assert engine_side
+    for path in engine_side:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = [a.name for a in node.names] if isinstance(node, (ast.Import, ast.ImportFrom)) else []
+            module = node.module if isinstance(node, ast.ImportFrom) else ""
+            assert not any(n.startswith("streamlit") for n in names + [module or ""]), path

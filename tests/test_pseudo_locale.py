@@ -1,0 +1,119 @@
+"""The whole app under a pseudo-language that wraps every translated string in ⟦ ⟧: any visible
+text left outside the markers did not go through the catalogs, and this test names it."""
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from apptest_helpers import PAGES, start
+
+MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
+CARD = re.compile(r"(?<![\w])(10|[2-9AJQKT])[SHDC♠♥♦♣](?![\w])")
+LINK_TARGET = re.compile(r"\]\([^)]*\)")
+LETTER = re.compile(r"[^\W\d_]")
+
+
+class _VisibleText(HTMLParser):
+    """Text nodes and the attributes a screen reader reads (alt, title, aria-label)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self._skip += 1
+        for name, value in attrs:
+            if name in ("alt", "title", "aria-label") and value:
+                self.parts.append(value)
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self._skip -= 1
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.parts.append(data)
+
+
+def visible_html(body: str) -> str:
+    parser = _VisibleText()
+    parser.feed(body)
+    return " ".join(parser.parts)
+
+
+def unmarked(text: str) -> str:
+    """What is left of a text once marked strings, card codes, links and code spans are removed."""
+    previous = None
+    while previous != text:
+        previous, text = text, MARKED.sub(" ", text)
+    text = LINK_TARGET.sub("]", text)
+    text = re.sub(r":[a-z]+\[([^\]]*)\]", r"\1", text).replace("*", "")  # Markdown colours, bold
+    text = re.sub(r"`[^`]*`", " ", text)
+    text = CARD.sub(" ", text)
+    return text
+
+
+def leaks(at) -> list[str]:
+    found = []
+    pieces = []
+    for kind in ("title", "header", "subheader", "markdown", "caption", "success", "info", "warning", "error"):
+        pieces += [e.value for e in getattr(at, kind)]
+    pieces += [visible_html(e.proto.body) for e in at.get("html")]
+    for kind in ("text_input", "selectbox", "button", "expander", "button_group", "pills", "page_link"):
+        for element in at.get(kind):
+            pieces.append(getattr(element, "label", "") or "")
+            if kind == "text_input":
+                pieces.append(element.placeholder or "")
+            if kind == "selectbox":
+                pieces += list(element.options)
+            if kind == "button_group":
+                pieces += [o.content for o in element.proto.options] if hasattr(element.proto, "options") else []
+    for frame in at.get("arrow_data_frame"):
+        df = frame.value
+        pieces += [str(c) for c in df.columns] + [str(v) for v in df.to_numpy().ravel()]
+    for table in at.table:
+        df = table.value
+        pieces += [str(c) for c in df.columns] + [str(v) for v in df.to_numpy().ravel()]
+    for piece in pieces:
+        rest = unmarked(piece)
+        if LETTER.search(rest) and rest.strip() not in {"A", "B", "gin-tutor"}:
+            if not set(LETTER.findall(rest)) <= {"A", "B"}:
+                found.append(piece)
+    return found
+
+
+@pytest.fixture
+def pseudo(monkeypatch):
+    monkeypatch.setenv("GIN_TUTOR_PSEUDO_LOCALE", "1")
+
+
+@pytest.mark.parametrize("page", PAGES + ["app_pages/ruleset.py"])
+def test_every_page_in_the_pseudo_language_is_fully_marked(pseudo, page):
+    at = start("qps")
+    at.switch_page(page).run()
+    assert not at.exception
+    assert at.session_state["lang"] == "qps"
+    assert leaks(at) == []
+
+
+def test_interactions_in_the_pseudo_language_are_fully_marked(pseudo):
+    at = start("qps")
+    at.switch_page("app_pages/analyzer.py").run()
+    at.text_input(key="analyzer_cards").input("5H 6H 7H 7S 7D 8C 9C 10C JC 2D 3D").run()
+    assert leaks(at) == []
+    at.text_input(key="analyzer_cards").input("AS 2S 1X").run()
+    assert at.error and leaks(at) == []
+    at = start("qps", params={"term": "baceta"})
+    at.switch_page("app_pages/glossary.py").run()
+    assert leaks(at) == []
+    at.text_input(key="glossary_query").input("stock").run()
+    assert leaks(at) == []
+
+
+def test_the_checker_catches_an_unmarked_string():
+    assert unmarked("⟦Deadwood: ⟦9⟧⟧ and more") .strip() == "and more"
+    assert LETTER.search(unmarked("Hello ⟦world⟧"))
+    assert not LETTER.search(unmarked("⟦Melds⟧: 7♥ AS 10C"))
