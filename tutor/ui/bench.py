@@ -1,4 +1,4 @@
-"""Benchmark of the app's server time: ``python -m tutor.bench_app``.
+"""Benchmark of the app's server time: ``python -m tutor.ui.bench``.
 
 For each page, through Streamlit's AppTest: the first render in a new session, and a rerun after
 an interaction on that page (typing a hand, searching the glossary, changing the ruleset).
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-APP = Path(__file__).resolve().parent / "app.py"
+APP = Path(__file__).resolve().parent.parent / "app.py"
 
 
 def _analyzer(at: AppTest) -> None:
