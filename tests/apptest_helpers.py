@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 APP = Path(__file__).resolve().parent.parent / "tutor" / "app.py"
 PAGES = ["app_pages/home.py", "app_pages/rules.py", "app_pages/compare.py", "app_pages/glossary.py",
-         "app_pages/analyzer.py"]
+         "app_pages/analyzer.py", "app_pages/drills.py"]
 
 
 def start(lang: str | None = None, locale: str | None = None, params: dict | None = None) -> AppTest:

@@ -5,7 +5,7 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from reference import ref_arrangements, ref_deadwood, ref_defender_deadwood, ref_discard_deadwood
-from tutor.bench import knock_like_hand, knock_pair
+from tutor.drills.hands import knock_like_hand, knock_pair
 from tutor.cards import DECK, card, mask_of
 from tutor.layoffs import best_defence
 from tutor.melds import analyze, best_arrangements, is_valid_meld

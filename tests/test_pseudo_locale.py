@@ -117,3 +117,15 @@ def test_the_checker_catches_an_unmarked_string():
     assert unmarked("⟦Deadwood: ⟦9⟧⟧ and more") .strip() == "and more"
     assert LETTER.search(unmarked("Hello ⟦world⟧"))
     assert not LETTER.search(unmarked("⟦Melds⟧: 7♥ AS 10C"))
+
+
+def test_a_drill_checked_in_the_pseudo_language_is_fully_marked(pseudo):
+    at = start("qps", params={"drill": "deadwood", "seed": "11", "level": "hard", "rules": "spanish"})
+    at.switch_page("app_pages/drills.py").run()
+    at.button(key="drill_hint").click().run()
+    at.number_input(key="answer_deadwood_deadwood-hard-spanish-11").set_value(1).run()
+    at.button(key="drill_check").click().run()
+    assert at.error and at.info and leaks(at) == []
+    at = start("qps", params={"drill": "poker", "seed": "x"})
+    at.switch_page("app_pages/drills.py").run()
+    assert at.warning and leaks(at) == []

@@ -46,6 +46,7 @@ navigation = st.navigation({
         page("glossary.py", tr.gettext("Glossary"), "glossary"),
     ],
     tr.gettext("Practice"): [
+        page("drills.py", tr.gettext("Drills"), "drills"),
         page("analyzer.py", tr.gettext("Hand analyzer"), "analyzer"),
     ],
 })

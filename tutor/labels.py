@@ -109,3 +109,20 @@ def option_value(value: object, tr: Translator) -> str:
     if isinstance(value, int):
         return tr.number(value)
     return tr.gettext(DEALER_CHOICES[str(value)])
+
+DRILL_KINDS = {
+    "melds": N_("Melds"),
+    "deadwood": N_("Deadwood"),
+    "score": N_("Hand score"),
+    "layoffs": N_("Layoffs"),
+    "totals": N_("Game totals"),
+}
+LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+
+
+def drill_kind_name(kind: str, tr: Translator) -> str:
+    return tr.gettext(DRILL_KINDS[kind])
+
+
+def level_name(level: str, tr: Translator) -> str:
+    return tr.gettext(LEVELS[level])

@@ -289,6 +289,12 @@ def best_arrangements(mask: int) -> list[Arrangement]:
     return sorted(arrangements, key=_display_order)
 
 
+def candidate_arrangements(mask: int) -> list[Arrangement]:
+    """One arrangement for every choice of sets (the other cards' runs taken whole), best or not:
+    the ways a player might reasonably lay the hand out."""
+    return [_arrangement(mask, sets) for sets in _set_choices(mask)]
+
+
 def is_valid_meld(cards: Sequence[Card]) -> bool:
     """Whether the cards form a set or a run."""
     return meld_problem(cards) is None

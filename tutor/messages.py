@@ -28,14 +28,31 @@ ERROR_MESSAGES: dict[str, str] = {
     "unknown_ruleset": N_("There is no ruleset called “{name}”. Choose one of: {choices}."),
     "ruleset_file": N_("The ruleset file {file} is not valid (field “{field}”)."),
     "malformed_result": N_("“{token}” is not a hand result: write A:23, B:31 or void."),
+    "unknown_drill_kind": N_("There is no drill called “{kind}”. The drills are: {choices}."),
+    "unknown_drill_level": N_("There is no level called “{level}”. The levels are: {choices}."),
+    "bad_seed": N_("The puzzle number “{seed}” is not a whole number from 0 to 4294967295."),
+    "bad_answer": N_("The answer could not be read: check {what}."),
     "hands_after_end": N_(
         "The game ended at hand {ending}, so hand {position} ({result}) cannot follow it."),
+}
+
+
+ANSWER_PARTS = {
+    "melds": N_("the melds"),
+    "deadwood": N_("the deadwood"),
+    "points": N_("the points"),
+    "score": N_("the winner and the points"),
+    "answer": N_("the answer"),
+    "layoffs": N_("the cards laid off"),
+    "totals": N_("the totals"),
 }
 
 
 def error_message(error: TutorError, tr: Translator) -> str:
     """The error as one sentence in the translator's language."""
     params = dict(error.params)
+    if error.key == "bad_answer":
+        params["what"] = tr.gettext(ANSWER_PARTS.get(params.get("what", ""), ANSWER_PARTS["answer"]))
     if error.key == "card_count":
         expected = [tr.number(n) for n in params["expected"]]
         return tr.ngettext(

@@ -26,6 +26,10 @@ def _glossary(at: AppTest) -> None:
     at.text_input(key="glossary_query").input("stock")
 
 
+def _hint(at: AppTest) -> None:
+    at.button(key="drill_hint").click()
+
+
 def _ruleset(at: AppTest) -> None:
     key = f"rules_switch_{at.session_state['lang']}"
     at.selectbox(key=key).set_value("spanish" if at.session_state["rules"] != "spanish" else "classic")
@@ -38,6 +42,7 @@ INTERACTIONS: dict[str, Callable[[AppTest], None]] = {
     "app_pages/ruleset.py": _ruleset,
     "app_pages/glossary.py": _glossary,
     "app_pages/analyzer.py": _analyzer,
+    "app_pages/drills.py": _hint,
 }
 
 

@@ -1,0 +1,126 @@
+"""The drills page through AppTest: each kind solved right and wrong through the page's widgets in
+both languages, a puzzle opened by its address, and bad addresses."""
+
+import pytest
+
+from apptest_helpers import screen, start
+from tutor.drills import KINDS, generate
+from tutor.melds import analyze
+from tutor.scoring import game_totals, score_hand
+
+RIGHT = {"en": "Right!", "es": "¡Correcto!"}
+WRONG = {"en": "Not quite.", "es": "No del todo."}
+
+
+def open_puzzle(lang, kind, seed=7, level="medium", rules="classic"):
+    at = start(lang, params={"drill": kind, "seed": str(seed), "level": level, "rules": rules})
+    at.switch_page("app_pages/drills.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at, generate(kind, seed, level, rules)
+
+
+def pid(puzzle):
+    return f"{puzzle.kind}-{puzzle.difficulty}-{puzzle.ruleset}-{puzzle.seed}"
+
+
+def answer(at, puzzle, right):
+    p = pid(puzzle)
+    if puzzle.kind == "melds":
+        melds = analyze(puzzle.cards).melds
+        groups = [[str(c) for c in m.cards] for m in melds] if right else []
+        for round_, group in enumerate(groups):
+            at.pills(key=f"answer_pick{round_}_{p}").set_value(group).run()
+            at.button(key=f"add_{p}").click().run()
+    elif puzzle.kind == "deadwood":
+        value = analyze(puzzle.cards).deadwood
+        at.number_input(key=f"answer_deadwood_{p}").set_value(value if right else value + 1).run()
+    elif puzzle.kind in ("score", "layoffs"):
+        score = score_hand(puzzle.knocker, puzzle.defender, puzzle.ruleset)
+        if puzzle.kind == "score":
+            at.segmented_control(key=f"answer_winner_{p}").set_value(score.winner).run()
+            at.number_input(key=f"answer_points_{p}").set_value(score.points + (0 if right else 1)).run()
+        else:
+            laid = [str(l.card) for l in score.layoffs]
+            at.pills(key=f"answer_layoffs_{p}").set_value(laid if right else laid[:-1]).run()
+    else:
+        totals = game_totals(puzzle.results, puzzle.ruleset).totals
+        at.number_input(key=f"answer_total_A_{p}").set_value(totals["A"] + (0 if right else 5)).run()
+        at.number_input(key=f"answer_total_B_{p}").set_value(totals["B"]).run()
+    at.button(key="drill_check").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_solve_each_kind_right_then_wrong(lang, kind):
+    at, puzzle = open_puzzle(lang, kind)
+    answer(at, puzzle, right=True)
+    assert any(RIGHT[lang] in s.value for s in at.success), screen(at)
+    tally = at.session_state["drill_tally"][kind]
+    assert tally == {"tried": 1, "right": 1, "streak": 1}
+    at, puzzle = open_puzzle(lang, kind, seed=8)
+    answer(at, puzzle, right=False)
+    assert any(e.value.startswith(WRONG[lang]) for e in at.error), screen(at)
+    assert at.session_state["drill_tally"][kind]["streak"] == 0
+
+
+def test_a_puzzle_opens_by_its_address():
+    at, puzzle = open_puzzle("en", "score", seed=424242, level="hard", rules="spanish")
+    assert at.session_state["drill_seed"] == 424242 and at.session_state["rules"] == "spanish"
+    text = screen(at)
+    shown = " ".join(h.proto.body for h in at.get("html"))
+    for card in puzzle.knocker:
+        assert f'title="{card_name_en(card)}"' in shown
+    assert "drill=score&seed=424242&level=hard&rules=spanish" in text
+
+
+def card_name_en(card):
+    from tutor.i18n import Translator
+    from tutor.labels import card_name
+    return card_name(card, Translator("en"))
+
+
+@pytest.mark.parametrize("params, needle", [
+    ({"drill": "poker", "seed": "3", "level": "easy"}, "poker"),
+    ({"drill": "score", "seed": "abc", "level": "easy"}, "abc"),
+    ({"drill": "score", "seed": "5", "level": "expert"}, "expert"),
+])
+def test_a_bad_address_gets_a_message_and_a_fresh_puzzle(params, needle):
+    at = start("en", params=params)
+    at.switch_page("app_pages/drills.py").run()
+    assert not at.exception
+    assert any(needle in w.value and "Here is a new puzzle." in w.value for w in at.warning)
+    assert at.session_state["drill_kind"] in KINDS
+
+
+def test_a_bad_address_message_in_spanish():
+    at = start("es", params={"drill": "score", "seed": "x1", "level": "easy"})
+    at.switch_page("app_pages/drills.py").run()
+    assert any("«x1»" in w.value and "Aquí tienes un ejercicio nuevo." in w.value for w in at.warning)
+
+
+def test_hints_come_one_at_a_time_and_a_new_puzzle_can_be_drawn():
+    at, puzzle = open_puzzle("en", "score")
+    at.button(key="drill_hint").click().run()
+    assert len(at.info) == 1
+    at.button(key="drill_hint").click().run()
+    assert len(at.info) == 2
+    seed = at.session_state["drill_seed"]
+    at.button(key="drill_new").click().run()
+    assert at.session_state["drill_seed"] != seed and not at.info
+
+
+def test_retry_clears_the_answer_and_the_verdict():
+    at, puzzle = open_puzzle("en", "deadwood")
+    answer(at, puzzle, right=False)
+    assert at.error
+    at.button(key="drill_retry").click().run()
+    assert not at.error and at.number_input(key=f"answer_deadwood_{pid(puzzle)}").value is None
+
+
+def test_a_meld_is_judged_as_it_is_formed():
+    at, puzzle = open_puzzle("en", "melds", level="easy")
+    cards = sorted(puzzle.cards, key=lambda c: (c.suit, c.rank))
+    at.pills(key=f"answer_pick0_{pid(puzzle)}").set_value([str(cards[0]), str(cards[-1])]).run()
+    at.button(key=f"add_{pid(puzzle)}").click().run()
+    assert any("A meld needs at least three cards." in e.value for e in at.error)

@@ -1,0 +1,279 @@
+"""Drills: generators keep their difficulty's promises, the same seed gives the same puzzle, and
+checkers accept every right answer and name the typical mistakes."""
+
+from collections import Counter
+
+import pytest
+
+from tutor.cards import mask_of, parse_cards
+from tutor.drills import KINDS, LEVELS, check, generate, hints, judge_group, model_answer
+from tutor.drills.generate import dual_use_cards, is_chained, layoff_properties
+from tutor.drills.model import AnswerError, BadSeedError, UnknownKindError, UnknownLevelError
+from tutor.errors import UnknownRulesetError
+from tutor.i18n import Translator
+from tutor.melds import analyze, best_arrangements
+from tutor.rules import load_ruleset
+from tutor.scoring import game_totals, score_hand
+
+RULESETS = ("classic", "short", "spanish")
+SEEDS = range(40)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_same_seed_gives_the_same_puzzle(kind):
+    for level in LEVELS:
+        for seed in (0, 1, 12345):
+            assert generate(kind, seed, level, "classic") == generate(kind, str(seed), level, "classic")
+    assert generate(kind, 1, "easy", "classic") != generate(kind, 2, "easy", "classic")
+
+
+@pytest.mark.parametrize("kind", ["melds", "deadwood"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_hand_drills_keep_their_difficulty(kind, level):
+    for seed in SEEDS:
+        cards = generate(kind, seed, level, "classic").cards
+        assert len(cards) == 10
+        shared = len(dual_use_cards(cards))
+        ties = len(best_arrangements(mask_of(cards)))
+        if level == "easy":
+            assert shared == 0 and ties == 1
+        elif level == "medium":
+            assert shared >= 1 and ties == 1
+        else:
+            assert shared >= 1 and ties >= 2
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_score_drills_keep_their_difficulty(rules, level):
+    seen = Counter()
+    for seed in range(60):
+        puzzle = generate("score", seed, level, rules)
+        score = score_hand(puzzle.knocker, puzzle.defender, rules)
+        chained = is_chained(score.layoffs)
+        tie = score.outcome in ("knock", "undercut") and score.knocker_deadwood == score.defender_deadwood
+        hard = chained or tie or score.knocker_choice_mattered or score.outcome == "big_gin"
+        if level == "easy":
+            assert not score.layoffs and score.outcome in ("knock", "gin") and not hard
+            seen[score.outcome] += 1
+        elif level == "medium":
+            assert not hard and (score.layoffs or score.outcome == "undercut")
+            seen["undercut" if score.outcome == "undercut" else f"{score.outcome}+layoffs"] += 1
+        else:
+            assert hard
+            seen.update(k for k, v in (("chain", chained), ("tie", tie), ("choice", score.knocker_choice_mattered),
+                                       ("big_gin", score.outcome == "big_gin")) if v)
+    expected = {"easy": {"knock", "gin"}, "medium": {"undercut", "knock+layoffs"},
+                "hard": {"chain", "tie", "choice"}}[level]
+    if level == "hard" and load_ruleset(rules).big_gin_allowed:
+        expected.add("big_gin")
+    if level == "medium" and load_ruleset(rules).layoffs_onto_gin:
+        expected.add("gin+layoffs")
+    assert expected <= set(seen), seen
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_layoff_drills_keep_their_difficulty(rules, level):
+    for seed in SEEDS:
+        puzzle = generate("layoffs", seed, level, rules)
+        props = layoff_properties(score_hand(puzzle.knocker, puzzle.defender, rules))
+        assert props["layoffs"] >= 1
+        if level == "easy":
+            assert props["layoffs"] == 1 and not props["chained"]
+        elif level == "medium":
+            assert (props["layoffs"] >= 2 or props["chained"]) and not props["decoy"]
+        else:
+            assert props["chained"] and (props["broke_meld"] or props["decoy"])
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_totals_drills_keep_their_difficulty(rules, level):
+    for seed in SEEDS:
+        puzzle = generate("totals", seed, level, rules)
+        totals = game_totals(puzzle.results, rules)
+        assert totals.finished and totals.ending_hand == len(puzzle.results)
+        voids = puzzle.results.count("void")
+        if level == "easy":
+            assert voids == 0 and not totals.shutout
+        elif level == "medium":
+            assert voids >= 1 and not totals.shutout
+        else:
+            assert totals.shutout
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("rules", RULESETS)
+def test_the_engines_own_answer_is_accepted(kind, rules):
+    for level in LEVELS:
+        for seed in range(15):
+            puzzle = generate(kind, seed, level, rules)
+            verdict = check(puzzle, model_answer(puzzle))
+            assert verdict.correct and verdict.mistake is None, (kind, level, seed, verdict.feedback)
+
+
+def test_every_other_minimum_arrangement_is_accepted():
+    for seed in SEEDS:
+        puzzle = generate("melds", seed, "hard", "classic")
+        arrangements = analyze(puzzle.cards).arrangements
+        assert len(arrangements) >= 2
+        for arrangement in arrangements:
+            answer = [" ".join(str(c) for c in m.cards) for m in arrangement.melds]
+            assert check(puzzle, answer).correct
+
+
+def test_a_long_run_split_in_two_is_accepted():
+    # A♠-6♠ as one run or as A♠ 2♠ 3♠ + 4♠ 5♠ 6♠: the same cards melded.
+    from tutor.drills.model import Puzzle
+    puzzle = Puzzle("melds", 0, "easy", "classic", cards=tuple(parse_cards("AS 2S 3S 4S 5S 6S 9H 9D 9C KD")))
+    assert check(puzzle, ["AS 2S 3S", "4S 5S 6S", "9H 9D 9C"]).correct
+
+
+# --- Wrong answers and the mistakes they name -------------------------------------------------
+
+def _puzzle(kind, **hands):
+    from tutor.drills.model import Puzzle
+    fields = {k: tuple(parse_cards(v)) if k != "results" else tuple(v.split()) for k, v in hands.items()}
+    return Puzzle(kind, 0, "medium", hands.pop("rules", "classic") if "rules" in hands else "classic", **fields)
+
+
+SHARED = "AS 2S 3S 5H 6H 7H 7S 7D KC 4C"   # 7♥ fits the run 5♥ 6♥ 7♥ and the sevens
+
+
+def test_melds_a_card_left_out_is_named_with_the_meld_it_completes():
+    puzzle = _puzzle("melds", cards=SHARED)
+    verdict = check(puzzle, [["AS", "2S", "3S"]])
+    assert not verdict.correct and verdict.mistake == "counted_melded_card"
+    assert "7♠" in verdict.feedback or "7♥" in verdict.feedback or "7♦" in verdict.feedback
+    assert "set" in verdict.feedback
+
+
+def test_melds_the_run_instead_of_the_set_is_not_minimal():
+    puzzle = _puzzle("melds", cards=SHARED)
+    verdict = check(puzzle, ["AS 2S 3S", "5H 6H 7H"])
+    assert verdict.mistake == "counted_melded_card"
+    assert "You counted the 7♠ as deadwood, but it completes the set 7♠ 7♥ 7♦." in verdict.feedback
+
+
+@pytest.mark.parametrize("group, problem", [
+    ("5H 6H 8H", "gap"), ("QH KH AH", "ace_high"), ("5H 6H 7C", "mixed_suits"),
+    ("5H 6H", "too_few"), ("9S 10S JS", "not_in_hand"),
+])
+def test_each_group_is_judged_as_it_is_formed(group, problem):
+    hand = parse_cards("5H 6H 7H 8H QH KH AH 7C 2D 3D")
+    assert judge_group(parse_cards(group), hand) == problem
+
+
+def test_a_card_used_twice():
+    puzzle = _puzzle("melds", cards=SHARED)
+    verdict = check(puzzle, ["5H 6H 7H", "7S 7H 7D"])
+    assert verdict.mistake == "used_twice" and "7♥" in verdict.feedback
+
+
+@pytest.mark.parametrize("answer, mistake", [
+    (1 + 2 + 3 + 5 + 6 + 7 + 7 + 7 + 10 + 4, "no_melds"),
+    (25 + 1, "counted_melded_card"),  # the A♠ of A♠ 2♠ 3♠ counted
+    (25 - 4, "missed_deadwood_card"),
+    (28, "counted_melded_card"),  # the run 5♥ 6♥ 7♥ instead of the sevens leaves 7♠ 7♦ K♣ 4♣
+])
+def test_deadwood_mistakes_are_named(answer, mistake):
+    verdict = check(_puzzle("deadwood", cards=SHARED), answer)
+    assert not verdict.correct and verdict.mistake == mistake, verdict.feedback
+    assert "25" in verdict.feedback
+
+
+def test_deadwood_face_cards_counted_by_rank():
+    # A♠ 2♠ 3♠ | 7♥ 7♦ 7♣ | 9♦ 9♣ 9♥ | Q♠: the queen counts 10, not 12.
+    verdict = check(_puzzle("deadwood", cards="AS 2S 3S 7H 7D 7C 9D 9C 9H QS"), 12)
+    assert verdict.mistake == "face_values"
+
+
+KNOCKER = "5H 6H 7H KS KD KC AD 2D 3D 4C"
+DEFENDER = "4H 8H 9H QS JS 9C 6D 6S 2C 3S"   # lays off 4♥, then 8♥ and 9♥: 46 left
+
+
+@pytest.mark.parametrize("answer, mistake", [
+    ({"winner": "knocker", "points": 67 - 4}, "forgot_layoffs"),
+    ({"winner": "defender", "points": 25 + 42}, "undercut_thought"),
+    ({"winner": "defender", "points": 3}, "wrong_winner"),
+    ({"winner": "knocker", "points": 40}, "wrong_points"),
+])
+def test_score_mistakes_are_named(answer, mistake):
+    verdict = check(_puzzle("score", knocker=KNOCKER, defender=DEFENDER), answer)
+    assert not verdict.correct and verdict.mistake == mistake
+    assert verdict.expected == {"winner": "knocker", "points": 42}
+
+
+def test_score_a_tie_under_classic():
+    puzzle = _puzzle("score", knocker="AS 2S 3S 7H 7D 7C JC QC KC 5D", defender="4H 5H 6H 8S 8D 8C 10D JD QD 5C")
+    verdict = check(puzzle, {"winner": "knocker", "points": 0})
+    assert verdict.mistake == "tie_rule" and "tie" in verdict.feedback
+
+
+def test_score_a_forgotten_gin_bonus():
+    puzzle = _puzzle("score", knocker="AS 2S 3S 4S 7H 7D 7C JC QC KC", defender="5S 7S 10C 2H 3C 6D KH QD 9D 4H")
+    assert check(puzzle, {"winner": "knocker", "points": 66}).mistake == "forgot_bonus"
+    assert check(puzzle, {"winner": "knocker", "points": 25}).mistake == "gin_without_deadwood"
+
+
+def test_layoffs_a_missed_chain_card_and_a_card_that_fits_nothing():
+    puzzle = _puzzle("layoffs", knocker=KNOCKER, defender=DEFENDER)
+    assert check(puzzle, ["4H", "8H", "9H"]).correct
+    missed = check(puzzle, ["4H", "8H"])
+    assert missed.mistake == "missed_chain" and "9♥" in missed.feedback
+    extra = check(puzzle, ["4H", "8H", "9H", "QS"])
+    assert extra.mistake == "not_a_layoff" and "Q♠" in extra.feedback
+
+
+def test_layoffs_a_card_that_would_break_a_meld():
+    # The defender's 8♥ fits the run 5♥ 6♥ 7♥ but sits in its set of eights; nothing follows it.
+    puzzle = _puzzle("layoffs", knocker=KNOCKER, defender="8S 8C 8H 4H QS JS 2C 6S 3S 10C")
+    verdict = check(puzzle, ["4H", "8H"])
+    assert verdict.mistake == "breaks_meld" and "8♠ 8♥ 8♣" in verdict.feedback
+
+
+def test_totals_mistakes_are_named():
+    from tutor.drills.model import Puzzle
+    puzzle = Puzzle("totals", 0, "hard", "classic", results=("A:60", "A:45"))
+    assert check(puzzle, {"A": 360, "B": 0}).correct
+    assert check(puzzle, {"A": 105, "B": 0}).mistake == "no_bonuses"
+    assert check(puzzle, {"A": 255, "B": 0}).mistake == "forgot_shutout_double"
+    assert check(puzzle, {"A": 260, "B": 0}).mistake == "forgot_game"
+
+
+def test_the_explanation_is_in_the_learners_language():
+    puzzle = _puzzle("score", knocker=KNOCKER, defender=DEFENDER)
+    verdict = check(puzzle, {"winner": "knocker", "points": 63}, Translator("es"))
+    assert "El defensor coloca 8♥ en 5♥ 6♥ 7♥." in verdict.explanation
+    assert "antes de colocar" in verdict.feedback
+
+
+def test_hints_reveal_steps_without_the_answer():
+    puzzle = _puzzle("score", knocker=KNOCKER, defender=DEFENDER)
+    steps = hints(puzzle)
+    assert len(steps) >= 3
+    assert not any("42" in step for step in steps)
+
+
+@pytest.mark.parametrize("args, error", [
+    (("poker", 1, "easy", "classic"), UnknownKindError),
+    (("score", "abc", "easy", "classic"), BadSeedError),
+    (("score", -3, "easy", "classic"), BadSeedError),
+    (("score", 1, "expert", "classic"), UnknownLevelError),
+    (("score", 1, "easy", "bridge"), UnknownRulesetError),
+])
+def test_bad_drill_arguments_are_refused_clearly(args, error):
+    with pytest.raises(error) as info:
+        generate(*args)
+    assert isinstance(info.value, ValueError) and info.value.key
+
+
+@pytest.mark.parametrize("kind, answer", [
+    ("deadwood", "lots"), ("score", {"winner": "nobody", "points": 3}), ("totals", "A:3"),
+    ("melds", "AS 2S 3S"), ("layoffs", "ZZ"),
+])
+def test_unreadable_answers_raise_a_clear_error(kind, answer):
+    puzzle = generate(kind, 3, "easy", "classic")
+    with pytest.raises(ValueError):
+        check(puzzle, answer)

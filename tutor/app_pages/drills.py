@@ -1,0 +1,50 @@
+"""Drills: pick a kind and a level, solve the puzzle the engine made, check the answer, ask for a
+hint, retry or draw a new one. Every puzzle has an address (``?drill=score&seed=…&level=…&rules=…``)
+that opens it again, and the page keeps a tally per kind for the session."""
+
+import streamlit as st
+
+from tutor.drills import KINDS, LEVELS
+from tutor.labels import drill_kind_name, level_name
+from tutor.ui import drill_state, state
+from tutor.ui.drill_views import ANSWER_VIEWS, show_tally, show_verdict
+
+tr = state.translator()
+rules = state.ruleset()
+
+st.title(tr.gettext("Drills"))
+st.markdown(tr.gettext("Puzzles made and graded by the rules engine. Wrong answers get an explanation "
+                       "step by step; a hint shows one step at a time."))
+
+problem = drill_state.start(rules.name)
+if problem:
+    st.warning(problem)
+
+left, right = st.columns(2)
+with left:
+    st.segmented_control(tr.gettext("Kind of drill"), KINDS, key="drill_kind_choice",
+                         format_func=lambda k: drill_kind_name(k, tr), on_change=drill_state.choice_changed)
+with right:
+    st.segmented_control(tr.gettext("Level"), LEVELS, key="drill_level_choice",
+                         format_func=lambda lv: level_name(lv, tr), on_change=drill_state.choice_changed)
+
+puzzle = drill_state.current_puzzle(rules.name)
+show_tally(puzzle.kind, tr)
+ANSWER_VIEWS[puzzle.kind](puzzle, tr)
+
+check_col, hint_col, retry_col, new_col = st.columns(4)
+with check_col:
+    checked = st.button(tr.gettext("Check"), key="drill_check", type="primary")
+with hint_col:
+    st.button(tr.gettext("Hint"), key="drill_hint", on_click=drill_state.next_hint)
+with retry_col:
+    st.button(tr.gettext("Retry"), key="drill_retry", on_click=drill_state.retry)
+with new_col:
+    st.button(tr.gettext("New puzzle"), key="drill_new", on_click=drill_state.new_puzzle)
+
+for hint in drill_state.shown_hints(puzzle, tr):
+    st.info(hint)
+if checked:
+    drill_state.grade(puzzle, tr)
+show_verdict(puzzle, tr)
+st.caption(tr.gettext("Address of this puzzle: `{address}`", address=drill_state.address(puzzle)))
