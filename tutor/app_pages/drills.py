@@ -20,13 +20,10 @@ problem = drill_state.start(rules.name)
 if problem:
     st.warning(problem)
 
-left, right = st.columns(2)
-with left:
-    st.segmented_control(tr.gettext("Kind of drill"), KINDS, key="drill_kind_choice",
-                         format_func=lambda k: drill_kind_name(k, tr), on_change=drill_state.choice_changed)
-with right:
-    st.segmented_control(tr.gettext("Level"), LEVELS, key="drill_level_choice",
-                         format_func=lambda lv: level_name(lv, tr), on_change=drill_state.choice_changed)
+st.segmented_control(tr.gettext("Kind of drill"), KINDS, key="drill_kind_choice",
+                     format_func=lambda k: drill_kind_name(k, tr), on_change=drill_state.choice_changed)
+st.segmented_control(tr.gettext("Level"), LEVELS, key="drill_level_choice",
+                     format_func=lambda lv: level_name(lv, tr), on_change=drill_state.choice_changed)
 
 puzzle = drill_state.current_puzzle(rules.name)
 show_tally(puzzle.kind, tr)

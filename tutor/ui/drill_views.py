@@ -11,6 +11,7 @@ from tutor.cards import Card, format_cards
 from tutor.drills import Puzzle, check, group_feedback, judge_group
 from tutor.i18n import Translator
 from tutor.labels import drill_kind_name, side_name
+from tutor.melds import analyze
 from tutor.scoring import score_hand
 from tutor.ui import drill_state
 from tutor.ui.drill_state import answer_key, puzzle_id
@@ -98,6 +99,7 @@ def layoffs_view(puzzle: Puzzle, tr: Translator) -> None:
     _rules_line(puzzle, tr)
     show_arrangement(score.knocker_arrangement, tr)
     st.markdown(tr.gettext("Which of the defender's cards does it lay off in its best play?"))
+    show_cards(puzzle.defender, tr, label=side_name("defender", tr))
     by_name = {str(c): c for c in puzzle.defender}
     st.pills(tr.gettext("The defender's cards"), list(by_name), selection_mode="multi",
              key=answer_key("layoffs", puzzle), format_func=lambda name: _pill(by_name[name]))
@@ -162,6 +164,12 @@ def show_verdict(puzzle: Puzzle, tr: Translator) -> None:
     else:
         st.error(tr.gettext("Not quite. {feedback}", feedback=verdict.feedback))
     with st.expander(tr.gettext("The engine's answer, step by step"), expanded=not verdict.correct):
+        if puzzle.kind in ("melds", "deadwood"):
+            show_arrangement(analyze(puzzle.cards).arrangement, tr)
+        elif puzzle.kind in ("score", "layoffs"):
+            score = score_hand(puzzle.knocker, puzzle.defender, puzzle.ruleset)
+            show_arrangement(score.knocker_arrangement, tr, score.layoffs)
+            show_arrangement(score.defender_play.arrangement, tr)
         show_steps(verdict.explanation)
 
 
