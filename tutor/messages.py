@@ -32,6 +32,7 @@ ERROR_MESSAGES: dict[str, str] = {
     "unknown_drill_level": N_("There is no level called “{level}”. The levels are: {choices}."),
     "bad_seed": N_("The puzzle number “{seed}” is not a whole number from 0 to 4294967295."),
     "bad_answer": N_("The answer could not be read: check {what}."),
+    "bad_profile_name": N_("A profile name has 1 to 40 characters."),
     "hands_after_end": N_(
         "The game ended at hand {ending}, so hand {position} ({result}) cannot follow it."),
 }

@@ -1,0 +1,149 @@
+"""The progress store: record and read back, migrate from the previous schema, concurrent
+writers, an unwritable folder, a damaged file, and the Leitner review schedule."""
+
+import os
+import sqlite3
+import threading
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from tutor.progress import (
+    FILE_NAME, LEITNER_DAYS, MIGRATIONS, SCHEMA_VERSION, ProfileNameError, migrate, open_store,
+)
+
+
+class Clock:
+    def __init__(self):
+        self.now = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+
+    def __call__(self):
+        return self.now
+
+
+def test_record_and_read_back(tmp_path):
+    store = open_store(tmp_path)
+    assert store.saving and store.status is None
+    ana = store.profile("Ana")
+    assert store.profile("  ana ").id == ana.id  # names ignore case and spaces
+    store.record_attempt(ana.id, "score", "hard", "spanish", True, 12.5, seed=7, mistake=None)
+    store.record_attempt(ana.id, "deadwood", "easy", "classic", False, 3.0, seed=8, mistake="no_melds")
+    store.mark_lesson_done(ana.id, "01-cards")
+    store.set_preferences(ana.id, language="es", ruleset="short")
+    again = open_store(tmp_path)
+    attempts = again.attempts(ana.id)
+    assert [(a.kind, a.correct, a.mistake, a.seed) for a in attempts] == [
+        ("score", True, None, 7), ("deadwood", False, "no_melds", 8)]
+    assert again.lessons_done(ana.id) == {"01-cards"}
+    profile = again.profile("Ana")
+    assert (profile.language, profile.ruleset) == ("es", "short")
+
+
+def test_bad_profile_names_are_refused(tmp_path):
+    store = open_store(tmp_path)
+    for name in ("", "   ", "x" * 41):
+        with pytest.raises(ProfileNameError):
+            store.profile(name)
+
+
+def test_migrates_forward_from_the_previous_schema(tmp_path):
+    path = tmp_path / FILE_NAME
+    with sqlite3.connect(path) as db:
+        migrate(db, target=SCHEMA_VERSION - 1)
+        db.execute("INSERT INTO profiles (name, created) VALUES ('Old', '2026-01-01T00:00:00+00:00')")
+        db.execute("INSERT INTO attempts (profile_id, kind, difficulty, ruleset, correct, seconds, at) "
+                   "VALUES (1, 'melds', 'easy', 'classic', 1, 4.0, '2026-01-01T00:00:01+00:00')")
+        db.execute("INSERT INTO lessons_done VALUES (1, '01-cards', '2026-01-01T00:00:02+00:00')")
+    db.close()
+    store = open_store(tmp_path)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    db.close()
+    old = store.profile("Old")
+    assert [(a.kind, a.correct, a.seed, a.mistake) for a in store.attempts(old.id)] == [("melds", True, None, None)]
+    assert store.lessons_done(old.id) == {"01-cards"}
+    store.schedule(old.id, "term:baceta:es>en", remembered=False)  # the new table works
+    assert store.due(old.id)
+
+
+def test_concurrent_writers_lose_no_attempt(tmp_path):
+    store = open_store(tmp_path)
+    profiles = [store.profile(f"learner {i}").id for i in range(4)]
+    per_thread = 60
+
+    def write(profile_id):
+        other = open_store(tmp_path)  # each tab has its own store
+        for n in range(per_thread):
+            other.record_attempt(profile_id, "score", "easy", "classic", n % 2 == 0, 1.0, seed=n)
+
+    threads = [threading.Thread(target=write, args=(pid,)) for pid in profiles for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    counts = [len(store.attempts(pid)) for pid in profiles]
+    assert counts == [2 * per_thread] * 4
+    with sqlite3.connect(tmp_path / FILE_NAME) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    db.close()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere; the read-only case is tested with a file")
+def test_an_unwritable_folder_leaves_a_store_in_memory(tmp_path):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        store = open_store(folder)
+        assert not store.saving and store.status == "unwritable"
+    finally:
+        folder.chmod(0o700)
+
+
+def test_a_folder_that_cannot_be_made_leaves_a_store_in_memory(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    store = open_store(blocker / "gin-tutor")
+    assert not store.saving and store.status == "unwritable"
+    ana = store.profile("Ana")  # still usable
+    store.record_attempt(ana.id, "score", "easy", "classic", True, 1.0)
+    assert len(store.attempts(ana.id)) == 1
+
+
+def test_a_damaged_file_is_kept_aside_and_never_overwritten(tmp_path):
+    damaged = tmp_path / FILE_NAME
+    garbage = b"this is not a database, but it is the learner's file" * 50
+    damaged.write_bytes(garbage)
+    clock = Clock()
+    store = open_store(tmp_path, clock=clock)
+    assert store.status == "damaged" and not store.saving
+    assert store.kept_aside is not None and store.kept_aside.read_bytes() == garbage
+    assert not damaged.exists()
+    store.record_attempt(store.profile("Ana").id, "melds", "easy", "classic", True, 1.0)  # usable
+    # The next start makes a fresh file and keeps the damaged one where it is.
+    fresh = open_store(tmp_path, clock=clock)
+    assert fresh.saving and store.kept_aside.read_bytes() == garbage
+
+
+def test_the_leitner_schedule(tmp_path):
+    clock = Clock()
+    store = open_store(tmp_path, clock=clock)
+    ana = store.profile("Ana").id
+    item = "drill:score:hard:classic:42"
+    store.schedule(ana, item, remembered=False)
+    assert store.due(ana) == [(item, 1)]  # a wrong drill comes back at once
+    store.schedule(ana, item, remembered=True)
+    assert store.box_of(ana, item) == 2 and store.due(ana) == []
+    clock.now += timedelta(days=LEITNER_DAYS[1])
+    assert store.due(ana) == [(item, 2)]
+    store.schedule(ana, item, remembered=True)
+    clock.now += timedelta(days=LEITNER_DAYS[2] - 1)
+    assert store.due(ana) == []
+    clock.now += timedelta(days=1)
+    assert store.due(ana, prefix="drill:") == [(item, 3)]
+    store.schedule(ana, item, remembered=False)
+    assert store.box_of(ana, item) == 1
+
+
+def test_the_migrations_are_numbered_by_the_schema_version():
+    assert SCHEMA_VERSION == len(MIGRATIONS) >= 2
