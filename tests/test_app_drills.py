@@ -46,7 +46,7 @@ def answer(at, puzzle, right):
         totals = game_totals(puzzle.results, puzzle.ruleset).totals
         at.number_input(key=f"answer_total_A_{p}").set_value(totals["A"] + (0 if right else 5)).run()
         at.number_input(key=f"answer_total_B_{p}").set_value(totals["B"]).run()
-    at.button(key="drill_check").click().run()
+    at.button(key=f"check_{pid(puzzle)}").click().run()
     assert not at.exception, [e.value for e in at.exception]
 
 
@@ -101,9 +101,9 @@ def test_a_bad_address_message_in_spanish():
 
 def test_hints_come_one_at_a_time_and_a_new_puzzle_can_be_drawn():
     at, puzzle = open_puzzle("en", "score")
-    at.button(key="drill_hint").click().run()
+    at.button(key=f"hint_{pid(puzzle)}").click().run()
     assert len(at.info) == 1
-    at.button(key="drill_hint").click().run()
+    at.button(key=f"hint_{pid(puzzle)}").click().run()
     assert len(at.info) == 2
     seed = at.session_state["drill_seed"]
     at.button(key="drill_new").click().run()

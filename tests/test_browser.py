@@ -44,13 +44,14 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def app_url():
+def app_url(tmp_path_factory):
     _require_browser()
     port = _free_port()
+    env = {**os.environ, "GIN_TUTOR_DATA_DIR": str(tmp_path_factory.mktemp("browser-progress"))}
     server = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(ROOT / "tutor" / "app.py"), "--server.headless", "true",
          "--server.address", "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -98,7 +99,7 @@ def test_switch_language_then_it_holds(app_url, page):
     page.locator("[data-testid='stSidebarNav']").get_by_role("link", name="Glosario").click()
     page.get_by_role("heading", name="Glosario").wait_for()
     assert "lang=es" in page.url
-    assert "Clásica (a 100)" in page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").inner_html()
+    assert "Clásica (a 100)" in page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").first.inner_html()
 
 
 def test_open_a_glossary_term_by_its_address(app_url, page):

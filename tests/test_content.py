@@ -92,3 +92,44 @@ def test_the_engine_never_imports_streamlit():
             names = [a.name for a in node.names] if isinstance(node, (ast.Import, ast.ImportFrom)) else []
             module = node.module if isinstance(node, ast.ImportFrom) else ""
             assert not any(n.startswith("streamlit") for n in names + [module or ""]), path
+
+
+LESSONS = ROOT / "lessons"
+
+
+def lesson_structure(lang):
+    return [(d.path.name, d.id, d.sources, d.terms, len(d.sections), d.checks,
+             [(b.kind, b.body) for b in d.examples]) for d in load_documents(LESSONS / lang)]
+
+
+def test_every_lesson_exists_in_both_languages_with_the_same_sections_and_checks():
+    es, en = lesson_structure("es"), lesson_structure("en")
+    assert len(en) == 10 and es == en
+
+
+def test_every_lesson_ends_with_a_check_of_known_drills():
+    from tutor.drills import KINDS, LEVELS
+    for lang in ("es", "en"):
+        for doc in load_documents(LESSONS / lang):
+            assert doc.checks, doc.path
+            assert all(kind in KINDS and level in LEVELS for kind, level in doc.checks)
+            assert doc.blocks[-1].kind == "drill", "the check comes last"
+
+
+def test_lesson_glossary_links_resolve_and_no_hand_count_is_typed():
+    import re
+    for lang in ("es", "en"):
+        for doc in load_documents(LESSONS / lang):
+            for term in doc.terms:
+                assert term_by_id(term) is not None, (doc.path, term)
+            text = " ".join(b.body for b in doc.blocks if b.kind == "text")
+            assert not re.search(r"\d+ \+ \d+ = \d+", text), (doc.path, "a count typed in instead of the engine's")
+
+
+def test_a_malformed_example_names_the_file_and_line(tmp_path):
+    from tutor.documents import DocumentError, parse_document
+    bad = tmp_path / "bad.md"
+    bad.write_text("---\nid: bad\n---\n# Bad\ntext\n::: hand AS 2S 3S 4S ZZ\n", encoding="utf-8")
+    with pytest.raises(DocumentError) as info:
+        parse_document(bad)
+    assert "bad.md:6" in str(info.value) and "ZZ" in str(info.value)

@@ -122,9 +122,9 @@ def test_the_checker_catches_an_unmarked_string():
 def test_a_drill_checked_in_the_pseudo_language_is_fully_marked(pseudo):
     at = start("qps", params={"drill": "deadwood", "seed": "11", "level": "hard", "rules": "spanish"})
     at.switch_page("app_pages/drills.py").run()
-    at.button(key="drill_hint").click().run()
+    at.button(key="hint_deadwood-hard-spanish-11").click().run()
     at.number_input(key="answer_deadwood_deadwood-hard-spanish-11").set_value(1).run()
-    at.button(key="drill_check").click().run()
+    at.button(key="check_deadwood-hard-spanish-11").click().run()
     assert at.error and at.info and leaks(at) == []
     at = start("qps", params={"drill": "poker", "seed": "x"})
     at.switch_page("app_pages/drills.py").run()

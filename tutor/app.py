@@ -11,7 +11,7 @@ from pathlib import Path
 import streamlit as st
 
 from tutor.labels import ruleset_title
-from tutor.ui import state
+from tutor.ui import profile, state
 
 PAGES = Path(__file__).resolve().parent / "app_pages"
 
@@ -35,6 +35,8 @@ def page(file: str, title: str, url_path: str, default: bool = False) -> st.Page
     return st.Page(PAGES / file, title=title, url_path=url_path, default=default)
 
 
+profile.profile_box(tr)
+
 navigation = st.navigation({
     tr.gettext("Start"): [
         page("home.py", tr.gettext("Welcome"), "home", default=True),
@@ -44,6 +46,11 @@ navigation = st.navigation({
         page("compare.py", tr.gettext("The three rulesets compared"), "compare"),
         page("ruleset.py", tr.gettext("About the ruleset"), "ruleset"),
         page("glossary.py", tr.gettext("Glossary"), "glossary"),
+    ],
+    tr.gettext("Learn"): [
+        page("lessons.py", tr.gettext("Lessons"), "lessons"),
+        page("review.py", tr.gettext("Review"), "review"),
+        page("progress.py", tr.gettext("Your progress"), "progress"),
     ],
     tr.gettext("Practice"): [
         page("drills.py", tr.gettext("Drills"), "drills"),

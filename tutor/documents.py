@@ -26,6 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from tutor.cards import parse_cards
+from tutor.drills.model import KINDS, LEVELS
 from tutor.errors import TutorError
 from tutor.rules import load_ruleset
 from tutor.scoring import parse_results
@@ -67,6 +68,17 @@ class Document:
     def examples(self) -> list[Block]:
         return [b for b in self.blocks if b.kind != "text"]
 
+    @property
+    def checks(self) -> list[tuple[str, str]]:
+        """The drills of a lesson's check, as (kind, level)."""
+        return [tuple(b.body.split()) for b in self.blocks if b.kind == "drill"]  # type: ignore[misc]
+
+    @property
+    def sections(self) -> list[str]:
+        """The ``##`` headings of the text, in order."""
+        return [line[3:].strip() for b in self.blocks if b.kind == "text"
+                for line in b.body.splitlines() if line.startswith("## ")]
+
 
 def _header(lines: list[str], path: Path) -> tuple[dict[str, str], int]:
     if not lines or lines[0].strip() != "---":
@@ -97,8 +109,8 @@ def check_example(block: Block, where: str) -> None:
             parse_results(parts[1])
         elif block.kind == "drill":
             words = block.body.split()
-            if len(words) != 2:
-                raise DocumentError(f"{where}: a drill example is '::: drill KIND LEVEL'")
+            if len(words) != 2 or words[0] not in KINDS or words[1] not in LEVELS:
+                raise DocumentError(f"{where}: a drill is '::: drill KIND LEVEL' with a known kind and level")
     except (TutorError, IndexError) as error:
         raise DocumentError(f"{where}: example '{block.kind} {block.body}' is not valid: {error}") from error
 

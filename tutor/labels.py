@@ -126,3 +126,42 @@ def drill_kind_name(kind: str, tr: Translator) -> str:
 
 def level_name(level: str, tr: Translator) -> str:
     return tr.gettext(LEVELS[level])
+
+MISTAKES = {
+    "counted_melded_card": N_("counting a melded card as deadwood"),
+    "not_minimal": N_("an arrangement that does not leave the least deadwood"),
+    "no_melds": N_("counting every card, melds included"),
+    "face_values": N_("counting face cards as 11, 12 and 13"),
+    "missed_deadwood_card": N_("leaving a deadwood card out"),
+    "wrong_total": N_("a wrong sum"),
+    "too_few": N_("a meld of fewer than three cards"),
+    "too_many_for_set": N_("a set of more than four cards"),
+    "mixed_suits": N_("a run of mixed suits"),
+    "gap": N_("a run with a gap"),
+    "ace_high": N_("an ace after the king"),
+    "mixed": N_("cards that are neither a set nor a run"),
+    "not_in_hand": N_("a card that is not in the hand"),
+    "used_twice": N_("a card used in two melds"),
+    "forgot_layoffs": N_("forgetting the layoffs"),
+    "laid_off_onto_gin": N_("laying off onto a gin where the rules forbid it"),
+    "tie_rule": N_("the rule for a tie"),
+    "forgot_bonus": N_("forgetting the gin or undercut bonus"),
+    "gin_without_deadwood": N_("gin without the defender's deadwood"),
+    "undercut_thought": N_("seeing an undercut where there is none"),
+    "missed_undercut": N_("missing an undercut"),
+    "wrong_winner": N_("the wrong winner"),
+    "wrong_points": N_("the wrong number of points"),
+    "not_a_layoff": N_("laying off a card that fits no meld"),
+    "breaks_meld": N_("laying off a card that breaks your own meld"),
+    "missed_chain": N_("missing a chained layoff"),
+    "missed_layoff": N_("missing a layoff"),
+    "no_bonuses": N_("leaving out every bonus"),
+    "forgot_hands_won": N_("forgetting the bonus per hand won"),
+    "forgot_game": N_("forgetting the game bonus"),
+    "forgot_shutout_double": N_("forgetting the doubled shutout"),
+    "forgot_shutout": N_("forgetting the shutout bonus"),
+}
+
+
+def mistake_name(code: str, tr: Translator) -> str:
+    return tr.gettext(MISTAKES[code]) if code in MISTAKES else code

@@ -7,7 +7,7 @@ import streamlit as st
 from tutor.drills import KINDS, LEVELS
 from tutor.labels import drill_kind_name, level_name
 from tutor.ui import drill_state, state
-from tutor.ui.drill_views import ANSWER_VIEWS, show_tally, show_verdict
+from tutor.ui.drill_views import drill_card, show_tally
 
 tr = state.translator()
 rules = state.ruleset()
@@ -27,21 +27,11 @@ st.segmented_control(tr.gettext("Level"), LEVELS, key="drill_level_choice",
 
 puzzle = drill_state.current_puzzle(rules.name)
 show_tally(puzzle.kind, tr)
-ANSWER_VIEWS[puzzle.kind](puzzle, tr)
+drill_card(puzzle, tr)
 
-check_col, hint_col, retry_col, new_col = st.columns(4)
-with check_col:
-    checked = st.button(tr.gettext("Check"), key="drill_check", type="primary")
-with hint_col:
-    st.button(tr.gettext("Hint"), key="drill_hint", on_click=drill_state.next_hint)
+retry_col, new_col = st.columns(2)
 with retry_col:
     st.button(tr.gettext("Retry"), key="drill_retry", on_click=drill_state.retry)
 with new_col:
     st.button(tr.gettext("New puzzle"), key="drill_new", on_click=drill_state.new_puzzle)
-
-for hint in drill_state.shown_hints(puzzle, tr):
-    st.info(hint)
-if checked:
-    drill_state.grade(puzzle, tr)
-show_verdict(puzzle, tr)
 st.caption(tr.gettext("Address of this puzzle: `{address}`", address=drill_state.address(puzzle)))

@@ -27,7 +27,8 @@ def _glossary(at: AppTest) -> None:
 
 
 def _hint(at: AppTest) -> None:
-    at.button(key="drill_hint").click()
+    ss = at.session_state
+    at.button(key=f"hint_{ss['drill_kind']}-{ss['drill_level']}-{ss['rules']}-{ss['drill_seed']}").click()
 
 
 def _ruleset(at: AppTest) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import streamlit as st
 
 from tutor.cards import Card, format_cards
-from tutor.drills import Puzzle, check, group_feedback, judge_group
+from tutor.drills import Puzzle, Verdict, check, group_feedback, judge_group
 from tutor.i18n import Translator
 from tutor.labels import drill_kind_name, side_name
 from tutor.melds import analyze
@@ -147,17 +147,17 @@ def read_answer(puzzle: Puzzle) -> Any:
     return {"A": int(get("total_A")), "B": int(get("total_B"))}
 
 
-def show_verdict(puzzle: Puzzle, tr: Translator) -> None:
+def show_verdict(puzzle: Puzzle, tr: Translator) -> Verdict | None:
     """The verdict on the last answer checked, worked out again in the current language."""
     record = drill_state.verdict_record(puzzle)
     if not record:
-        return
+        return None
     if record.get("missing"):
         st.warning(tr.gettext("Give an answer first."))
-        return
+        return None
     if record.get("error"):
         st.error(record["error"])
-        return
+        return None
     verdict = check(puzzle, record["answer"], tr)
     if verdict.correct:
         st.success(tr.gettext("Right!"))
@@ -171,6 +171,25 @@ def show_verdict(puzzle: Puzzle, tr: Translator) -> None:
             show_arrangement(score.knocker_arrangement, tr, score.layoffs)
             show_arrangement(score.defender_play.arrangement, tr)
         show_steps(verdict.explanation)
+    return verdict
+
+
+def drill_card(puzzle: Puzzle, tr: Translator) -> Verdict | None:
+    """A puzzle to answer, with its Check and Hint buttons, the hints asked for and the verdict.
+    Returns the verdict on the answer checked last, if any."""
+    drill_state.opened(puzzle)
+    pid = puzzle_id(puzzle)
+    ANSWER_VIEWS[puzzle.kind](puzzle, tr)
+    check_col, hint_col = st.columns(2)
+    with check_col:
+        checked = st.button(tr.gettext("Check"), key=f"check_{pid}", type="primary")
+    with hint_col:
+        st.button(tr.gettext("Hint"), key=f"hint_{pid}", on_click=drill_state.next_hint, args=(pid,))
+    for hint in drill_state.shown_hints(puzzle, tr):
+        st.info(hint)
+    if checked:
+        drill_state.grade(puzzle, read_answer(puzzle), tr)
+    return show_verdict(puzzle, tr)
 
 
 def show_tally(kind: str, tr: Translator) -> None:

@@ -1,0 +1,121 @@
+"""Lessons, progress and review through AppTest: take the first lesson's check to the end and see
+the next lesson open; the progress page shows the attempt; a wrong drill comes back in review."""
+
+import pytest
+
+from apptest_helpers import screen, start
+from tutor.drills import generate, model_answer
+
+
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("GIN_TUTOR_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def with_profile(lang="en", name="Ana", **params):
+    at = start(lang, params=params)
+    at.text_input(key="profile_new").input(name).run()
+    at.button(key="profile_create").click().run()
+    assert at.session_state["profile_name"] == name
+    return at
+
+
+def pid(puzzle):
+    return f"{puzzle.kind}-{puzzle.difficulty}-{puzzle.ruleset}-{puzzle.seed}"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_passing_the_first_lessons_check_opens_the_next(lang):
+    at = with_profile(lang)
+    at.switch_page("app_pages/lessons.py").run()
+    assert not at.exception
+    options = at.selectbox(key="lesson_choice").options
+    assert options[0].startswith("→") and options[1].startswith("·")
+    seeds = at.session_state["_check_seeds_01-cards"]
+    for seed in seeds:
+        puzzle = generate("deadwood", seed, "easy", "classic")
+        at.number_input(key=f"answer_deadwood_{pid(puzzle)}").set_value(model_answer(puzzle)).run()
+        at.button(key=f"check_{pid(puzzle)}").click().run()
+    assert not at.exception
+    assert any(("Lesson passed" in s.value) or ("¡Lección superada" in s.value) for s in at.success), screen(at)
+    options = at.selectbox(key="lesson_choice").options
+    assert options[0].startswith("✓") and options[1].startswith("→")
+    # Saved for the profile: a new session sees it.
+    again = with_profile(lang)
+    again.switch_page("app_pages/lessons.py").run()
+    assert again.selectbox(key="lesson_choice").options[1].startswith("→")
+
+
+def test_a_later_lesson_can_be_read_but_its_check_waits():
+    at = with_profile("en", lesson="05-knocking")
+    at.switch_page("app_pages/lessons.py").run()
+    assert at.selectbox(key="lesson_choice").value == "05-knocking"
+    assert any("Knocking and gin" in m.value for m in at.markdown)
+    assert any("Finish the lessons before this one" in i.value for i in at.info)
+
+
+def test_an_unknown_lesson_address_gets_a_message():
+    at = start("en", params={"lesson": "99-poker"})
+    at.switch_page("app_pages/lessons.py").run()
+    assert not at.exception and any("99-poker" in w.value for w in at.warning)
+
+
+def test_the_progress_page_shows_the_attempt_and_the_mistake():
+    at = with_profile("en", drill="deadwood", seed="5", level="easy", rules="classic")
+    at.switch_page("app_pages/drills.py").run()
+    puzzle = generate("deadwood", 5, "easy", "classic")
+    wrong = sum(c.value for c in puzzle.cards)  # every card counted: the no_melds mistake
+    at.number_input(key=f"answer_deadwood_{pid(puzzle)}").set_value(wrong).run()
+    at.button(key=f"check_{pid(puzzle)}").click().run()
+    at.switch_page("app_pages/progress.py").run()
+    assert not at.exception
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Drills answered"] == "1" and metrics["Current streak"] == "0"
+    cells = [str(v) for table in at.table for v in table.value.to_numpy().ravel()]
+    assert "counting every card, melds included" in cells
+    assert at.get("arrow_vega_lite_chart") or at.get("vega_lite_chart"), "the accuracy chart"
+
+
+def test_a_wrong_drill_comes_back_in_review():
+    at = with_profile("en", drill="score", seed="9", level="medium", rules="short")
+    at.switch_page("app_pages/drills.py").run()
+    puzzle = generate("score", 9, "medium", "short")
+    right = model_answer(puzzle)
+    at.segmented_control(key=f"answer_winner_{pid(puzzle)}").set_value(right["winner"]).run()
+    at.number_input(key=f"answer_points_{pid(puzzle)}").set_value(right["points"] + 3).run()
+    at.button(key=f"check_{pid(puzzle)}").click().run()
+    at.switch_page("app_pages/review.py").run()
+    assert not at.exception
+    assert any("1 drill due" in c.value for c in at.caption)
+    # The same puzzle is shown; answering it right moves it up a box, out of today's review.
+    at.segmented_control(key=f"answer_winner_{pid(puzzle)}").set_value(right["winner"]).run()
+    at.number_input(key=f"answer_points_{pid(puzzle)}").set_value(right["points"]).run()
+    at.button(key=f"check_{pid(puzzle)}").click().run()
+    at.run()
+    assert any("No drill is due for review" in s.value for s in at.success)
+
+
+def test_glossary_flash_cards_in_both_directions():
+    at = with_profile("en")
+    at.switch_page("app_pages/review.py").run()
+    first = at.markdown
+    at.button(key="flash_show").click().run()
+    at.button(key="flash_missed").click().run()
+    assert not at.exception
+    at.segmented_control(key="flash_direction").set_value("en>es").run()
+    assert not at.exception and at.button(key="flash_show")
+
+
+def test_guests_are_told_review_needs_a_profile():
+    at = start("es")
+    at.switch_page("app_pages/review.py").run()
+    assert any("perfil" in i.value for i in at.info)
+
+
+def test_the_profile_remembers_language_and_ruleset():
+    at = with_profile("es", name="Luis")
+    at.selectbox(key="rules_switch_es").set_value("spanish").run()
+    fresh = start("en")
+    fresh.selectbox(key="profile_pick_en").set_value("Luis").run()
+    assert fresh.session_state["lang"] == "es" and fresh.session_state["rules"] == "spanish"
