@@ -4,6 +4,7 @@ mirrored into the URL (``?lang=es``, ``?rules=short``) so that a link opens the 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 import streamlit as st
 
@@ -39,23 +40,31 @@ def _rules_switched() -> None:
     st.query_params["rules"] = chosen
 
 
+def _from_url(name: str, allowed: tuple[str, ...], first: Callable[[], str]) -> str | None:
+    """Keep a choice in the session and in the URL (``?name=``): the URL wins when it names an
+    allowed value, the session holds it across pages, ``first()`` gives it on the first visit.
+    Returns what the URL said when it is not allowed."""
+    state = st.session_state
+    bad = None
+    asked = st.query_params.get(name)
+    if asked is not None and asked != state.get(name):
+        if asked in allowed:
+            state[name] = asked
+        else:
+            bad = asked
+    if name not in state:
+        state[name] = first()
+    st.query_params[name] = state[name]
+    return bad
+
+
 def start_language() -> tuple[Translator, str | None]:
     """The learner's language: from ``?lang=``, else the session, else the browser, else English.
 
     Returns the translator and, when ``?lang=`` named an unknown language, what it said.
     """
-    state = st.session_state
-    bad = None
-    asked = st.query_params.get("lang")
-    if asked is not None and asked != state.get("lang"):
-        if asked in allowed_languages():
-            state.lang = asked
-        else:
-            bad = asked
-    if "lang" not in state:
-        state.lang = negotiate([st.context.locale])
-    st.query_params["lang"] = state.lang
-    return Translator(state.lang), bad
+    bad = _from_url("lang", allowed_languages(), lambda: negotiate([st.context.locale]))
+    return Translator(st.session_state.lang), bad
 
 
 def language_switch(tr: Translator) -> None:
@@ -80,16 +89,7 @@ def start_ruleset(tr: Translator) -> tuple[Ruleset, str | None]:
     Returns the ruleset and, when ``?rules=`` named an unknown ruleset, what it said.
     """
     state = st.session_state
-    bad = None
-    asked = st.query_params.get("rules")
-    if asked is not None and asked != state.get("rules"):
-        if asked in available_rulesets():
-            state.rules = asked
-        else:
-            bad = asked
-    if "rules" not in state:
-        state.rules = available_rulesets()[0]
-    st.query_params["rules"] = state.rules
+    bad = _from_url("rules", available_rulesets(), lambda: available_rulesets()[0])
     if state.get(_rules_key()) != state.rules:
         state[_rules_key()] = state.rules
     st.sidebar.selectbox(tr.gettext("Ruleset"), available_rulesets(), key=_rules_key(),
