@@ -31,7 +31,7 @@ def test_passing_the_first_lessons_check_opens_the_next(lang):
     at.switch_page("app_pages/lessons.py").run()
     assert not at.exception
     options = at.selectbox(key="lesson_choice").options
-    assert options[0].startswith("→") and options[1].startswith("·")
+    assert options[0].startswith("→") and options[1].startswith("○")
     seeds = at.session_state["_check_seeds_01-cards"]
     for seed in seeds:
         puzzle = generate("deadwood", seed, "easy", "classic")
@@ -119,3 +119,25 @@ def test_the_profile_remembers_language_and_ruleset():
     fresh = start("en")
     fresh.selectbox(key="profile_pick_en").set_value("Luis").run()
     assert fresh.session_state["lang"] == "es" and fresh.session_state["rules"] == "spanish"
+
+
+def test_an_unwritable_data_folder_leaves_the_app_usable_with_a_message(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("GIN_TUTOR_DATA_DIR", str(blocker / "inside"))
+    at = with_profile("en", name="Eva")
+    assert any("cannot be saved" in w.value for w in at.sidebar.warning)
+    at.switch_page("app_pages/lessons.py").run()
+    assert not at.exception
+
+
+def test_a_damaged_progress_file_is_kept_aside_with_a_message(tmp_path, monkeypatch):
+    folder = tmp_path / "damaged"
+    folder.mkdir()
+    (folder / "progress.db").write_bytes(b"garbage" * 100)
+    monkeypatch.setenv("GIN_TUTOR_DATA_DIR", str(folder))
+    at = start("es")
+    assert not at.exception
+    warning = next(w.value for w in at.sidebar.warning if "dañado" in w.value)
+    kept = [p for p in folder.iterdir() if "damaged" in p.name]
+    assert kept and kept[0].name in warning and kept[0].read_bytes() == b"garbage" * 100

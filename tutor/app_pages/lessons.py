@@ -17,7 +17,7 @@ tr = state.translator()
 rules = state.ruleset()
 course = lessons(tr.locale)
 status = course_status([d.id for d in course], lessons_done())
-MARKS = {"done": "✓", "open": "→", "later": "·"}
+MARKS = {"done": "✓", "open": "→", "later": "○"}
 
 st.title(tr.gettext("Lessons"))
 st.markdown(tr.gettext("A short course, one step at a time. Each lesson ends with a check: pass it and the "
@@ -40,14 +40,13 @@ choice = st.selectbox(tr.gettext("Lesson"), [d.id for d in course], key="lesson_
 st.query_params["lesson"] = choice
 lesson = lesson_by_id(tr.locale, choice)
 
-st.divider()
-show_document(lesson, tr, heading="#")
 terms = [t for t in (term_by_id(i) for i in lesson.terms) if t is not None]
 if terms:
-    st.markdown(tr.gettext("Words in this lesson: {terms}",
-                           terms=" · ".join(f"[{tr.content(t.name(tr.locale))}]({term_url(t.id)})" for t in terms)))
+    st.caption(tr.gettext("Words in this lesson: {terms}",
+                          terms=" · ".join(f"[{tr.content(t.name(tr.locale))}]({term_url(t.id)})" for t in terms)))
+st.divider()
+show_document(lesson, tr, heading="#")
 
-st.subheader(tr.gettext("Check"))
 if status[choice] == "later":
     st.info(tr.gettext("Finish the lessons before this one to take its check. You can read it now."))
 else:

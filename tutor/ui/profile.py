@@ -19,9 +19,18 @@ def _store(folder: str) -> Store:
     return open_store(folder or None)
 
 
+def _setting() -> str:
+    """The ``data_dir`` setting in ``.streamlit/secrets.toml``, if there is one."""
+    try:
+        return str(st.secrets.get("data_dir", ""))
+    except Exception:  # no secrets file, or one that cannot be read: no setting
+        return ""
+
+
 def store() -> Store:
-    """The progress store of the data folder the setting or ``GIN_TUTOR_DATA_DIR`` chooses."""
-    return _store(os.environ.get(DATA_DIR_ENV, ""))
+    """The progress store of the data folder that ``GIN_TUTOR_DATA_DIR`` or the ``data_dir``
+    setting chooses; by default the user's data folder."""
+    return _store(os.environ.get(DATA_DIR_ENV) or _setting())
 
 
 def current() -> Profile | None:
