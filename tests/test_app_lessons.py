@@ -96,15 +96,25 @@ def test_a_wrong_drill_comes_back_in_review():
     assert any("No drill is due for review" in s.value for s in at.success)
 
 
-def test_glossary_flash_cards_in_both_directions():
+def test_glossary_flash_cards_in_both_directions(data_folder):
+    from tutor.glossary import glossary
+    from tutor.progress import open_store
+    first = glossary()[0]
     at = with_profile("en")
     at.switch_page("app_pages/review.py").run()
-    first = at.markdown
+    assert any(m.value == f"### {first.es}" for m in at.markdown)
     at.button(key="flash_show").click().run()
+    assert any(first.en in m.value for m in at.markdown)
     at.button(key="flash_missed").click().run()
-    assert not at.exception
+    store = open_store(data_folder)
+    ana = store.profile("Ana").id
+    assert store.box_of(ana, f"term:{first.id}:es>en") == 1
     at.segmented_control(key="flash_direction").set_value("en>es").run()
-    assert not at.exception and at.button(key="flash_show")
+    assert any(m.value == f"### {first.en}" for m in at.markdown)
+    at.button(key="flash_show").click().run()
+    at.button(key="flash_knew").click().run()
+    assert store.box_of(ana, f"term:{first.id}:en>es") == 2  # known: back in a day
+    assert store.due(ana, "term:") == [(f"term:{first.id}:es>en", 1)]
 
 
 def test_guests_are_told_review_needs_a_profile():

@@ -8,7 +8,7 @@ import pytest
 from tutor.cards import mask_of, parse_cards
 from tutor.drills import KINDS, LEVELS, check, generate, hints, judge_group, model_answer
 from tutor.drills.generate import dual_use_cards, is_chained, layoff_properties
-from tutor.drills.model import AnswerError, BadSeedError, UnknownKindError, UnknownLevelError
+from tutor.drills.model import BadSeedError, UnknownKindError, UnknownLevelError
 from tutor.errors import UnknownRulesetError
 from tutor.i18n import Translator
 from tutor.melds import analyze, best_arrangements

@@ -145,5 +145,13 @@ def test_the_leitner_schedule(tmp_path):
     assert store.box_of(ana, item) == 1
 
 
+def test_a_new_item_remembered_waits_a_day(tmp_path):
+    clock = Clock()
+    store = open_store(tmp_path, clock=clock)
+    ana = store.profile("Ana").id
+    store.schedule(ana, "term:baceta:es>en", remembered=True)
+    assert store.box_of(ana, "term:baceta:es>en") == 2 and store.due(ana) == []
+
+
 def test_the_migrations_are_numbered_by_the_schema_version():
     assert SCHEMA_VERSION == len(MIGRATIONS) >= 2

@@ -221,10 +221,11 @@ class Store:
     # --- review (Leitner boxes) -------------------------------------------------------------
 
     def schedule(self, profile_id: int, item: str, remembered: bool) -> None:
-        """Move an item up a box when it was remembered, back to box 1 when not."""
+        """Move an item up a box when it was remembered (a new item starts as if from box 1),
+        back to box 1 when not."""
         with self._transaction() as db:
             row = db.execute("SELECT box FROM review WHERE profile_id = ? AND item = ?", (profile_id, item)).fetchone()
-            box = min((row[0] if row else 0) + 1, len(LEITNER_DAYS)) if remembered else 1
+            box = min((row[0] if row else 1) + 1, len(LEITNER_DAYS)) if remembered else 1
             due = self.clock() + timedelta(days=LEITNER_DAYS[box - 1])
             db.execute("INSERT INTO review (profile_id, item, box, due) VALUES (?, ?, ?, ?) "
                        "ON CONFLICT (profile_id, item) DO UPDATE SET box = excluded.box, due = excluded.due",

@@ -81,9 +81,10 @@ def _as_cards(cards: Sequence[Card] | str) -> list[Card]:
     return parse_cards(cards) if isinstance(cards, str) else list(cards)
 
 
-def _outcome(knocker_deadwood: int, defender_deadwood: int, big_gin: bool,
+def hand_outcome(knocker_deadwood: int, defender_deadwood: int, big_gin: bool,
              rules: Ruleset) -> tuple[Outcome, Side, int, int]:
-    """Outcome, winner, points and bonus of a hand from the two deadwoods after layoffs."""
+    """Outcome, winner, points and bonus of a hand from the two deadwoods after layoffs: the one
+    place where a ruleset's scoring options are applied."""
     gin = knocker_deadwood == 0
     undercut = defender_deadwood < knocker_deadwood or (
         defender_deadwood == knocker_deadwood and rules.undercut_on_tie)
@@ -157,7 +158,7 @@ def score_hand(knocker: Sequence[Card] | str, defender: Sequence[Card] | str,
     tried = []
     for arrangement in candidates:
         play = best_defence(arrangement.melds, defender_mask, allow, rules.defender_breaks_melds)
-        outcome = _outcome(knocker_deadwood, play.deadwood, big_gin, rules)
+        outcome = hand_outcome(knocker_deadwood, play.deadwood, big_gin, rules)
         gain = outcome[2] if outcome[1] == "knocker" else -outcome[2]
         tried.append((gain, arrangement, play, outcome))
     best_gain = max(t[0] for t in tried)

@@ -22,6 +22,6 @@ with st.expander(tr.gettext("Contents and sources")):
     st.markdown(tr.gettext("The three source texts, all in Spanish:"))
     st.markdown("\n".join(f"- {source_title(s, tr)}" for s in SOURCES))
 
-for number, document in enumerate(sections, start=1):
+for document in sections:
     st.divider()
     show_document(document, tr)

@@ -18,7 +18,7 @@ from tutor.labels import meld_kind_name, side_name
 from tutor.layoffs import layoff_options
 from tutor.melds import Arrangement, analyze, candidate_arrangements, meld_from_cards, meld_problem
 from tutor.rules import Ruleset, load_ruleset
-from tutor.scoring import HandScore, _outcome, game_totals, score_hand
+from tutor.scoring import HandScore, hand_outcome, game_totals, score_hand
 
 ENGLISH = Translator("en")
 
@@ -170,7 +170,7 @@ def _score_alternatives(score: HandScore) -> list[tuple[str, str, int]]:
     big = score.outcome == "big_gin"
     out = []
     if score.layoffs:
-        o = _outcome(k, before, big, rules)
+        o = hand_outcome(k, before, big, rules)
         out.append(("forgot_layoffs", o[1], o[2]))
     if not score.layoffs_allowed:
         play_with = score_hand(score.knocker_cards, score.defender_cards,
@@ -179,7 +179,7 @@ def _score_alternatives(score: HandScore) -> list[tuple[str, str, int]]:
             out.append(("laid_off_onto_gin", "knocker", score.points - (d - play_with.defender_deadwood)))
     if score.outcome in ("knock", "undercut") and k == d:
         flipped = _with(rules, undercut_on_tie=not rules.undercut_on_tie)
-        o = _outcome(k, d, big, flipped)
+        o = hand_outcome(k, d, big, flipped)
         out.append(("tie_rule", o[1], o[2]))
     if score.bonus:
         out.append(("forgot_bonus", score.winner, score.points - score.bonus))

@@ -27,7 +27,7 @@ from typing import Any
 from tutor.cards import DECK, SUIT_BITS, SUITS, Card, card, mask_of
 from tutor.drills.hands import knock_like_hand
 from tutor.drills.model import KINDS, LEVELS, BadSeedError, Puzzle, UnknownKindError, UnknownLevelError
-from tutor.layoffs import Layoff, best_defence
+from tutor.layoffs import Layoff
 from tutor.melds import best_arrangements, min_deadwood, set_ranks
 from tutor.rules import Ruleset, as_ruleset
 from tutor.scoring import HandScore, game_totals, score_hand

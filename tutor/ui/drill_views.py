@@ -7,7 +7,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.cards import Card, format_cards
+from tutor.cards import Card
 from tutor.drills import Puzzle, Verdict, check, group_feedback, judge_group
 from tutor.i18n import Translator
 from tutor.labels import drill_kind_name, side_name
@@ -106,7 +106,6 @@ def layoffs_view(puzzle: Puzzle, tr: Translator) -> None:
 
 
 def totals_view(puzzle: Puzzle, tr: Translator) -> None:
-    from tutor.labels import ruleset_title
     from tutor.rules import load_ruleset
     rules = load_ruleset(puzzle.ruleset)
     st.markdown(tr.gettext("This score sheet ends a game. What are the final totals, with every bonus?"))
