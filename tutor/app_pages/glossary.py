@@ -6,7 +6,7 @@ import streamlit as st
 from tutor.cards import parse_cards
 from tutor.content import data_dir
 from tutor.documents import load_documents
-from tutor.glossary import fold, glossary, search, synonyms_of, term_by_id
+from tutor.glossary import glossary, search, synonyms_of, term_by_id
 from tutor.labels import source_title
 from tutor.melds import analyze
 from tutor.ui import state
@@ -20,13 +20,13 @@ sections = {doc.id: doc for doc in load_documents(data_dir() / "reference" / lan
 
 
 def show_term(term, expanded: bool) -> None:
-    title = f"{tr.content(term.name(lang))} · {tr.content(term.name(other))}"
+    title = f"{tr.content(term.es)} · {tr.content(term.en)}"  # the sources' Spanish word first
     with st.expander(title, expanded=expanded):
         st.markdown(tr.content(term.definition(lang)))
         st.caption(tr.content(f"{term.name(other)}: {term.definition(other)}"))
         synonyms = synonyms_of(term)
         if synonyms:
-            links = ", ".join(f"[{tr.content(s.name(lang))}]({term_url(s.id)})" for s in synonyms)
+            links = ", ".join(f"[{tr.content(s.es)}]({term_url(s.id)})" for s in synonyms)
             st.markdown(tr.gettext("Same meaning: {links}", links=links))
         st.markdown(tr.gettext("Source: {sources}", sources="; ".join(source_title(s, tr) for s in term.sources)))
         section = sections.get(term.rule)
@@ -65,5 +65,5 @@ if query and not found:
     st.info(tr.gettext("No term matches “{query}”.", query=query))
 elif query:
     st.caption(tr.ngettext("{n} term found", "{n} terms found", len(found)))
-for term in found if query else sorted(glossary(), key=lambda t: fold(t.name(lang))):
+for term in found if query else glossary():
     show_term(term, expanded=bool(query) and len(found) == 1)
