@@ -179,6 +179,13 @@ class Store:
             row = db.execute("SELECT id, name, language, ruleset FROM profiles WHERE name = ?", (clean,)).fetchone()
         return Profile(*row)
 
+    def find_profile(self, name: str) -> Profile | None:
+        """The profile of that name, or None; never creates one."""
+        with self._transaction() as db:
+            row = db.execute("SELECT id, name, language, ruleset FROM profiles WHERE name = ?",
+                             (" ".join(name.split()),)).fetchone()
+        return Profile(*row) if row else None
+
     def set_preferences(self, profile_id: int, language: str | None = None, ruleset: str | None = None) -> None:
         """Remember the chosen language and ruleset of a profile."""
         with self._transaction() as db:
@@ -238,6 +245,13 @@ class Store:
                 "SELECT item, box FROM review WHERE profile_id = ? AND due <= ? AND item LIKE ? ORDER BY due, item",
                 (profile_id, self.clock().isoformat(), prefix + "%")).fetchall()
         return [(item, box) for item, box in rows]
+
+    def boxes(self, profile_id: int, prefix: str = "") -> dict[str, int]:
+        """Every scheduled item (whether due or not) and its box."""
+        with self._transaction() as db:
+            rows = db.execute("SELECT item, box FROM review WHERE profile_id = ? AND item LIKE ?",
+                              (profile_id, prefix + "%")).fetchall()
+        return dict(rows)
 
     def box_of(self, profile_id: int, item: str) -> int | None:
         with self._transaction() as db:

@@ -3,6 +3,7 @@ in either direction (Spanish to English, English to Spanish) on the same schedul
 
 import streamlit as st
 
+from tutor.cards import parse_cards
 from tutor.drills import generate
 from tutor.drills.model import DrillError
 from tutor.glossary import glossary, term_by_id
@@ -43,9 +44,8 @@ direction = st.segmented_control(tr.gettext("Direction"), ["es>en", "en>es"], ke
                                  if d == "es>en" else tr.gettext("English → Spanish")) or "es>en"
 front, back = direction.split(">")
 due_terms = [item for item, _ in saved.due(learner.id, prefix="term:") if item.endswith(direction)]
-seen = {item for item, _ in saved.due(learner.id, prefix="term:")} | {
-    f"term:{t.id}:{direction}" for t in glossary() if saved.box_of(learner.id, f"term:{t.id}:{direction}")}
-new_terms = [f"term:{t.id}:{direction}" for t in glossary() if f"term:{t.id}:{direction}" not in seen]
+scheduled = saved.boxes(learner.id, prefix="term:")
+new_terms = [f"term:{t.id}:{direction}" for t in glossary() if f"term:{t.id}:{direction}" not in scheduled]
 queue = due_terms + new_terms
 if not queue:
     st.success(tr.gettext("No flash card is due in this direction."))
@@ -59,7 +59,6 @@ else:
             st.markdown(f"**{tr.content(term.name(back))}**")
             st.markdown(tr.content(term.definition(tr.locale)))
             if term.example:
-                from tutor.cards import parse_cards
                 show_cards(parse_cards(term.example), tr)
             knew, missed = st.columns(2)
             if knew.button(tr.gettext("I knew it"), key="flash_knew"):

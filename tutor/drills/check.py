@@ -8,12 +8,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from tutor.cards import Card, parse_cards
+from tutor.cards import Card, mask_of, parse_cards
 from tutor.drills.generate import dual_use_cards
 from tutor.drills.model import AnswerError, Puzzle, Verdict
 from tutor.errors import TutorError
 from tutor.explain import analysis_steps, cards_text, score_steps, totals_steps
-from tutor.i18n import Translator
+from tutor.i18n import N_, Translator
 from tutor.labels import meld_kind_name, side_name
 from tutor.layoffs import layoff_options
 from tutor.melds import Arrangement, analyze, candidate_arrangements, meld_from_cards, meld_problem
@@ -22,18 +22,17 @@ from tutor.scoring import HandScore, hand_outcome, game_totals, score_hand
 
 ENGLISH = Translator("en")
 
-def _meld_problem_text(problem: str, tr: Translator) -> str:
-    texts = {
-        "too_few": tr.gettext("A meld needs at least three cards."),
-        "too_many_for_set": tr.gettext("A set has at most four cards."),
-        "mixed_suits": tr.gettext("A run must be all of one suit."),
-        "gap": tr.gettext("A run needs consecutive ranks, with no gap."),
-        "ace_high": tr.gettext("The ace is low: it cannot follow the king in a run."),
-        "mixed": tr.gettext("These cards are neither a set (one rank) nor a run (one suit, in a row)."),
-        "not_in_hand": tr.gettext("That card is not in the hand."),
-        "used_twice": tr.gettext("A card can be in one meld only."),
-    }
-    return texts[problem]
+MELD_PROBLEMS = {
+    "too_few": N_("A meld needs at least three cards."),
+    "too_many_for_set": N_("A set has at most four cards."),
+    "mixed_suits": N_("A run must be all of one suit."),
+    "gap": N_("A run needs consecutive ranks, with no gap."),
+    "ace_high": N_("The ace is low: it cannot follow the king in a run."),
+    "mixed": N_("These cards are neither a set (one rank) nor a run (one suit, in a row)."),
+    "not_in_hand": N_("That card is not in the hand."),
+    "used_twice": N_("A card can be in one meld only."),
+}
+"""Why a group of cards is not a meld, by the code :func:`judge_group` returns."""
 
 
 def _cards(value: Any, what: str) -> list[Card]:
@@ -74,7 +73,7 @@ def group_feedback(group: Sequence[Card], problem: str | None, tr: Translator) -
         meld = meld_from_cards(group)
         return tr.gettext("{cards}: a valid {kind}.", cards=cards_text(meld.cards),
                           kind=meld_kind_name(meld.kind, tr))
-    return tr.gettext("{cards}: {problem}", cards=cards_text(group), problem=_meld_problem_text(problem, tr))
+    return tr.gettext("{cards}: {problem}", cards=cards_text(group), problem=tr.gettext(MELD_PROBLEMS[problem]))
 
 
 def _closest(learner_melded: set[Card], arrangements: list[Arrangement]) -> Arrangement:
@@ -142,7 +141,7 @@ def check_deadwood(puzzle: Puzzle, answer: Any, tr: Translator = ENGLISH) -> Ver
             "You left out the {card}: it is in no meld, so it counts {value}.", card=c.symbol,
             value=tr.number(c.value))
     else:
-        worse = [a for a in candidate_arrangements(_mask(puzzle.cards)) if a.deadwood == given]
+        worse = [a for a in candidate_arrangements(mask_of(puzzle.cards)) if a.deadwood == given]
         learner = worse[0].deadwood_cards if worse else ()
         melded = [(c, m) for m in best.melds for c in m.cards if given == result.deadwood + c.value]
         if learner:
@@ -253,7 +252,7 @@ def check_layoffs(puzzle: Puzzle, answer: Any, tr: Translator = ENGLISH) -> Verd
     if outside:
         return Verdict(False, explanation, "not_in_hand", tr.gettext(
             "The {card} is not in the defender's hand.", card=outside[0].symbol), expected)
-    layable = {lay.card for option in layoff_options(score.knocker_melds, _mask(puzzle.defender)) for lay in option}
+    layable = {lay.card for option in layoff_options(score.knocker_melds, mask_of(puzzle.defender)) for lay in option}
     closest = max(best_sets, key=lambda s: len(s & chosen))
     for c in sorted(chosen - closest, key=lambda c: c.index):
         if c not in layable:
@@ -274,13 +273,6 @@ def check_layoffs(puzzle: Puzzle, answer: Any, tr: Translator = ENGLISH) -> Verd
             card=c.symbol, meld=meld_text), expected)
     return Verdict(False, explanation, "missed_layoff", tr.gettext(
         "The {card} can be laid off onto {meld}.", card=c.symbol, meld=meld_text or "—"), expected)
-
-
-def _mask(cards: Iterable[Card]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= c.bit
-    return mask
 
 
 # --- Totals ------------------------------------------------------------------------------------

@@ -10,8 +10,9 @@ import streamlit as st
 from tutor.cards import Card
 from tutor.drills import Puzzle, Verdict, check, group_feedback, judge_group
 from tutor.i18n import Translator
-from tutor.labels import drill_kind_name, side_name
+from tutor.labels import drill_kind_name, ruleset_title, side_name
 from tutor.melds import analyze
+from tutor.rules import load_ruleset
 from tutor.scoring import score_hand
 from tutor.ui import drill_state
 from tutor.ui.drill_state import answer_key, puzzle_id
@@ -75,7 +76,6 @@ def deadwood_view(puzzle: Puzzle, tr: Translator) -> None:
 
 
 def _rules_line(puzzle: Puzzle, tr: Translator) -> None:
-    from tutor.labels import ruleset_title
     st.caption(tr.gettext("Rules: {rules}", rules=ruleset_title(puzzle.ruleset, tr)))
 
 
@@ -106,7 +106,6 @@ def layoffs_view(puzzle: Puzzle, tr: Translator) -> None:
 
 
 def totals_view(puzzle: Puzzle, tr: Translator) -> None:
-    from tutor.rules import load_ruleset
     rules = load_ruleset(puzzle.ruleset)
     st.markdown(tr.gettext("This score sheet ends a game. What are the final totals, with every bonus?"))
     _rules_line(puzzle, tr)

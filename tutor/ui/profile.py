@@ -36,7 +36,7 @@ def store() -> Store:
 def current() -> Profile | None:
     """The chosen profile, or None for a guest."""
     name = st.session_state.get("profile_name")
-    return store().profile(name) if name else None
+    return store().find_profile(name) if name else None
 
 
 def _create() -> None:
@@ -68,7 +68,7 @@ def _pick_key() -> str:
 
 def _picked() -> None:
     name = st.session_state.get(_pick_key())
-    _choose(store().profile(name) if name else None)
+    _choose(store().find_profile(name) if name else None)
 
 
 def profile_box(tr: Translator) -> None:
