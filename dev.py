@@ -48,7 +48,7 @@ def set_up(extra: str = "") -> None:
                         "--editable", target], cwd=ROOT, check=True)
         keep = [f for f in installed if f != wanted][-3:]
         STAMP.write_text("\n".join(keep + [wanted]) + "\n")
-    subprocess.run([str(PYTHON), "-m", "tutor.i18n", "compile"], cwd=ROOT, check=True,
+    subprocess.run([str(PYTHON), "-m", "tutor.language.i18n", "compile"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
 
 
@@ -63,7 +63,7 @@ def main(argv: list[str]) -> int:
     set_up()
     if command == "cli":
         return subprocess.call([str(PYTHON), "-m", "tutor.cli", *rest], cwd=ROOT)
-    return subprocess.call([str(PYTHON), "-m", "streamlit", "run", str(ROOT / "tutor" / "app.py"), *rest],
+    return subprocess.call([str(PYTHON), "-m", "streamlit", "run", str(ROOT / "tutor" / "app" / "main.py"), *rest],
                            cwd=ROOT)
 
 

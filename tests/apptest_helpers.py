@@ -6,9 +6,9 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-APP = Path(__file__).resolve().parent.parent / "tutor" / "app.py"
-PAGES = ["app_pages/home.py", "app_pages/rules.py", "app_pages/compare.py", "app_pages/glossary.py",
-         "app_pages/analyzer.py", "app_pages/drills.py"]
+APP = Path(__file__).resolve().parent.parent / "tutor" / "app" / "main.py"
+PAGES = ["screens/home.py", "screens/rules.py", "screens/compare.py", "screens/glossary.py",
+         "screens/analyzer.py", "screens/drills.py"]
 
 
 def start(lang: str | None = None, locale: str | None = None, params: dict | None = None) -> AppTest:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from tutor.cards import Card
+from tutor.engine.cards import Card
 
 
 def melds_with(first: Card, cards: frozenset[Card]) -> list[frozenset[Card]]:

@@ -4,8 +4,8 @@ the analyzer, and bad URL parameters."""
 import pytest
 
 from apptest_helpers import PAGES, screen, start
-from tutor.cards import parse_cards
-from tutor.melds import analyze
+from tutor.engine.cards import parse_cards
+from tutor.engine.melds import analyze
 
 LANGS = ["es", "en"]
 
@@ -28,7 +28,7 @@ def test_every_page_renders_in_both_languages(page, lang):
 @pytest.mark.parametrize("name", ["classic", "short", "spanish"])
 def test_each_ruleset_has_its_page_with_its_source(name, lang):
     at = start(lang, params={"rules": name})
-    at.switch_page("app_pages/ruleset.py").run()
+    at.switch_page("screens/ruleset.py").run()
     no_exception(at)
     source = {"classic": "001", "short": "000", "spanish": "002"}[name]
     assert source in screen(at)
@@ -51,7 +51,7 @@ def test_the_url_sets_the_language_and_it_holds_across_pages():
     at = start(locale="es-ES", params={"lang": "en"})
     assert at.session_state["lang"] == "en"
     del at.query_params["lang"]  # query parameters are dropped when the page changes
-    at.switch_page("app_pages/glossary.py").run()
+    at.switch_page("screens/glossary.py").run()
     assert at.session_state["lang"] == "en" and at.title[0].value == "Glossary"
     assert at.query_params["lang"] in ("en", ["en"])
 
@@ -61,7 +61,7 @@ def test_the_language_switch_changes_and_holds():
     at.button_group(key="lang_switch").set_value("es").run()
     assert at.session_state["lang"] == "es"
     assert at.title[0].value == "Aprende gin rummy"
-    at.switch_page("app_pages/analyzer.py").run()
+    at.switch_page("screens/analyzer.py").run()
     assert at.title[0].value == "Analizador de manos"
 
 
@@ -89,7 +89,7 @@ def test_a_bad_ruleset_parameter_gets_a_message():
                                              ("UNDERCUT", "contragolpe"), ("pozo", "discard pile")])
 def test_the_glossary_finds_terms_in_either_language(query, expected):
     at = start("en")
-    at.switch_page("app_pages/glossary.py").run()
+    at.switch_page("screens/glossary.py").run()
     at.text_input(key="glossary_query").input(query).run()
     no_exception(at)
     labels = [e.label for e in at.expander]
@@ -98,7 +98,7 @@ def test_the_glossary_finds_terms_in_either_language(query, expected):
 
 def test_a_term_has_its_own_address():
     at = start("es", params={"term": "baceta"})
-    at.switch_page("app_pages/glossary.py").run()
+    at.switch_page("screens/glossary.py").run()
     no_exception(at)
     opened = [e for e in at.expander if e.label.startswith("baceta")]
     assert opened and opened[0].proto.expanded
@@ -107,7 +107,7 @@ def test_a_term_has_its_own_address():
 
 def test_an_unknown_term_gets_a_message():
     at = start("en", params={"term": "joker"})
-    at.switch_page("app_pages/glossary.py").run()
+    at.switch_page("screens/glossary.py").run()
     assert any("joker" in w.value for w in at.warning)
 
 
@@ -116,7 +116,7 @@ def test_the_analyzer_shows_the_engines_result(lang):
     hand = "AS 2S 3S 7H 7D 7C KD KC KH 9S"
     expected = analyze(parse_cards(hand))
     at = start(lang)
-    at.switch_page("app_pages/analyzer.py").run()
+    at.switch_page("screens/analyzer.py").run()
     at.text_input(key="analyzer_cards").input(hand).run()
     no_exception(at)
     text = screen(at)
@@ -126,7 +126,7 @@ def test_the_analyzer_shows_the_engines_result(lang):
 
 def test_the_analyzer_eleven_cards_shows_the_discard():
     at = start("en")
-    at.switch_page("app_pages/analyzer.py").run()
+    at.switch_page("screens/analyzer.py").run()
     at.text_input(key="analyzer_cards").input("5H 6H 7H 7S 7D 8C 9C 10C JC 2D 3D").run()
     assert "discarding 6♥ leaves the least deadwood" in screen(at)
 
@@ -137,7 +137,7 @@ def test_the_analyzer_eleven_cards_shows_the_discard():
 ])
 def test_the_analyzer_error_is_localized_and_the_text_stays(lang, message):
     at = start(lang)
-    at.switch_page("app_pages/analyzer.py").run()
+    at.switch_page("screens/analyzer.py").run()
     at.text_input(key="analyzer_cards").input("AS 2S 1X").run()
     no_exception(at)
     assert any(message in e.value for e in at.error)
@@ -146,7 +146,7 @@ def test_the_analyzer_error_is_localized_and_the_text_stays(lang, message):
 
 def test_the_picker_fills_the_text_box():
     at = start("en")
-    at.switch_page("app_pages/analyzer.py").run()
+    at.switch_page("screens/analyzer.py").run()
     at.pills(key="analyzer_picker").set_value(["AS", "2S", "3S", "7H", "7D", "7C", "KD", "KC", "KH", "9S"]).run()
     assert at.text_input(key="analyzer_cards").value == "AS 2S 3S 9S 7H KH 7D KD 7C KC"
     assert "Deadwood: 9♠ 9 = 9." in screen(at)
@@ -154,7 +154,7 @@ def test_the_picker_fills_the_text_box():
 
 def test_the_rules_page_lays_out_its_examples_with_the_engine():
     at = start("en")
-    at.switch_page("app_pages/rules.py").run()
+    at.switch_page("screens/rules.py").run()
     text = screen(at)
     # The chained-layoff example: worked out by the engine, not typed in the page.
     assert "The defender lays off 8♥ onto 5♥ 6♥ 7♥." in text
@@ -162,9 +162,9 @@ def test_the_rules_page_lays_out_its_examples_with_the_engine():
 
 
 def test_the_comparison_table_comes_from_the_ruleset_files():
-    from tutor.rules import load_ruleset
+    from tutor.engine.rules import load_ruleset
     at = start("en")
-    at.switch_page("app_pages/compare.py").run()
+    at.switch_page("screens/compare.py").run()
     table = next(m.value for m in at.markdown if m.value.startswith("| Rule"))
     row = next(line for line in table.splitlines() if "Undercut bonus" in line)
     for name in ("classic", "short", "spanish"):

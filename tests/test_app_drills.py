@@ -5,8 +5,8 @@ import pytest
 
 from apptest_helpers import screen, start
 from tutor.drills import KINDS, generate
-from tutor.melds import analyze
-from tutor.scoring import game_totals, score_hand
+from tutor.engine.melds import analyze
+from tutor.engine.scoring import game_totals, score_hand
 
 RIGHT = {"en": "Right!", "es": "¡Correcto!"}
 WRONG = {"en": "Not quite.", "es": "No del todo."}
@@ -14,7 +14,7 @@ WRONG = {"en": "Not quite.", "es": "No del todo."}
 
 def open_puzzle(lang, kind, seed=7, level="medium", rules="classic"):
     at = start(lang, params={"drill": kind, "seed": str(seed), "level": level, "rules": rules})
-    at.switch_page("app_pages/drills.py").run()
+    at.switch_page("screens/drills.py").run()
     assert not at.exception, [e.value for e in at.exception]
     return at, generate(kind, seed, level, rules)
 
@@ -75,8 +75,8 @@ def test_a_puzzle_opens_by_its_address():
 
 
 def card_name_en(card):
-    from tutor.i18n import Translator
-    from tutor.labels import card_name
+    from tutor.language.i18n import Translator
+    from tutor.language.labels import card_name
     return card_name(card, Translator("en"))
 
 
@@ -87,7 +87,7 @@ def card_name_en(card):
 ])
 def test_a_bad_address_gets_a_message_and_a_fresh_puzzle(params, needle):
     at = start("en", params=params)
-    at.switch_page("app_pages/drills.py").run()
+    at.switch_page("screens/drills.py").run()
     assert not at.exception
     assert any(needle in w.value and "Here is a new puzzle." in w.value for w in at.warning)
     assert at.session_state["drill_kind"] in KINDS
@@ -95,7 +95,7 @@ def test_a_bad_address_gets_a_message_and_a_fresh_puzzle(params, needle):
 
 def test_a_bad_address_message_in_spanish():
     at = start("es", params={"drill": "score", "seed": "x1", "level": "easy"})
-    at.switch_page("app_pages/drills.py").run()
+    at.switch_page("screens/drills.py").run()
     assert any("«x1»" in w.value and "Aquí tienes un ejercicio nuevo." in w.value for w in at.warning)
 
 

@@ -28,7 +28,7 @@ def pid(puzzle):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_passing_the_first_lessons_check_opens_the_next(lang):
     at = with_profile(lang)
-    at.switch_page("app_pages/lessons.py").run()
+    at.switch_page("screens/lessons.py").run()
     assert not at.exception
     options = at.selectbox(key="lesson_choice").options
     assert options[0].startswith("→") and options[1].startswith("○")
@@ -43,13 +43,13 @@ def test_passing_the_first_lessons_check_opens_the_next(lang):
     assert options[0].startswith("✓") and options[1].startswith("→")
     # Saved for the profile: a new session sees it.
     again = with_profile(lang)
-    again.switch_page("app_pages/lessons.py").run()
+    again.switch_page("screens/lessons.py").run()
     assert again.selectbox(key="lesson_choice").options[1].startswith("→")
 
 
 def test_a_later_lesson_can_be_read_but_its_check_waits():
     at = with_profile("en", lesson="05-knocking")
-    at.switch_page("app_pages/lessons.py").run()
+    at.switch_page("screens/lessons.py").run()
     assert at.selectbox(key="lesson_choice").value == "05-knocking"
     assert any("Knocking and gin" in m.value for m in at.markdown)
     assert any("Finish the lessons before this one" in i.value for i in at.info)
@@ -57,18 +57,18 @@ def test_a_later_lesson_can_be_read_but_its_check_waits():
 
 def test_an_unknown_lesson_address_gets_a_message():
     at = start("en", params={"lesson": "99-poker"})
-    at.switch_page("app_pages/lessons.py").run()
+    at.switch_page("screens/lessons.py").run()
     assert not at.exception and any("99-poker" in w.value for w in at.warning)
 
 
 def test_the_progress_page_shows_the_attempt_and_the_mistake():
     at = with_profile("en", drill="deadwood", seed="5", level="easy", rules="classic")
-    at.switch_page("app_pages/drills.py").run()
+    at.switch_page("screens/drills.py").run()
     puzzle = generate("deadwood", 5, "easy", "classic")
     wrong = sum(c.value for c in puzzle.cards)  # every card counted: the no_melds mistake
     at.number_input(key=f"answer_deadwood_{pid(puzzle)}").set_value(wrong).run()
     at.button(key=f"check_{pid(puzzle)}").click().run()
-    at.switch_page("app_pages/progress.py").run()
+    at.switch_page("screens/progress.py").run()
     assert not at.exception
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Drills answered"] == "1" and metrics["Current streak"] == "0"
@@ -79,13 +79,13 @@ def test_the_progress_page_shows_the_attempt_and_the_mistake():
 
 def test_a_wrong_drill_comes_back_in_review():
     at = with_profile("en", drill="score", seed="9", level="medium", rules="short")
-    at.switch_page("app_pages/drills.py").run()
+    at.switch_page("screens/drills.py").run()
     puzzle = generate("score", 9, "medium", "short")
     right = model_answer(puzzle)
     at.segmented_control(key=f"answer_winner_{pid(puzzle)}").set_value(right["winner"]).run()
     at.number_input(key=f"answer_points_{pid(puzzle)}").set_value(right["points"] + 3).run()
     at.button(key=f"check_{pid(puzzle)}").click().run()
-    at.switch_page("app_pages/review.py").run()
+    at.switch_page("screens/review.py").run()
     assert not at.exception
     assert any("1 drill due" in c.value for c in at.caption)
     # The same puzzle is shown; answering it right moves it up a box, out of today's review.
@@ -97,11 +97,11 @@ def test_a_wrong_drill_comes_back_in_review():
 
 
 def test_glossary_flash_cards_in_both_directions(data_folder):
-    from tutor.glossary import glossary
-    from tutor.progress import open_store
+    from tutor.content.glossary import glossary
+    from tutor.progress.store import open_store
     first = glossary()[0]
     at = with_profile("en")
-    at.switch_page("app_pages/review.py").run()
+    at.switch_page("screens/review.py").run()
     assert any(m.value == f"### {first.es}" for m in at.markdown)
     at.button(key="flash_show").click().run()
     assert any(first.en in m.value for m in at.markdown)
@@ -119,7 +119,7 @@ def test_glossary_flash_cards_in_both_directions(data_folder):
 
 def test_guests_are_told_review_needs_a_profile():
     at = start("es")
-    at.switch_page("app_pages/review.py").run()
+    at.switch_page("screens/review.py").run()
     assert any("perfil" in i.value for i in at.info)
 
 
@@ -137,7 +137,7 @@ def test_an_unwritable_data_folder_leaves_the_app_usable_with_a_message(tmp_path
     monkeypatch.setenv("GIN_TUTOR_DATA_DIR", str(blocker / "inside"))
     at = with_profile("en", name="Eva")
     assert any("cannot be saved" in w.value for w in at.sidebar.warning)
-    at.switch_page("app_pages/lessons.py").run()
+    at.switch_page("screens/lessons.py").run()
     assert not at.exception
 
 

@@ -49,7 +49,7 @@ def app_url(tmp_path_factory):
     port = _free_port()
     env = {**os.environ, "GIN_TUTOR_DATA_DIR": str(tmp_path_factory.mktemp("browser-progress"))}
     server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "tutor" / "app.py"), "--server.headless", "true",
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "tutor" / "app" / "main.py"), "--server.headless", "true",
          "--server.address", "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"

@@ -2,8 +2,8 @@
 
 import pytest
 
-from tutor.cards import DECK, card, format_cards, parse_card, parse_cards
-from tutor.errors import CardCountError, DuplicateCardError, EmptyHandError, MalformedCardError
+from tutor.engine.cards import DECK, card, format_cards, parse_card, parse_cards
+from tutor.engine.errors import CardCountError, DuplicateCardError, EmptyHandError, MalformedCardError
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -84,7 +84,7 @@ def test_no_translation_call_inside_an_f_string():
 
 
 def test_a_spanish_plural_uses_the_right_form_for_each_count():
-    from tutor.i18n import Translator
+    from tutor.language.i18n import Translator
     tr = Translator("es")
     assert tr.ngettext("{n} card", "{n} cards", 1) == "1 carta"
     assert tr.ngettext("{n} card", "{n} cards", 2) == "2 cartas"
@@ -92,7 +92,7 @@ def test_a_spanish_plural_uses_the_right_form_for_each_count():
 
 
 def test_numbers_are_formatted_for_the_language():
-    from tutor.i18n import Translator
+    from tutor.language.i18n import Translator
     assert Translator("es").number(1234.5) == "1.234,5"
     assert Translator("es").number(12345.5) == "12.345,5"
     assert Translator("en").number(1234.5) == "1,234.5"

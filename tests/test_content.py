@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tutor.content import data_dir
-from tutor.documents import load_documents
-from tutor.glossary import fold, glossary, search, term_by_id
+from tutor.engine.resources import data_dir
+from tutor.content.documents import load_documents
+from tutor.content.glossary import fold, glossary, search, term_by_id
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = data_dir() / "reference"
@@ -82,16 +82,47 @@ def test_search_in_either_language(query, expected):
     assert expected in [t.id for t in search(query, "en")]
 
 
-def test_the_engine_never_imports_streamlit():
-    engine_side = [p for p in (ROOT / "tutor").rglob("*.py")
-                   if "app_pages" not in p.parts and "ui" not in p.parts and p.name != "app.py"]
-    assert engine_side
-    for path in engine_side:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            names = [a.name for a in node.names] if isinstance(node, (ast.Import, ast.ImportFrom)) else []
-            module = node.module if isinstance(node, ast.ImportFrom) else ""
-            assert not any(n.startswith("streamlit") for n in names + [module or ""]), path
+LAYERS = {
+    # layer (a folder of tutor/, or a top-level module): the layers it may import
+    "engine": {"engine"},
+    "drills": {"engine", "drills"},
+    "progress": {"engine", "progress"},
+    "content": {"engine", "drills", "content"},
+    "language": {"engine", "drills", "language"},
+    "cli": {"engine", "language", "cli"},
+    "app": {"engine", "drills", "progress", "content", "language", "app"},
+}
+
+
+def _layer(path):
+    parts = path.relative_to(ROOT / "tutor").parts
+    return parts[0].removesuffix(".py") if parts[0] != "__init__.py" else None
+
+
+def _imports(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            yield node.module
+
+
+def test_each_layer_imports_only_the_layers_below_it_and_only_the_app_imports_streamlit():
+    seen = set()
+    for path in (ROOT / "tutor").rglob("*.py"):
+        layer = _layer(path)
+        if layer is None:
+            continue
+        seen.add(layer)
+        assert layer in LAYERS, f"{path}: a new layer must be placed in LAYERS"
+        for module in _imports(path):
+            if module.split(".")[0] == "streamlit":
+                assert layer == "app", f"{path} imports {module}: only the app layer may use Streamlit"
+            if module.startswith("tutor."):
+                target = module.split(".")[1]
+                assert target in LAYERS[layer], f"{path} ({layer}) imports {module} ({target})"
+    assert seen == set(LAYERS)
 
 
 LESSONS = ROOT / "lessons"
@@ -127,7 +158,7 @@ def test_lesson_glossary_links_resolve_and_no_hand_count_is_typed():
 
 
 def test_a_malformed_example_names_the_file_and_line(tmp_path):
-    from tutor.documents import DocumentError, parse_document
+    from tutor.content.documents import DocumentError, parse_document
     bad = tmp_path / "bad.md"
     bad.write_text("---\nid: bad\n---\n# Bad\ntext\n::: hand AS 2S 3S 4S ZZ\n", encoding="utf-8")
     with pytest.raises(DocumentError) as info:

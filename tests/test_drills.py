@@ -5,15 +5,15 @@ from collections import Counter
 
 import pytest
 
-from tutor.cards import mask_of, parse_cards
+from tutor.engine.cards import mask_of, parse_cards
 from tutor.drills import KINDS, LEVELS, check, generate, hints, judge_group, model_answer
 from tutor.drills.generate import dual_use_cards, is_chained, layoff_properties
 from tutor.drills.model import BadSeedError, UnknownKindError, UnknownLevelError
-from tutor.errors import UnknownRulesetError
-from tutor.i18n import Translator
-from tutor.melds import analyze, best_arrangements
-from tutor.rules import load_ruleset
-from tutor.scoring import game_totals, score_hand
+from tutor.engine.errors import UnknownRulesetError
+from tutor.language.i18n import Translator
+from tutor.engine.melds import analyze, best_arrangements
+from tutor.engine.rules import load_ruleset
+from tutor.engine.scoring import game_totals, score_hand
 
 RULESETS = ("classic", "short", "spanish")
 SEEDS = range(40)

@@ -6,11 +6,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from reference import ref_arrangements, ref_deadwood, ref_defender_deadwood, ref_discard_deadwood
 from tutor.drills.hands import knock_like_hand, knock_pair
-from tutor.cards import DECK, card, mask_of
-from tutor.layoffs import best_defence
-from tutor.melds import analyze, best_arrangements, is_valid_meld
-from tutor.rules import load_ruleset
-from tutor.scoring import score_hand
+from tutor.engine.cards import DECK, card, mask_of
+from tutor.engine.layoffs import best_defence
+from tutor.engine.melds import analyze, best_arrangements, is_valid_meld
+from tutor.engine.rules import load_ruleset
+from tutor.engine.scoring import score_hand
 
 # Meld-dense hands: ten or eleven cards drawn from ranks 4-9 of all suits (24 cards).
 DENSE = [card(r, s) for s in "SHDC" for r in range(4, 10)]

@@ -2,10 +2,10 @@
 
 import pytest
 
-from tutor.cards import parse_cards
-from tutor.errors import CardCountError, DuplicateCardError
-from tutor.melds import analyze, best_arrangements, meld_problem
-from tutor.cards import mask_of
+from tutor.engine.cards import parse_cards
+from tutor.engine.errors import CardCountError, DuplicateCardError
+from tutor.engine.melds import analyze, best_arrangements, meld_problem
+from tutor.engine.cards import mask_of
 
 
 def melds_of(result):

@@ -9,11 +9,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 CHECK = """
-from tutor.content import content_dir
-from tutor.rules import load_ruleset
-from tutor.i18n import Translator, translations
-from tutor.glossary import glossary
-from tutor.documents import load_documents
+from tutor.engine.resources import content_dir
+from tutor.engine.rules import load_ruleset
+from tutor.language.i18n import Translator, translations
+from tutor.content.glossary import glossary
+from tutor.content.documents import load_documents
 import tutor
 assert tutor.__file__.startswith(SITE), tutor.__file__
 assert str(content_dir("data")).startswith(str(__import__("pathlib").Path(tutor.__file__).parent)), content_dir("data")
@@ -33,7 +33,7 @@ def test_the_wheel_carries_the_content_and_works_from_another_folder(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     for expected in ("tutor/data/rulesets/classic.toml", "tutor/data/glossary.toml",
                      "tutor/locales/es/LC_MESSAGES/messages.mo", "tutor/locales/en/LC_MESSAGES/messages.mo",
-                     "tutor/data/reference/es/01-deck.md", "tutor/app.py", "tutor/app_pages/analyzer.py"):
+                     "tutor/data/reference/es/01-deck.md", "tutor/app.py", "tutor/screens/analyzer.py"):
         assert expected in names, expected
     if (ROOT / "lessons").is_dir():
         assert any(n.startswith("tutor/lessons/es/") for n in names)

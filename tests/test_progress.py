@@ -8,7 +8,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from tutor.progress import (
+from tutor.progress.store import (
     FILE_NAME, LEITNER_DAYS, MIGRATIONS, SCHEMA_VERSION, ProfileNameError, migrate, open_store,
 )
 

@@ -90,7 +90,7 @@ def pseudo(monkeypatch):
     monkeypatch.setenv("GIN_TUTOR_PSEUDO_LOCALE", "1")
 
 
-@pytest.mark.parametrize("page", PAGES + ["app_pages/ruleset.py"])
+@pytest.mark.parametrize("page", PAGES + ["screens/ruleset.py"])
 def test_every_page_in_the_pseudo_language_is_fully_marked(pseudo, page):
     at = start("qps")
     at.switch_page(page).run()
@@ -101,13 +101,13 @@ def test_every_page_in_the_pseudo_language_is_fully_marked(pseudo, page):
 
 def test_interactions_in_the_pseudo_language_are_fully_marked(pseudo):
     at = start("qps")
-    at.switch_page("app_pages/analyzer.py").run()
+    at.switch_page("screens/analyzer.py").run()
     at.text_input(key="analyzer_cards").input("5H 6H 7H 7S 7D 8C 9C 10C JC 2D 3D").run()
     assert leaks(at) == []
     at.text_input(key="analyzer_cards").input("AS 2S 1X").run()
     assert at.error and leaks(at) == []
     at = start("qps", params={"term": "baceta"})
-    at.switch_page("app_pages/glossary.py").run()
+    at.switch_page("screens/glossary.py").run()
     assert leaks(at) == []
     at.text_input(key="glossary_query").input("stock").run()
     assert leaks(at) == []
@@ -121,17 +121,17 @@ def test_the_checker_catches_an_unmarked_string():
 
 def test_a_drill_checked_in_the_pseudo_language_is_fully_marked(pseudo):
     at = start("qps", params={"drill": "deadwood", "seed": "11", "level": "hard", "rules": "spanish"})
-    at.switch_page("app_pages/drills.py").run()
+    at.switch_page("screens/drills.py").run()
     at.button(key="hint_deadwood-hard-spanish-11").click().run()
     at.number_input(key="answer_deadwood_deadwood-hard-spanish-11").set_value(1).run()
     at.button(key="check_deadwood-hard-spanish-11").click().run()
     assert at.error and at.info and leaks(at) == []
     at = start("qps", params={"drill": "poker", "seed": "x"})
-    at.switch_page("app_pages/drills.py").run()
+    at.switch_page("screens/drills.py").run()
     assert at.warning and leaks(at) == []
 
 
-@pytest.mark.parametrize("page", ["app_pages/lessons.py", "app_pages/review.py", "app_pages/progress.py"])
+@pytest.mark.parametrize("page", ["screens/lessons.py", "screens/review.py", "screens/progress.py"])
 def test_learning_pages_in_the_pseudo_language_are_fully_marked(pseudo, page):
     at = start("qps")
     at.switch_page(page).run()
@@ -146,13 +146,13 @@ def test_progress_with_attempts_in_the_pseudo_language_is_fully_marked(pseudo):
     at = start("qps", params={"drill": "totals", "seed": "3", "level": "easy", "rules": "classic"})
     at.text_input(key="profile_new").input("Pseudo").run()
     at.button(key="profile_create").click().run()
-    at.switch_page("app_pages/drills.py").run()
+    at.switch_page("screens/drills.py").run()
     pid = "totals-easy-classic-3"
     at.number_input(key=f"answer_total_A_{pid}").set_value(1).run()
     at.number_input(key=f"answer_total_B_{pid}").set_value(2).run()
     at.button(key=f"check_{pid}").click().run()
     assert leaks(at) == []
-    at.switch_page("app_pages/progress.py").run()
+    at.switch_page("screens/progress.py").run()
     assert at.metric and leaks(at) == []
-    at.switch_page("app_pages/review.py").run()
+    at.switch_page("screens/review.py").run()
     assert leaks(at) == []

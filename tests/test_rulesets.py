@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from tutor.errors import RulesetFileError, UnknownRulesetError
-from tutor.rules import OPTION_NAMES, available_rulesets, load_ruleset, parse_ruleset_file, rulesets_dir
+from tutor.engine.errors import RulesetFileError, UnknownRulesetError
+from tutor.engine.rules import OPTION_NAMES, available_rulesets, load_ruleset, parse_ruleset_file, rulesets_dir
 
 RULES_TABLE = {
     # option: (classic, short, spanish), from RULES.md's table and its decisions

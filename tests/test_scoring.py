@@ -2,11 +2,11 @@
 
 import pytest
 
-from tutor.errors import (
+from tutor.engine.errors import (
     DeadwoodOverLimitError, DefenderCardCountError, DuplicateCardError, KnockCardCountError,
     NoBigGinError, NotBigGinError, SharedCardError, UnknownRulesetError,
 )
-from tutor.scoring import game_totals, score_hand
+from tutor.engine.scoring import game_totals, score_hand
 
 ALL = ("classic", "short", "spanish")
 
@@ -190,7 +190,7 @@ def test_wrong_card_counts_are_refused(knocker, defender, error):
 
 
 def test_a_card_twice_in_one_hand_is_refused():
-    from tutor.cards import parse_card
+    from tutor.engine.cards import parse_card
     knocker = [parse_card(t) for t in GIN.split()]
     with pytest.raises(DuplicateCardError):
         score_hand(knocker[:9] + [knocker[0]], "4H 5H 6H 8S 8D 8C 10D 2D QD KS", "classic")

@@ -2,8 +2,8 @@
 
 import pytest
 
-from tutor.errors import HandsAfterGameEndError, MalformedResultError
-from tutor.scoring import game_totals, parse_results
+from tutor.engine.errors import HandsAfterGameEndError, MalformedResultError
+from tutor.engine.scoring import game_totals, parse_results
 
 
 def bonus_list(totals):

@@ -13,15 +13,15 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
-from tutor.cards import format_cards, parse_cards
-from tutor.errors import TutorError
-from tutor.i18n import LANGUAGES, PSEUDO_LANGUAGE, Translator, language_from_environment
-from tutor.labels import bonus_name, outcome_name, side_name
-from tutor.melds import HandAnalysis, Meld, analyze
-from tutor.messages import error_message
-from tutor.rules import available_rulesets, load_ruleset
-from tutor.scoring import GameTotals, HandScore, game_totals, score_hand
-from tutor.serialize import analysis_json, score_json, totals_json
+from tutor.engine.cards import format_cards, parse_cards
+from tutor.engine.errors import TutorError
+from tutor.language.i18n import LANGUAGES, PSEUDO_LANGUAGE, Translator, language_from_environment
+from tutor.language.labels import bonus_name, outcome_name, side_name
+from tutor.engine.melds import HandAnalysis, Meld, analyze
+from tutor.language.messages import error_message
+from tutor.engine.rules import available_rulesets, load_ruleset
+from tutor.engine.scoring import GameTotals, HandScore, game_totals, score_hand
+from tutor.language.serialize import analysis_json, score_json, totals_json
 
 BAD_INPUT = 2
 

@@ -8,17 +8,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from tutor.cards import Card, mask_of, parse_cards
+from tutor.engine.cards import Card, mask_of, parse_cards
 from tutor.drills.generate import dual_use_cards
 from tutor.drills.model import AnswerError, Puzzle, Verdict
-from tutor.errors import TutorError
-from tutor.explain import analysis_steps, cards_text, score_steps, totals_steps
-from tutor.i18n import N_, Translator
-from tutor.labels import meld_kind_name, side_name
-from tutor.layoffs import layoff_options
-from tutor.melds import Arrangement, analyze, candidate_arrangements, meld_from_cards, meld_problem
-from tutor.rules import Ruleset, load_ruleset
-from tutor.scoring import HandScore, hand_outcome, game_totals, score_hand
+from tutor.engine.errors import TutorError
+from tutor.language.explain import analysis_steps, cards_text, score_steps, totals_steps
+from tutor.language.i18n import N_, Translator
+from tutor.language.labels import meld_kind_name, side_name
+from tutor.engine.layoffs import layoff_options
+from tutor.engine.melds import Arrangement, analyze, candidate_arrangements, meld_from_cards, meld_problem
+from tutor.engine.rules import Ruleset, load_ruleset
+from tutor.engine.scoring import HandScore, hand_outcome, game_totals, score_hand
 
 ENGLISH = Translator("en")
 

@@ -24,13 +24,13 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from tutor.cards import DECK, SUIT_BITS, SUITS, Card, card, mask_of
+from tutor.engine.cards import DECK, SUIT_BITS, SUITS, Card, card, mask_of
 from tutor.drills.hands import knock_like_hand
 from tutor.drills.model import KINDS, LEVELS, BadSeedError, Puzzle, UnknownKindError, UnknownLevelError
-from tutor.layoffs import Layoff
-from tutor.melds import best_arrangements, min_deadwood, set_ranks
-from tutor.rules import Ruleset, as_ruleset
-from tutor.scoring import HandScore, game_totals, score_hand
+from tutor.engine.layoffs import Layoff
+from tutor.engine.melds import best_arrangements, min_deadwood, set_ranks
+from tutor.engine.rules import Ruleset, as_ruleset
+from tutor.engine.scoring import HandScore, game_totals, score_hand
 
 MAX_TRIES = 400
 """Candidates tried before a generator gives up (the tests show it never needs that many)."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tutor.cards import DECK, Card, card, mask_of
-from tutor.melds import min_deadwood
+from tutor.engine.cards import DECK, Card, card, mask_of
+from tutor.engine.melds import min_deadwood
 
 
 def random_hand(rng: random.Random, size: int) -> list[Card]:

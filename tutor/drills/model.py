@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from tutor.cards import Card
-from tutor.errors import TutorError
+from tutor.engine.cards import Card
+from tutor.engine.errors import TutorError
 
 KINDS = ("melds", "deadwood", "score", "layoffs", "totals")
 """The five kinds of drill, in the order the app lists them."""

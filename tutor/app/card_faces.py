@@ -1,0 +1,72 @@
+"""Card faces drawn as SVG, and hands laid out as HTML: pure functions, no Streamlit.
+
+Each card shows its rank and suit symbol in two corners and a large suit in the middle; hearts
+and diamonds are red, spades and clubs black. The suit symbol itself tells the suits apart, so
+no card depends on colour alone, and each image carries a text alternative.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Sequence
+from functools import lru_cache
+from html import escape
+
+from tutor.engine.cards import SUIT_SYMBOLS, Card, rank_name
+
+CARD_WIDTH, CARD_HEIGHT = 60, 84
+RED, BLACK = "#c62828", "#1a1a1a"
+
+
+@lru_cache(maxsize=None)
+def card_svg(card: Card) -> str:
+    """The SVG source of one card's face."""
+    colour = RED if card.is_red else BLACK
+    rank = rank_name(card.rank)
+    suit = SUIT_SYMBOLS[card.suit]
+    corner_size = 15 if len(rank) == 1 else 13
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" '
+        f'viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}">'
+        f'<rect x="1" y="1" width="{CARD_WIDTH - 2}" height="{CARD_HEIGHT - 2}" rx="6" ry="6" '
+        f'fill="#ffffff" stroke="#6b6b6b" stroke-width="1.5"/>'
+        f'<g fill="{colour}" font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold">'
+        f'<text x="5" y="17" font-size="{corner_size}">{rank}</text>'
+        f'<text x="5" y="31" font-size="13">{suit}</text>'
+        f'<text x="{CARD_WIDTH / 2}" y="{CARD_HEIGHT / 2 + 12}" font-size="32" '
+        f'text-anchor="middle">{suit}</text>'
+        f'<g transform="rotate(180 {CARD_WIDTH / 2} {CARD_HEIGHT / 2})">'
+        f'<text x="5" y="17" font-size="{corner_size}">{rank}</text>'
+        f'<text x="5" y="31" font-size="13">{suit}</text></g>'
+        f"</g></svg>"
+    )
+
+
+@lru_cache(maxsize=None)
+def card_data_uri(card: Card) -> str:
+    """The card's SVG as a ``data:`` URI for an ``<img>``."""
+    return "data:image/svg+xml;base64," + base64.b64encode(card_svg(card).encode()).decode()
+
+
+def card_img(card: Card, alt: str, height: int = CARD_HEIGHT) -> str:
+    """An ``<img>`` of the card, its text alternative given in the learner's language."""
+    width = round(height * CARD_WIDTH / CARD_HEIGHT)
+    return (f'<img class="gt-card" src="{card_data_uri(card)}" alt="{escape(alt)}" title="{escape(alt)}" '
+            f'width="{width}" height="{height}" style="margin:0 2px">')
+
+
+def group_html(images: Sequence[str], label: str, note: str = "", deadwood: bool = False) -> str:
+    """A labelled group of card images: a meld, or the deadwood set apart."""
+    border = "2px dashed #b26a00" if deadwood else "2px solid #2e7d32"
+    note_html = f'<div style="font-size:0.85em">{escape(note)}</div>' if note else ""
+    return (
+        f'<figure role="group" aria-label="{escape(label)}" style="display:inline-block;margin:4px 8px 4px 0;'
+        f'padding:6px;border:{border};border-radius:8px;vertical-align:top">'
+        f'<div style="white-space:nowrap">{"".join(images)}</div>'
+        f'<figcaption style="font-size:0.85em;margin-top:2px">{escape(label)}</figcaption>{note_html}</figure>'
+    )
+
+
+def row_html(groups: Sequence[str]) -> str:
+    """Groups side by side, wrapping on narrow screens."""
+    return f'<div style="display:flex;flex-wrap:wrap;align-items:flex-start">{"".join(groups)}</div>'

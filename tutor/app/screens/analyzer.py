@@ -1,0 +1,59 @@
+"""The hand analyzer: type or pick 10 or 11 cards; see the best melds, the deadwood, the other
+arrangements, whether the hand may knock under the chosen rules, and for 11 cards the best discard."""
+
+import streamlit as st
+
+from tutor.engine.cards import DECK, format_cards, parse_cards, sort_cards
+from tutor.engine.errors import TutorError
+from tutor.language.labels import ruleset_title
+from tutor.engine.melds import analyze
+from tutor.language.messages import error_message
+from tutor.app.ui import state
+from tutor.app.ui.render import show_analysis
+
+tr = state.translator()
+rules = state.ruleset()
+CARD_BY_NAME = {str(c): c for c in DECK}
+
+
+def picked_to_text() -> None:
+    """The picker changed: write the picked cards into the text box."""
+    picked = st.session_state.get("analyzer_picker") or []
+    st.session_state.analyzer_cards = format_cards(sort_cards(CARD_BY_NAME[name] for name in picked))
+
+
+def text_to_picker() -> None:
+    """The text box changed: tick the same cards in the picker when the text reads as cards."""
+    try:
+        cards = parse_cards(st.session_state.analyzer_cards)
+    except TutorError:
+        return
+    st.session_state.analyzer_picker = [str(c) for c in cards]
+
+
+def pill_label(name: str) -> str:
+    c = CARD_BY_NAME[name]
+    colour = "red" if c.is_red else "gray"
+    return f"**{name[:-1]}**:{colour}[{c.symbol[-1]}]"
+
+
+st.title(tr.gettext("Hand analyzer"))
+st.markdown(tr.gettext("Type 10 cards, or 11 just after a draw, such as `AS 2S 3S 7H 7D 7C KD KC KH 9S`. "
+                       "Ranks A, 2–10 (or T), J, Q, K; suits S, H, D, C or ♠ ♥ ♦ ♣; any case; spaces or commas."))
+st.text_input(tr.gettext("Your cards"), key="analyzer_cards", on_change=text_to_picker,
+              placeholder="AS 2S 3S 7H 7D 7C KD KC KH 9S")
+with st.expander(tr.gettext("Or pick the cards")):
+    st.pills(tr.gettext("Cards"), [str(c) for c in DECK], selection_mode="multi", key="analyzer_picker",
+             format_func=pill_label, on_change=picked_to_text, label_visibility="collapsed")
+
+text = st.session_state.get("analyzer_cards", "")
+if text.strip():
+    try:
+        result = analyze(parse_cards(text, count=(10, 11)))
+    except TutorError as error:
+        st.error(error_message(error, tr))
+    else:
+        st.caption(tr.gettext("Rules: {rules}", rules=ruleset_title(rules.name, tr)))
+        show_analysis(result, tr, rules)
+else:
+    st.info(tr.gettext("Type or pick a hand to see its best melds."))

@@ -1,0 +1,37 @@
+"""Drills: pick a kind and a level, solve the puzzle the engine made, check the answer, ask for a
+hint, retry or draw a new one. Every puzzle has an address (``?drill=score&seed=…&level=…&rules=…``)
+that opens it again, and the page keeps a tally per kind for the session."""
+
+import streamlit as st
+
+from tutor.drills import KINDS, LEVELS
+from tutor.language.labels import drill_kind_name, level_name
+from tutor.app.ui import drill_state, state
+from tutor.app.ui.drill_views import drill_card, show_tally
+
+tr = state.translator()
+rules = state.ruleset()
+
+st.title(tr.gettext("Drills"))
+st.markdown(tr.gettext("Puzzles made and graded by the rules engine. Wrong answers get an explanation "
+                       "step by step; a hint shows one step at a time."))
+
+problem = drill_state.start(rules.name)
+if problem:
+    st.warning(problem)
+
+st.segmented_control(tr.gettext("Kind of drill"), KINDS, key="drill_kind_choice",
+                     format_func=lambda k: drill_kind_name(k, tr), on_change=drill_state.choice_changed)
+st.segmented_control(tr.gettext("Level"), LEVELS, key="drill_level_choice",
+                     format_func=lambda lv: level_name(lv, tr), on_change=drill_state.choice_changed)
+
+puzzle = drill_state.current_puzzle(rules.name)
+show_tally(puzzle.kind, tr)
+drill_card(puzzle, tr)
+
+retry_col, new_col = st.columns(2)
+with retry_col:
+    st.button(tr.gettext("Retry"), key="drill_retry", on_click=drill_state.retry)
+with new_col:
+    st.button(tr.gettext("New puzzle"), key="drill_new", on_click=drill_state.new_puzzle)
+st.caption(tr.gettext("Address of this puzzle: `{address}`", address=drill_state.address(puzzle)))

@@ -1,0 +1,69 @@
+"""The glossary: search in Spanish or English; each term with both names, its definition, synonyms,
+source, the rule it belongs to, and an example the engine lays out. ``?term=baceta`` opens a term."""
+
+import streamlit as st
+
+from tutor.engine.cards import parse_cards
+from tutor.engine.resources import data_dir
+from tutor.content.documents import load_documents
+from tutor.content.glossary import glossary, search, synonyms_of, term_by_id
+from tutor.language.labels import source_title
+from tutor.engine.melds import analyze
+from tutor.app.ui import state
+from tutor.app.ui.pages import term_url
+from tutor.app.ui.render import show_analysis, show_cards
+
+tr = state.translator()
+lang = tr.locale
+other = "en" if lang == "es" else "es"
+sections = {doc.id: doc for doc in load_documents(data_dir() / "reference" / lang)}
+
+
+def show_term(term, expanded: bool) -> None:
+    title = f"{tr.content(term.es)} · {tr.content(term.en)}"  # the sources' Spanish word first
+    with st.expander(title, expanded=expanded):
+        st.markdown(tr.content(term.definition(lang)))
+        st.caption(tr.content(f"{term.name(other)}: {term.definition(other)}"))
+        synonyms = synonyms_of(term)
+        if synonyms:
+            links = ", ".join(f"[{tr.content(s.es)}]({term_url(s.id)})" for s in synonyms)
+            st.markdown(tr.gettext("Same meaning: {links}", links=links))
+        st.markdown(tr.gettext("Source: {sources}", sources="; ".join(source_title(s, tr) for s in term.sources)))
+        section = sections.get(term.rule)
+        if section is not None:
+            st.page_link("screens/rules.py", icon=":material/menu_book:",
+                         label=tr.gettext("Rule: {title}", title=tr.content(section.title)))
+        if term.example:
+            cards = parse_cards(term.example)
+            if len(cards) in (10, 11):
+                show_analysis(analyze(cards), tr, others=False)
+            else:
+                show_cards(cards, tr)
+        st.markdown(tr.gettext("Link to this term: `?term={id}`", id=term.id))
+
+
+st.title(tr.gettext("Glossary"))
+st.markdown(tr.gettext("Every term of the three sources, in Spanish and English. Search in either language: "
+                       "accents and capitals do not matter."))
+
+asked = st.query_params.get("term")
+if asked:
+    opened = term_by_id(asked)
+    if opened is None:
+        st.warning(tr.gettext("There is no term “{term}” in the glossary. Here are all the terms.", term=asked))
+    else:
+        show_term(opened, expanded=True)
+        if st.button(tr.gettext("Show all terms"), key="glossary_all"):
+            del st.query_params["term"]
+            st.rerun()
+        st.divider()
+
+query = st.text_input(tr.gettext("Search the glossary"), key="glossary_query",
+                      placeholder=tr.gettext("for example: baceta, stock, combinacion"))
+found = search(query, lang)
+if query and not found:
+    st.info(tr.gettext("No term matches “{query}”.", query=query))
+elif query:
+    st.caption(tr.ngettext("{n} term found", "{n} terms found", len(found)))
+for term in found if query else glossary():
+    show_term(term, expanded=bool(query) and len(found) == 1)

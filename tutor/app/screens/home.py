@@ -1,0 +1,31 @@
+"""Welcome: what gin-tutor offers, and a first hand laid out by the engine."""
+
+import streamlit as st
+
+from tutor.engine.cards import parse_cards
+from tutor.engine.melds import analyze
+from tutor.app.ui import state
+from tutor.app.ui.render import show_analysis
+
+tr = state.translator()
+
+st.title(tr.gettext("Learn Gin Rummy"))
+st.markdown(tr.gettext(
+    "Gin Rummy is a card game for two: you draw, discard, and try to arrange your ten cards into "
+    "sets and runs before your opponent does. Here you can learn its rules step by step, look up "
+    "any word of its Spanish and English vocabulary, and check any hand with the rules engine."))
+
+left, middle, right = st.columns(3)
+with left:
+    st.page_link("screens/rules.py", label=tr.gettext("Rules step by step"), icon=":material/menu_book:")
+    st.caption(tr.gettext("From the deck to the final score, with examples the engine lays out."))
+with middle:
+    st.page_link("screens/glossary.py", label=tr.gettext("Glossary"), icon=":material/translate:")
+    st.caption(tr.gettext("Baceta, pozo, contragolpe… every term of the sources, in both languages."))
+with right:
+    st.page_link("screens/analyzer.py", label=tr.gettext("Hand analyzer"), icon=":material/playing_cards:")
+    st.caption(tr.gettext("Type a hand and see its best melds, its deadwood and whether it may knock."))
+
+st.subheader(tr.gettext("A first hand"))
+st.markdown(tr.gettext("Three melds and one card left over: the engine finds the best way to group them."))
+show_analysis(analyze(parse_cards("AS 2S 3S 7H 7D 7C KD KC KH 9S")), tr, state.ruleset())

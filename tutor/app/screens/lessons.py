@@ -1,0 +1,66 @@
+"""Lessons: the course in order, each lesson's text with examples the engine lays out, the words
+it uses linked to the glossary, and a check of drills that, once passed, opens the next lesson.
+``?lesson=03-deadwood`` opens a lesson."""
+
+import streamlit as st
+
+from tutor.drills import generate
+from tutor.content.glossary import term_by_id
+from tutor.content.lessons import course_status, lesson_by_id, lessons
+from tutor.app.ui import profile, state
+from tutor.app.ui.drill_views import drill_card
+from tutor.app.ui.pages import term_url
+from tutor.app.ui.render import show_document
+from tutor.app.ui.lesson_state import check_seeds, lessons_done, mark_done, new_check
+
+tr = state.translator()
+rules = state.ruleset()
+course = lessons(tr.locale)
+status = course_status([d.id for d in course], lessons_done())
+MARKS = {"done": "✓", "open": "→", "later": "○"}
+
+st.title(tr.gettext("Lessons"))
+st.markdown(tr.gettext("A short course, one step at a time. Each lesson ends with a check: pass it and the "
+                       "next lesson opens. You can read any lesson whenever you like."))
+if profile.current() is None:
+    st.caption(tr.gettext("You are a guest: lessons done are remembered until you leave. Create a profile "
+                          "in the sidebar to keep them."))
+
+asked = st.query_params.get("lesson")
+if asked is not None and lesson_by_id(tr.locale, asked) is None:
+    st.warning(tr.gettext("There is no lesson “{lesson}”. Here is the course.", lesson=asked))
+    asked = None
+default = asked or next((d.id for d in course if status[d.id] == "open"), course[0].id)
+if st.session_state.get("lesson_choice") not in status or asked and asked != st.session_state.get("_lesson_asked"):
+    st.session_state.lesson_choice = default
+    st.session_state._lesson_asked = asked
+titles = {d.id: d.title for d in course}
+choice = st.selectbox(tr.gettext("Lesson"), [d.id for d in course], key="lesson_choice",
+                      format_func=lambda i: f"{MARKS[status[i]]} {tr.content(titles[i])}")
+st.query_params["lesson"] = choice
+lesson = lesson_by_id(tr.locale, choice)
+
+terms = [t for t in (term_by_id(i) for i in lesson.terms) if t is not None]
+if terms:
+    st.caption(tr.gettext("Words in this lesson: {terms}",
+                          terms=" · ".join(f"[{tr.content(t.name(tr.locale))}]({term_url(t.id)})" for t in terms)))
+st.divider()
+show_document(lesson, tr, heading="#")
+
+if status[choice] == "later":
+    st.info(tr.gettext("Finish the lessons before this one to take its check. You can read it now."))
+else:
+    if status[choice] == "done":
+        st.success(tr.gettext("You have passed this lesson. You can take its check again for practice."))
+    right = 0
+    for index, ((kind, level), seed) in enumerate(zip(lesson.checks, check_seeds(lesson.id, len(lesson.checks)))):
+        st.markdown(tr.gettext("**Question {n} of {total}**", n=index + 1, total=len(lesson.checks)))
+        verdict = drill_card(generate(kind, seed, level, rules.name), tr)
+        right += bool(verdict and verdict.correct)
+    if right == len(lesson.checks):
+        if mark_done(lesson.id):
+            st.rerun()  # show the course with this lesson done and the next one open
+        following = [d for d in course if status[d.id] != "done" and d.id != lesson.id]
+        st.success(tr.gettext("Lesson passed! The next lesson is open.") if following
+                   else tr.gettext("Lesson passed! You have finished the course."))
+    st.button(tr.gettext("New questions"), key=f"new_check_{lesson.id}", on_click=new_check, args=(lesson.id,))

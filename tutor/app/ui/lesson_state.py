@@ -1,0 +1,41 @@
+"""The lessons page's memory: the check's puzzles and which lessons are done (saved for a profile,
+kept in the session for a guest)."""
+
+from __future__ import annotations
+
+import random
+
+import streamlit as st
+
+from tutor.app.ui import profile
+
+_seeds = random.SystemRandom()
+
+
+def check_seeds(lesson_id: str, count: int) -> list[int]:
+    """The seeds of a lesson's check puzzles, drawn once per session (and anew on request)."""
+    key = f"_check_seeds_{lesson_id}"
+    if len(st.session_state.get(key, [])) != count:
+        st.session_state[key] = [_seeds.randrange(2**32) for _ in range(count)]
+    return st.session_state[key]
+
+
+def new_check(lesson_id: str) -> None:
+    st.session_state.pop(f"_check_seeds_{lesson_id}", None)
+
+
+def lessons_done() -> set[str]:
+    learner = profile.current()
+    guest = set(st.session_state.get("_lessons_done", set()))
+    return guest | (profile.store().lessons_done(learner.id) if learner else set())
+
+
+def mark_done(lesson_id: str) -> bool:
+    """Mark a lesson done; True when it was not done before."""
+    if lesson_id in lessons_done():
+        return False
+    st.session_state.setdefault("_lessons_done", set()).add(lesson_id)
+    learner = profile.current()
+    if learner is not None:
+        profile.store().mark_lesson_done(learner.id, lesson_id)
+    return True

@@ -1,0 +1,117 @@
+"""The learner's profile in the sidebar, and saving progress for it: attempts, lessons done,
+the review schedule, the chosen language and ruleset. Without a profile nothing is saved."""
+
+from __future__ import annotations
+
+import os
+
+import streamlit as st
+
+from tutor.drills import Puzzle, Verdict
+from tutor.engine.errors import TutorError
+from tutor.language.i18n import Translator
+from tutor.language.messages import error_message
+from tutor.progress.store import DATA_DIR_ENV, Profile, Store, open_store
+
+
+@st.cache_resource(show_spinner=False)
+def _store(folder: str) -> Store:
+    return open_store(folder or None)
+
+
+def _setting() -> str:
+    """The ``data_dir`` setting in ``.streamlit/secrets.toml``, if there is one."""
+    try:
+        return str(st.secrets.get("data_dir", ""))
+    except Exception:  # no secrets file, or one that cannot be read: no setting
+        return ""
+
+
+def store() -> Store:
+    """The progress store of the data folder that ``GIN_TUTOR_DATA_DIR`` or the ``data_dir``
+    setting chooses; by default the user's data folder."""
+    return _store(os.environ.get(DATA_DIR_ENV) or _setting())
+
+
+def current() -> Profile | None:
+    """The chosen profile, or None for a guest."""
+    name = st.session_state.get("profile_name")
+    return store().find_profile(name) if name else None
+
+
+def _create() -> None:
+    name = st.session_state.get("profile_new", "")
+    try:
+        profile = store().profile(name)
+    except TutorError as error:
+        st.session_state["_profile_error"] = error
+        return
+    st.session_state.pop("_profile_error", None)
+    _choose(profile)
+    st.session_state.profile_new = ""
+
+
+def _choose(profile: Profile | None) -> None:
+    st.session_state.profile_name = profile.name if profile else None
+    if profile and profile.language:
+        st.session_state.lang = profile.language
+        st.query_params["lang"] = profile.language
+    if profile and profile.ruleset:
+        st.session_state.rules = profile.ruleset
+        st.query_params["rules"] = profile.ruleset
+
+
+def _pick_key() -> str:
+    # The key carries the language: a widget keeps its option labels while its key stays the same.
+    return f"profile_pick_{st.session_state.get('lang')}"
+
+
+def _picked() -> None:
+    name = st.session_state.get(_pick_key())
+    _choose(store().find_profile(name) if name else None)
+
+
+def profile_box(tr: Translator) -> None:
+    """Pick or create a profile (no password: a study aid); warn when progress is not saved."""
+    saved = store()
+    names = [p.name for p in saved.profiles()]
+    current_name = st.session_state.get("profile_name")
+    options = [None] + names
+    if st.session_state.get(_pick_key()) != current_name:
+        st.session_state[_pick_key()] = current_name
+    with st.sidebar.expander(tr.gettext("Profile: {name}", name=current_name or tr.gettext("guest"))):
+        st.selectbox(tr.gettext("Your profile"), options, key=_pick_key(), on_change=_picked,
+                     format_func=lambda n: n if n else tr.gettext("Guest (progress not saved)"))
+        st.text_input(tr.gettext("New profile"), key="profile_new", placeholder=tr.gettext("your name"))
+        st.button(tr.gettext("Create profile"), key="profile_create", on_click=_create)
+        if st.session_state.get("_profile_error"):
+            st.error(error_message(st.session_state["_profile_error"], tr))
+    if saved.status == "unwritable":
+        st.sidebar.warning(tr.gettext("Your progress cannot be saved: the data folder cannot be written. "
+                                      "The app works, but nothing is kept after you leave."))
+    elif saved.status == "damaged":
+        st.sidebar.warning(tr.gettext("The progress file was damaged. It was kept as {file}, untouched; "
+                                      "progress is not saved in this session.", file=saved.kept_aside.name))
+    profile = current()
+    if profile is not None and (profile.language != st.session_state.get("lang")
+                                or profile.ruleset != st.session_state.get("rules")):
+        saved.set_preferences(profile.id, st.session_state.get("lang"), st.session_state.get("rules"))
+
+
+def review_item(puzzle: Puzzle) -> str:
+    """The name of a drill in the review schedule: enough to generate it again."""
+    return f"drill:{puzzle.kind}:{puzzle.difficulty}:{puzzle.ruleset}:{puzzle.seed}"
+
+
+def record(puzzle: Puzzle, verdict: Verdict, seconds: float) -> None:
+    """Save an attempt for the current profile; a wrong drill goes into review, a right one
+    already in review moves up a box."""
+    profile = current()
+    if profile is None:
+        return
+    saved = store()
+    saved.record_attempt(profile.id, puzzle.kind, puzzle.difficulty, puzzle.ruleset, verdict.correct,
+                         seconds, seed=puzzle.seed, mistake=verdict.mistake)
+    item = review_item(puzzle)
+    if not verdict.correct or saved.box_of(profile.id, item) is not None:
+        saved.schedule(profile.id, item, remembered=verdict.correct)

@@ -1,0 +1,117 @@
+"""Drawing the engine's results: cards as images, melds grouped, deadwood apart, explanations."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from tutor.app.card_faces import card_img, group_html, row_html
+from tutor.engine.cards import Card
+from tutor.content.documents import Block, Document
+from tutor.language.explain import analysis_steps, score_steps, totals_steps
+from tutor.language.i18n import Translator
+from tutor.language.labels import card_name, meld_kind_name, outcome_name, ruleset_title, side_name
+from tutor.engine.melds import Arrangement, HandAnalysis, analyze
+from tutor.engine.cards import parse_cards
+from tutor.engine.rules import Ruleset, load_ruleset
+from tutor.engine.scoring import GameTotals, HandScore, game_totals, score_hand
+
+
+def images(cards: Sequence[Card], tr: Translator, height: int = 84) -> list[str]:
+    return [card_img(c, card_name(c, tr), height) for c in cards]
+
+
+def show_cards(cards: Sequence[Card], tr: Translator, label: str = "") -> None:
+    """A row of cards, with an optional caption."""
+    group = group_html(images(cards, tr), label or tr.ngettext("{n} card", "{n} cards", len(cards)))
+    st.html(row_html([group]))
+
+
+def arrangement_groups(arrangement: Arrangement, tr: Translator, layoffs: Sequence = ()) -> list[str]:
+    """Each meld as a labelled group, then the deadwood apart with its total."""
+    groups = []
+    for meld in arrangement.melds:
+        laid = [lay.card for lay in layoffs if lay.meld == meld]
+        note = tr.gettext("laid off: {cards}", cards=" ".join(c.symbol for c in laid)) if laid else ""
+        label = meld_kind_name(meld.kind, tr).capitalize()
+        groups.append(group_html(images(meld.cards, tr) + images(laid, tr, 64), label, note))
+    if arrangement.deadwood_cards:
+        label = tr.gettext("Deadwood: {points}", points=tr.number(arrangement.deadwood))
+        groups.append(group_html(images(arrangement.deadwood_cards, tr), label, deadwood=True))
+    else:
+        groups.append(group_html([], tr.gettext("No deadwood"), deadwood=True))
+    return groups
+
+
+def show_arrangement(arrangement: Arrangement, tr: Translator, layoffs: Sequence = ()) -> None:
+    st.html(row_html(arrangement_groups(arrangement, tr, layoffs)))
+
+
+def show_steps(steps: Sequence[str]) -> None:
+    """An explanation as a numbered list."""
+    st.markdown("\n".join(f"{i}. {step}" for i, step in enumerate(steps, start=1)))
+
+
+def show_analysis(result: HandAnalysis, tr: Translator, rules: Ruleset | None = None,
+                  others: bool = True) -> None:
+    """A hand's best melds and deadwood, the discard for 11 cards, and the other arrangements."""
+    if result.discard is not None:
+        st.html(row_html([group_html(images([result.discard], tr), tr.gettext("Best discard"), deadwood=True)]))
+    show_arrangement(result.arrangement, tr)
+    show_steps(analysis_steps(result, tr, rules))
+    if others and len(result.arrangements) > 1:
+        with st.expander(tr.gettext("Other arrangements with the same deadwood")):
+            for arrangement in result.arrangements[1:]:
+                show_arrangement(arrangement, tr)
+
+
+def show_score(score: HandScore, tr: Translator) -> None:
+    """Both hands laid out, the layoffs on the melds they went onto, and the explanation."""
+    st.markdown(tr.gettext("**Knocker**"))
+    show_arrangement(score.knocker_arrangement, tr, score.layoffs)
+    st.markdown(tr.gettext("**Defender**"))
+    show_arrangement(score.defender_play.arrangement, tr)
+    verdict = tr.gettext("{outcome}: {winner} scores {points}.", outcome=outcome_name(score.outcome, tr).capitalize(),
+                         winner=side_name(score.winner, tr), points=tr.number(score.points))
+    st.success(verdict)
+    with st.expander(tr.gettext("Step by step")):
+        show_steps(score_steps(score, tr))
+
+
+def show_totals(totals: GameTotals, tr: Translator) -> None:
+    """The score sheet with running totals, then the bonuses and the final totals."""
+    hand = tr.gettext("Hand")
+    result_label = tr.gettext("Result")
+    rows = []
+    for position, (result, running) in enumerate(zip(totals.results, totals.running), start=1):
+        shown = tr.gettext("void") if result.void else f"{result.winner}: {tr.number(result.points)}"
+        rows.append({hand: tr.number(position), result_label: shown, "A": tr.number(running["A"]),
+                     "B": tr.number(running["B"])})
+    st.table(rows)
+    show_steps(totals_steps(totals, tr))
+
+
+def show_example(block: Block, tr: Translator) -> None:
+    """One example of a rule page or lesson, laid out and counted by the engine now."""
+    parts = block.parts
+    if block.kind == "cards":
+        show_cards(parse_cards(block.body), tr)
+    elif block.kind == "hand":
+        show_analysis(analyze(parse_cards(block.body)), tr, others=True)
+    elif block.kind == "score":
+        st.caption(tr.gettext("Rules: {rules}", rules=ruleset_title(parts[0], tr)))
+        show_score(score_hand(parts[1], parts[2], load_ruleset(parts[0])), tr)
+    elif block.kind == "totals":
+        st.caption(tr.gettext("Rules: {rules}", rules=ruleset_title(parts[0], tr)))
+        show_totals(game_totals(parts[1], parts[0]), tr)
+
+
+def show_document(document: Document, tr: Translator, heading: str = "##") -> None:
+    """A rule page or lesson: its text and its examples, in order."""
+    st.markdown(f"{heading} {tr.content(document.title)}")
+    for block in document.blocks:
+        if block.kind == "text":
+            st.markdown(tr.content(block.body))
+        elif block.kind != "drill":
+            show_example(block, tr)

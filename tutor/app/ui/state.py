@@ -1,0 +1,107 @@
+"""What the app remembers for a learner: the language and the ruleset, kept in the session and
+mirrored into the URL (``?lang=es``, ``?rules=short``) so that a link opens the same view."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+import streamlit as st
+
+from tutor.language.i18n import LANGUAGES, PSEUDO_LANGUAGE, Translator, negotiate
+from tutor.language.labels import ruleset_title
+from tutor.engine.rules import Ruleset, available_rulesets, load_ruleset
+
+PSEUDO_ENV = "GIN_TUTOR_PSEUDO_LOCALE"
+"""Set to 1 to allow the pseudo-language ``qps`` (tests use it to find untranslated text)."""
+
+
+def allowed_languages() -> tuple[str, ...]:
+    return LANGUAGES + ((PSEUDO_LANGUAGE,) if os.environ.get(PSEUDO_ENV) == "1" else ())
+
+
+def _language_switched() -> None:
+    chosen = st.session_state.get("lang_switch")
+    if chosen is None:  # the switch was clicked off: keep the language
+        st.session_state.lang_switch = st.session_state.lang
+        return
+    st.session_state.lang = chosen
+    st.query_params["lang"] = chosen
+
+
+def _rules_key() -> str:
+    # The key carries the language: a widget keeps its option labels while its key stays the same.
+    return f"rules_switch_{st.session_state.lang}"
+
+
+def _rules_switched() -> None:
+    chosen = st.session_state[_rules_key()]
+    st.session_state.rules = chosen
+    st.query_params["rules"] = chosen
+
+
+def _from_url(name: str, allowed: tuple[str, ...], first: Callable[[], str]) -> str | None:
+    """Keep a choice in the session and in the URL (``?name=``): the URL wins when it names an
+    allowed value, the session holds it across pages, ``first()`` gives it on the first visit.
+    Returns what the URL said when it is not allowed."""
+    state = st.session_state
+    bad = None
+    asked = st.query_params.get(name)
+    if asked is not None and asked != state.get(name):
+        if asked in allowed:
+            state[name] = asked
+        else:
+            bad = asked
+    if name not in state:
+        state[name] = first()
+    st.query_params[name] = state[name]
+    return bad
+
+
+def start_language() -> tuple[Translator, str | None]:
+    """The learner's language: from ``?lang=``, else the session, else the browser, else English.
+
+    Returns the translator and, when ``?lang=`` named an unknown language, what it said.
+    """
+    bad = _from_url("lang", allowed_languages(), lambda: negotiate([st.context.locale]))
+    return Translator(st.session_state.lang), bad
+
+
+def language_switch(tr: Translator) -> None:
+    """The language switch shown on every page (in the sidebar)."""
+    state = st.session_state
+    if state.get("lang_switch") != state.lang:
+        state.lang_switch = state.lang
+    st.sidebar.segmented_control(
+        tr.gettext("Language"), allowed_languages(), key="lang_switch", on_change=_language_switched,
+        format_func=lambda lang: tr.content(tr.language_name(lang)) if lang != PSEUDO_LANGUAGE else tr.content("qps"))
+
+
+def declare_page_language(lang: str) -> None:
+    """Tell screen readers the page's language (Streamlit fixes ``<html lang="en">``)."""
+    code = "en" if lang == PSEUDO_LANGUAGE else lang
+    st.html(f"<script>document.documentElement.lang = {code!r};</script>", unsafe_allow_javascript=True)
+
+
+def start_ruleset(tr: Translator) -> tuple[Ruleset, str | None]:
+    """The ruleset chosen in the sidebar, from ``?rules=`` or the session; classic at first.
+
+    Returns the ruleset and, when ``?rules=`` named an unknown ruleset, what it said.
+    """
+    state = st.session_state
+    bad = _from_url("rules", available_rulesets(), lambda: available_rulesets()[0])
+    if state.get(_rules_key()) != state.rules:
+        state[_rules_key()] = state.rules
+    st.sidebar.selectbox(tr.gettext("Ruleset"), available_rulesets(), key=_rules_key(),
+                         on_change=_rules_switched, format_func=lambda name: ruleset_title(name, tr))
+    return load_ruleset(state.rules), bad
+
+
+def translator() -> Translator:
+    """The translator of the current run (set by the app's entry)."""
+    return st.session_state["_translator"]
+
+
+def ruleset() -> Ruleset:
+    """The ruleset chosen in the sidebar."""
+    return load_ruleset(st.session_state.rules)

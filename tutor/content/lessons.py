@@ -1,0 +1,40 @@
+"""The course: lessons in order, each ending in a check of drills, and which are done or open.
+
+Lesson texts live in ``lessons/es`` and ``lessons/en`` (see :mod:`tutor.content.documents`). A lesson is
+done when its check is passed; the first lesson not done is open; later ones can be read, and
+their check waits until the lessons before are done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from tutor.engine.resources import lessons_dir
+from tutor.content.documents import Document, load_documents
+
+Status = Literal["done", "open", "later"]
+
+
+def lessons(lang: str) -> tuple[Document, ...]:
+    """The lessons in a language, in course order."""
+    return load_documents(lessons_dir() / lang)
+
+
+def lesson_by_id(lang: str, lesson_id: str) -> Document | None:
+    return next((d for d in lessons(lang) if d.id == lesson_id), None)
+
+
+def course_status(ids: Iterable[str], done: set[str]) -> dict[str, Status]:
+    """Each lesson's status: done, open (the first not done) or later."""
+    status: dict[str, Status] = {}
+    opened = False
+    for lesson_id in ids:
+        if lesson_id in done:
+            status[lesson_id] = "done"
+        elif not opened:
+            status[lesson_id] = "open"
+            opened = True
+        else:
+            status[lesson_id] = "later"
+    return status

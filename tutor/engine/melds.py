@@ -1,0 +1,431 @@
+"""Melds and deadwood: the best arrangements of a hand.
+
+A meld is a set (3 or 4 cards of one rank) or a run (3 or more consecutive cards of one suit,
+ace low). A card belongs to one meld only; the cards in no meld are the deadwood.
+
+How the minimum is found fast: without sets, a suit's cards meld exactly when they lie in a
+block of three or more consecutive ranks, so the run-only deadwood of each of the 8,192 suit
+patterns is a table look-up. Sets are possible only for ranks held in three or four suits,
+which are few among ten cards: the engine tries every choice of sets for those ranks (none, the
+whole rank, or each three of four) and looks the rest up in the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import combinations
+from typing import Literal
+
+from tutor.engine.cards import DECK, SUIT_BITS, SUIT_MASK, SUITS, Card, card_value, cards_of_mask, mask_of
+from tutor.engine.errors import CardCountError, DuplicateCardError
+
+MIN_MELD = 3
+"""Fewest cards in a set or a run."""
+
+MeldKind = Literal["set", "run"]
+
+
+def _pattern_blocks(pattern: int) -> tuple[tuple[int, int], ...]:
+    """Blocks of consecutive ranks in a suit pattern, as (lowest bit, length)."""
+    blocks = []
+    bit = 0
+    while bit < SUIT_BITS:
+        if pattern >> bit & 1:
+            start = bit
+            while bit < SUIT_BITS and pattern >> bit & 1:
+                bit += 1
+            blocks.append((start, bit - start))
+        else:
+            bit += 1
+    return tuple(blocks)
+
+
+def _run_tables() -> tuple[list[int], list[int]]:
+    """For every suit pattern: its run-only deadwood, and the bits that lie in runs."""
+    deadwood = [0] * (1 << SUIT_BITS)
+    melded = [0] * (1 << SUIT_BITS)
+    for pattern in range(1 << SUIT_BITS):
+        for start, length in _pattern_blocks(pattern):
+            if length >= MIN_MELD:
+                melded[pattern] |= ((1 << length) - 1) << start
+            else:
+                deadwood[pattern] += sum(card_value(b + 1) for b in range(start, start + length))
+    return deadwood, melded
+
+
+RUN_DEADWOOD, RUN_MELDED = _run_tables()
+"""``RUN_DEADWOOD[p]``: deadwood of suit pattern ``p`` melded in runs only; ``RUN_MELDED[p]``:
+the bits of ``p`` that are in runs."""
+
+_RANK_COLUMN = [sum(1 << (s * SUIT_BITS + r) for s in range(4)) for r in range(SUIT_BITS)]
+
+
+def _suit_patterns(mask: int) -> tuple[int, int, int, int]:
+    return (mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39)
+
+
+def set_ranks(mask: int) -> int:
+    """Bit ``r`` set for each rank (0-12) held in at least three suits of the hand."""
+    a, b, c, d = _suit_patterns(mask)
+    return (a & b & (c | d)) | (c & d & (a | b))
+
+
+def _all_set_options() -> dict[int, tuple[int, ...]]:
+    """For each rank held in three or four suits (as the mask of those cards), the ways to meld
+    it as a set: each as the mask of the set's cards, 0 for no set."""
+    table: dict[int, tuple[int, ...]] = {}
+    for rank_bit in range(SUIT_BITS):
+        column = [1 << (s * SUIT_BITS + rank_bit) for s in range(4)]
+        for size in (3, 4):
+            for present in combinations(column, size):
+                whole = sum(present)
+                threes = tuple(sum(three) for three in combinations(present, 3)) if size == 4 else ()
+                table[whole] = (0, whole) + threes
+    return table
+
+
+_SET_OPTIONS = _all_set_options()
+
+
+def _set_options(mask: int, rank_bit: int) -> tuple[int, ...]:
+    """The ways to meld one rank as a set: each as the mask of its cards (0 for no set)."""
+    return _SET_OPTIONS[mask & _RANK_COLUMN[rank_bit]]
+
+
+def run_deadwood(mask: int) -> int:
+    """Deadwood of a hand when only runs are melded."""
+    return (RUN_DEADWOOD[mask & SUIT_MASK] + RUN_DEADWOOD[mask >> 13 & SUIT_MASK]
+            + RUN_DEADWOOD[mask >> 26 & SUIT_MASK] + RUN_DEADWOOD[mask >> 39])
+
+
+def min_deadwood(mask: int) -> int:
+    """The least deadwood any arrangement of the hand leaves."""
+    a = mask & SUIT_MASK
+    b = mask >> 13 & SUIT_MASK
+    c = mask >> 26 & SUIT_MASK
+    d = mask >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    if not ranks:
+        return RUN_DEADWOOD[a] + RUN_DEADWOOD[b] + RUN_DEADWOOD[c] + RUN_DEADWOOD[d]
+    return _min_with_sets(mask, ranks)
+
+
+def _min_with_sets(mask: int, ranks: int) -> int:
+    low = ranks & -ranks
+    rest = ranks ^ low
+    best = 1 << 30
+    for option in _SET_OPTIONS[mask & _RANK_COLUMN[low.bit_length() - 1]]:
+        remaining = mask ^ option
+        if rest:
+            dw = _min_with_sets(remaining, rest)
+        else:
+            dw = (RUN_DEADWOOD[remaining & SUIT_MASK] + RUN_DEADWOOD[remaining >> 13 & SUIT_MASK]
+                  + RUN_DEADWOOD[remaining >> 26 & SUIT_MASK] + RUN_DEADWOOD[remaining >> 39])
+        if dw < best:
+            best = dw
+    return best
+
+
+def _drop_gains() -> list[int]:
+    """For each suit pattern, the most its run-only deadwood falls when one of its cards goes."""
+    gains = [0] * (1 << SUIT_BITS)
+    for pattern in range(1, 1 << SUIT_BITS):
+        base = RUN_DEADWOOD[pattern]
+        best = 0
+        rest = pattern
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            gain = base - RUN_DEADWOOD[pattern ^ low]
+            if gain > best:
+                best = gain
+        gains[pattern] = best
+    return gains
+
+
+DROP_GAIN = _drop_gains()
+
+
+def _run_deadwood_after_discard(mask: int) -> int:
+    a = mask & SUIT_MASK
+    b = mask >> 13 & SUIT_MASK
+    c = mask >> 26 & SUIT_MASK
+    d = mask >> 39
+    total = RUN_DEADWOOD[a] + RUN_DEADWOOD[b] + RUN_DEADWOOD[c] + RUN_DEADWOOD[d]
+    return total - max(DROP_GAIN[a], DROP_GAIN[b], DROP_GAIN[c], DROP_GAIN[d])
+
+
+def min_deadwood_after_discard(mask: int) -> int:
+    """For a hand just after a draw: the least deadwood left once one card is discarded.
+
+    Every discard is tried, through the set choices: a discard from a chosen set is the same
+    as a smaller choice plus a discard from the other cards, so it is enough to take, for each
+    set choice, the best single card to drop from the cards left for runs.
+    """
+    ranks = set_ranks(mask)
+    if not ranks:
+        return _run_deadwood_after_discard(mask)
+    return min(_run_deadwood_after_discard(mask ^ sum(sets)) for sets in _set_choices(mask))
+
+
+def _set_choices(mask: int) -> list[tuple[int, ...]]:
+    """Every choice of sets for the hand, as tuples of set masks."""
+    choices: list[tuple[int, ...]] = [()]
+    ranks = set_ranks(mask)
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        options = _set_options(mask, low.bit_length() - 1)
+        choices = [chosen + ((opt,) if opt else ()) for chosen in choices for opt in options]
+    return choices
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A set or a run, its cards in order (runs by rank, sets by suit)."""
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+
+    @property
+    def mask(self) -> int:
+        return mask_of(self.cards)
+
+    @property
+    def rank(self) -> int:
+        """The rank of a set; the lowest rank of a run."""
+        return self.cards[0].rank
+
+    @property
+    def suit(self) -> str:
+        """The suit of a run (a set has none: its first card's suit)."""
+        return self.cards[0].suit
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self.cards)
+
+
+def run_of(cards: Iterable[Card]) -> Meld:
+    return Meld("run", tuple(sorted(cards, key=lambda c: c.rank)))
+
+
+def set_of(cards: Iterable[Card]) -> Meld:
+    return Meld("set", tuple(sorted(cards, key=lambda c: c.index)))
+
+
+_SUIT_LAYOUTS: dict[tuple[int, int], tuple[tuple[Meld, ...], tuple[Card, ...]]] = {}
+
+
+def _suit_layout(suit: int, pattern: int) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """The runs of one suit's cards (each block of three or more is one run) and the rest."""
+    key = (suit, pattern)
+    layout = _SUIT_LAYOUTS.get(key)
+    if layout is None:
+        base = suit * SUIT_BITS
+        runs = tuple(
+            Meld("run", tuple(DECK[base + b] for b in range(start, start + length)))
+            for start, length in _pattern_blocks(pattern)
+            if length >= MIN_MELD
+        )
+        loose = tuple(cards_of_mask((pattern ^ RUN_MELDED[pattern]) << base))
+        layout = _SUIT_LAYOUTS[key] = (runs, loose)
+    return layout
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """One way to lay out a hand: its melds and its deadwood cards."""
+
+    melds: tuple[Meld, ...]
+    deadwood_cards: tuple[Card, ...]
+
+    @property
+    def deadwood(self) -> int:
+        return sum(c.value for c in self.deadwood_cards)
+
+    @property
+    def melded_mask(self) -> int:
+        return mask_of(c for m in self.melds for c in m.cards)
+
+
+def _arrangement(mask: int, sets: tuple[int, ...]) -> Arrangement:
+    """The arrangement with the given sets and every run the other cards make."""
+    rest = mask
+    for s in sets:
+        rest ^= s
+    melds = tuple(set_of(cards_of_mask(s)) for s in sets) if sets else ()
+    deadwood: tuple[Card, ...] = ()
+    for suit, pattern in enumerate(_suit_patterns(rest)):
+        if pattern:
+            runs, loose = _suit_layout(suit, pattern)
+            melds += runs
+            deadwood += loose
+    return Arrangement(melds, deadwood)
+
+
+def _display_order(arrangement: Arrangement) -> tuple[int, int, tuple[int, ...]]:
+    """Sort key for the arrangement shown first: most cards melded, fewest melds, then deck order."""
+    return (len(arrangement.deadwood_cards), len(arrangement.melds),
+            tuple(c.index for m in arrangement.melds for c in m.cards))
+
+
+def best_arrangements(mask: int) -> list[Arrangement]:
+    """Every arrangement of the hand that leaves the least deadwood, the one to show first.
+
+    A run of four or more is one meld: splitting it would meld the same cards.
+    """
+    if not set_ranks(mask):
+        return [_arrangement(mask, ())]
+    scored = []
+    for sets in _set_choices(mask):
+        rest = mask
+        for s in sets:
+            rest ^= s
+        scored.append((run_deadwood(rest), sets))
+    least = min(dw for dw, _ in scored)
+    arrangements = [_arrangement(mask, sets) for dw, sets in scored if dw == least]
+    return sorted(arrangements, key=_display_order)
+
+
+def candidate_arrangements(mask: int) -> list[Arrangement]:
+    """One arrangement for every choice of sets (the other cards' runs taken whole), best or not:
+    the ways a player might reasonably lay the hand out."""
+    return [_arrangement(mask, sets) for sets in _set_choices(mask)]
+
+
+def is_valid_meld(cards: Sequence[Card]) -> bool:
+    """Whether the cards form a set or a run."""
+    return meld_problem(cards) is None
+
+
+MeldProblem = Literal["too_few", "too_many_for_set", "mixed_suits", "gap", "ace_high", "mixed"]
+
+
+def meld_problem(cards: Sequence[Card]) -> MeldProblem | None:
+    """Why some cards are not a meld, or ``None`` when they are a set or a run."""
+    if len(cards) < MIN_MELD:
+        return "too_few"
+    ranks = sorted(c.rank for c in cards)
+    if len(set(ranks)) == 1:
+        return None if len(cards) <= 4 else "too_many_for_set"
+    suits = {c.suit for c in cards}
+    if len(set(ranks)) != len(ranks):
+        return "mixed"
+    if len(suits) > 1:
+        return "mixed_suits"
+    if ranks == list(range(ranks[0], ranks[0] + len(ranks))):
+        return None
+    if 1 in ranks and 13 in ranks:
+        return "ace_high"
+    return "gap"
+
+
+def meld_from_cards(cards: Sequence[Card]) -> Meld:
+    """The meld these cards form; raises ``ValueError`` when they do not form one."""
+    problem = meld_problem(cards)
+    if problem is not None:
+        raise ValueError(f"{' '.join(map(str, cards))} is not a meld ({problem})")
+    return set_of(cards) if len({c.rank for c in cards}) == 1 else run_of(cards)
+
+
+_DISCARD_ORDER = sorted(DECK, key=lambda c: (-c.value, -c.rank, c.index))
+"""Among equally good discards, the highest card goes first (it is worth most if it stays)."""
+
+
+def best_discards(mask: int) -> tuple[int, list[Card]]:
+    """For an 11-card hand: the least deadwood after one discard, and every discard that reaches it."""
+    best = min_deadwood_after_discard(mask)
+    return best, [c for c in _DISCARD_ORDER if mask & c.bit and min_deadwood(mask ^ c.bit) == best]
+
+
+def best_discard(mask: int, best: int) -> Card:
+    """The discard shown for an 11-card hand whose least deadwood after a discard is ``best``."""
+    for c in _DISCARD_ORDER:
+        if mask & c.bit and min_deadwood(mask ^ c.bit) == best:
+            return c
+    raise AssertionError("some discard reaches the least deadwood")
+
+
+@dataclass(frozen=True)
+class HandAnalysis:
+    """The best melds and deadwood of a hand of 10 cards, or of 11 just after a draw.
+
+    For 11 cards, ``discard`` is the card whose discard leaves the least deadwood (every discard
+    is tried) and the other fields describe the 10 cards kept; ``big_gin`` says whether the 11
+    cards meld as they are, and ``big_gin_melds`` gives that arrangement. The arrangements are
+    worked out when they are first asked for.
+    """
+
+    cards: tuple[Card, ...]
+    deadwood: int
+    discard: Card | None
+    big_gin: bool
+    kept_mask: int = field(repr=False)
+
+    @cached_property
+    def arrangements(self) -> list[Arrangement]:
+        """Every arrangement of the kept cards with the least deadwood, the shown one first."""
+        return best_arrangements(self.kept_mask)
+
+    @property
+    def arrangement(self) -> Arrangement:
+        """The arrangement the app shows."""
+        return self.arrangements[0]
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        return self.arrangement.melds
+
+    @property
+    def deadwood_cards(self) -> tuple[Card, ...]:
+        return self.arrangement.deadwood_cards
+
+    @cached_property
+    def discard_options(self) -> tuple[Card, ...]:
+        """Every discard that leaves the least deadwood (none for 10 cards)."""
+        if self.discard is None:
+            return ()
+        return tuple(best_discards(self.kept_mask | self.discard.bit)[1])
+
+    @cached_property
+    def big_gin_melds(self) -> tuple[Meld, ...] | None:
+        if not self.big_gin:
+            return None
+        return best_arrangements(self.kept_mask | self.discard.bit)[0].melds  # type: ignore[union-attr]
+
+    @property
+    def is_gin(self) -> bool:
+        return self.deadwood == 0
+
+    def can_knock(self, knock_limit: int) -> bool:
+        """Whether these cards may knock under a knock limit."""
+        return self.deadwood <= knock_limit
+
+
+def analyze(cards: Sequence[Card]) -> HandAnalysis:
+    """Best melds and deadwood of 10 cards; for 11 cards also the best discard and big gin."""
+    mask = 0
+    for c in cards:
+        mask |= c.bit
+    if mask.bit_count() != len(cards):
+        seen: set[Card] = set()
+        twice = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
+        raise DuplicateCardError(f"{twice} appears twice", token=str(twice), card=str(twice))
+    if len(cards) == 10:
+        return HandAnalysis(tuple(cards), min_deadwood(mask), None, False, mask)
+    if len(cards) == 11:
+        deadwood = min_deadwood_after_discard(mask)
+        discard = best_discard(mask, deadwood)
+        big_gin = deadwood == 0 and min_deadwood(mask) == 0
+        return HandAnalysis(tuple(cards), deadwood, discard, big_gin, mask ^ discard.bit)
+    raise CardCountError(f"{len(cards)} cards were given, 10 or 11 were expected",
+                         count=len(cards), expected=(10, 11))
+
+
+__all__ = [
+    "Arrangement", "HandAnalysis", "Meld", "MIN_MELD", "analyze", "best_arrangements",
+    "best_discards", "is_valid_meld", "meld_from_cards", "meld_problem", "min_deadwood",
+    "run_of", "set_of", "SUITS",
+]

@@ -1,0 +1,182 @@
+"""Rulesets: every rule option declared once, and the rulesets loaded from ``data/rulesets``.
+
+A ruleset file gives each option a value, the source that states it (``000``, ``001``, ``002``)
+and whether it is this project's interpretation of a silence in the sources (RULES.md). No code
+branches on a ruleset's name: the engine reads these options.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal, get_args, get_type_hints
+
+from tutor.engine.resources import data_dir
+from tutor.engine.errors import RulesetFileError, UnknownRulesetError
+
+SOURCES = ("000", "001", "002")
+"""The source texts, by the number their file name starts with (see RULES.md)."""
+
+Dealer = Literal["random", "alternate", "hand_winner"]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """The options of one ruleset. Each field is documented; each file sets all of them."""
+
+    name: str
+    """The ruleset's name, as it is chosen: ``classic``, ``short``, ``spanish``."""
+    target: int
+    """Points that end the game."""
+    target_must_be_exceeded: bool
+    """True: the game ends when a player has more than ``target``; false: ``target`` or more."""
+    knock_limit: int
+    """Most deadwood a hand may have to knock."""
+    gin_bonus: int
+    """Points for gin, before the defender's deadwood."""
+    gin_adds_defender_deadwood: bool
+    """Gin also scores the defender's deadwood."""
+    layoffs_onto_gin: bool
+    """The defender may lay off onto a gin hand."""
+    big_gin_allowed: bool
+    """Eleven melded cards after a draw may be shown as big gin without a discard."""
+    big_gin_bonus: int
+    """Points for big gin, before the defender's deadwood (unused when big gin is not allowed)."""
+    layoffs_onto_big_gin: bool
+    """The defender may lay off onto a big gin hand."""
+    gin_can_be_undercut: bool
+    """A gin hand can lose to a defender with no deadwood."""
+    undercut_on_tie: bool
+    """A defender whose deadwood equals the knocker's undercuts; otherwise only a lower one does."""
+    undercut_bonus: int
+    """Points for an undercut, before the difference."""
+    undercut_adds_difference: bool
+    """An undercut also scores the difference between the deadwoods."""
+    knocker_picks_arrangement: bool
+    """Among equal arrangements the knocker shows the one that leaves the defender most deadwood."""
+    defender_breaks_melds: bool
+    """The defender may break its own melds to lay off, when that leaves less deadwood."""
+    hand_bonus: int
+    """Points per hand won, added at the end of the game."""
+    game_bonus: int
+    """Points for winning the game."""
+    shutout_doubles_hand_points: bool
+    """In a shutout the winner's hand points are doubled before the bonuses."""
+    shutout_bonus: int
+    """Points added to the winner of a shutout."""
+    upcard_offer: bool
+    """At the start the non-dealer, then the dealer, may take the upcard or pass."""
+    first_dealer: Dealer
+    """How the first dealer is chosen."""
+    next_dealer: Dealer
+    """Who deals the next hand: ``alternate`` or ``hand_winner``."""
+    void_at_stock: int
+    """Cards left in the stock when a discard without a knock makes the hand void."""
+    sources: dict[str, str]
+    """For each option, the source that states it."""
+    interpretations: frozenset[str]
+    """The options that are this project's decision where the sources are silent."""
+
+    def source_of(self, option: str) -> str:
+        return self.sources[option]
+
+    def is_interpretation(self, option: str) -> bool:
+        return option in self.interpretations
+
+    def game_over(self, total: int) -> bool:
+        """Whether a running total ends the game."""
+        return total > self.target if self.target_must_be_exceeded else total >= self.target
+
+
+RULESET_NAMES = ("classic", "short", "spanish")
+"""The rulesets that ship with gin-tutor, in the order the app lists them."""
+
+_META_FIELDS = ("name", "sources", "interpretations")
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Ruleset) if f.name not in _META_FIELDS)
+"""Every rule option, in the order they are declared."""
+_OPTION_TYPES = get_type_hints(Ruleset)
+
+
+def _check_type(path: Path, option: str, value: Any) -> None:
+    expected = _OPTION_TYPES[option]
+    choices = get_args(expected)
+    if choices:
+        if value not in choices:
+            raise RulesetFileError(
+                f"{path.name}: {option} must be one of {', '.join(choices)}, not {value!r}",
+                file=path.name, field=option)
+        return
+    if type(value) is not expected:
+        raise RulesetFileError(
+            f"{path.name}: {option} must be {expected.__name__}, not {type(value).__name__}",
+            file=path.name, field=option)
+
+
+def _option(path: Path, option: str, entry: Any) -> tuple[Any, str, bool]:
+    if not isinstance(entry, dict):
+        raise RulesetFileError(f"{path.name}: {option} must be a table with value and source",
+                               file=path.name, field=option)
+    unknown = set(entry) - {"value", "source", "interpretation"}
+    if unknown or "value" not in entry or "source" not in entry:
+        raise RulesetFileError(
+            f"{path.name}: {option} needs value and source (and may say interpretation)",
+            file=path.name, field=option)
+    _check_type(path, option, entry["value"])
+    if entry["source"] not in SOURCES:
+        raise RulesetFileError(f"{path.name}: {option} cites an unknown source {entry['source']!r}",
+                               file=path.name, field=option)
+    interpretation = entry.get("interpretation", False)
+    if type(interpretation) is not bool:
+        raise RulesetFileError(f"{path.name}: {option}.interpretation must be true or false",
+                               file=path.name, field=option)
+    return entry["value"], entry["source"], interpretation
+
+
+def parse_ruleset_file(path: Path) -> Ruleset:
+    """Load and validate one ruleset file; errors name the file and the field."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise RulesetFileError(f"{path.name}: cannot be read ({exc})", file=path.name, field="") from exc
+    unknown = sorted(set(raw) - set(OPTION_NAMES))
+    if unknown:
+        raise RulesetFileError(f"{path.name}: unknown field {unknown[0]}", file=path.name, field=unknown[0])
+    missing = [name for name in OPTION_NAMES if name not in raw]
+    if missing:
+        raise RulesetFileError(f"{path.name}: missing field {missing[0]}", file=path.name, field=missing[0])
+    values: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+    interpretations = set()
+    for option in OPTION_NAMES:
+        values[option], sources[option], interpreted = _option(path, option, raw[option])
+        if interpreted:
+            interpretations.add(option)
+    return Ruleset(name=path.stem, sources=sources, interpretations=frozenset(interpretations), **values)
+
+
+def rulesets_dir() -> Path:
+    return data_dir() / "rulesets"
+
+
+@lru_cache(maxsize=None)
+def load_ruleset(name: str) -> Ruleset:
+    """The ruleset of that name, from ``data/rulesets/NAME.toml``."""
+    if not isinstance(name, str) or name not in available_rulesets():
+        raise UnknownRulesetError(
+            f"unknown ruleset {name!r}: choose {', '.join(available_rulesets())}",
+            name=str(name), choices=", ".join(available_rulesets()))
+    return parse_ruleset_file(rulesets_dir() / f"{name}.toml")
+
+
+@lru_cache(maxsize=1)
+def available_rulesets() -> tuple[str, ...]:
+    """Names of the ruleset files, the shipped ones first in their usual order."""
+    names = {p.stem for p in rulesets_dir().glob("*.toml")}
+    return tuple(n for n in RULESET_NAMES if n in names) + tuple(sorted(names - set(RULESET_NAMES)))
+
+
+def as_ruleset(rules: Ruleset | str) -> Ruleset:
+    """A ruleset given as itself or by its name."""
+    return rules if isinstance(rules, Ruleset) else load_ruleset(rules)

@@ -1,0 +1,291 @@
+"""Scoring: a hand's score (knock, gin, big gin, undercut) and a game's totals.
+
+Every number comes from the ruleset's options (:mod:`tutor.engine.rules`); nothing here looks at a
+ruleset's name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from tutor.engine.cards import Card, mask_of, parse_cards
+from tutor.engine.errors import (
+    DeadwoodOverLimitError, DefenderCardCountError, DuplicateCardError, HandsAfterGameEndError, KnockCardCountError,
+    MalformedResultError, NoBigGinError, NotBigGinError, SharedCardError,
+)
+from tutor.engine.layoffs import DefenderPlay, Layoff, best_defence
+from tutor.engine.melds import Arrangement, Meld, best_arrangements, min_deadwood
+from tutor.engine.rules import Ruleset, as_ruleset
+
+Outcome = Literal["knock", "gin", "big_gin", "undercut"]
+Side = Literal["knocker", "defender"]
+Player = Literal["A", "B"]
+PLAYERS: tuple[Player, Player] = ("A", "B")
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """The score of one hand, with everything needed to explain it."""
+
+    rules: str
+    outcome: Outcome
+    winner: Side
+    points: int
+    bonus: int
+    """The gin, big gin or undercut bonus included in ``points`` (0 for a plain knock)."""
+    knocker_cards: tuple[Card, ...]
+    defender_cards: tuple[Card, ...]
+    knocker_arrangement: Arrangement
+    defender_play: DefenderPlay
+    knocker_choice_mattered: bool
+    """Whether another arrangement with the knocker's same deadwood would have scored otherwise."""
+    knocker_arrangements: int
+    """How many arrangements reach the knocker's least deadwood."""
+    layoffs_allowed: bool
+
+    @property
+    def knocker_deadwood(self) -> int:
+        return self.knocker_arrangement.deadwood
+
+    @property
+    def defender_deadwood(self) -> int:
+        """The defender's deadwood after its layoffs."""
+        return self.defender_play.deadwood
+
+    @property
+    def defender_deadwood_before_layoffs(self) -> int:
+        return self.defender_play.deadwood_before_layoffs
+
+    @property
+    def knocker_melds(self) -> tuple[Meld, ...]:
+        return self.knocker_arrangement.melds
+
+    @property
+    def defender_melds(self) -> tuple[Meld, ...]:
+        return self.defender_play.arrangement.melds
+
+    @property
+    def layoffs(self) -> tuple[Layoff, ...]:
+        return self.defender_play.layoffs
+
+    @property
+    def difference(self) -> int:
+        """The deadwood difference between the two hands, never negative."""
+        return abs(self.defender_deadwood - self.knocker_deadwood)
+
+
+def _as_cards(cards: Sequence[Card] | str) -> list[Card]:
+    return parse_cards(cards) if isinstance(cards, str) else list(cards)
+
+
+def hand_outcome(knocker_deadwood: int, defender_deadwood: int, big_gin: bool,
+             rules: Ruleset) -> tuple[Outcome, Side, int, int]:
+    """Outcome, winner, points and bonus of a hand from the two deadwoods after layoffs: the one
+    place where a ruleset's scoring options are applied."""
+    gin = knocker_deadwood == 0
+    undercut = defender_deadwood < knocker_deadwood or (
+        defender_deadwood == knocker_deadwood and rules.undercut_on_tie)
+    if undercut and (not gin or rules.gin_can_be_undercut) and not big_gin:
+        difference = knocker_deadwood - defender_deadwood
+        points = rules.undercut_bonus + (difference if rules.undercut_adds_difference else 0)
+        return "undercut", "defender", points, rules.undercut_bonus
+    if big_gin:
+        return "big_gin", "knocker", rules.big_gin_bonus + defender_deadwood, rules.big_gin_bonus
+    if gin:
+        extra = defender_deadwood if rules.gin_adds_defender_deadwood else 0
+        return "gin", "knocker", rules.gin_bonus + extra, rules.gin_bonus
+    return "knock", "knocker", defender_deadwood - knocker_deadwood, 0
+
+
+def _check_hands(knocker: list[Card], defender: list[Card], rules: Ruleset) -> None:
+    if len(defender) != 10:
+        raise DefenderCardCountError(f"the defender must hold 10 cards, not {len(defender)}",
+                                     count=len(defender))
+    if len(knocker) not in (10, 11):
+        raise KnockCardCountError(
+            f"the knocker must show 10 cards (11 only for big gin), not {len(knocker)}",
+            count=len(knocker))
+    shared = set(knocker) & set(defender)
+    if shared:
+        first = min(shared, key=lambda c: c.index)
+        raise SharedCardError(f"{first} is in both hands", card=str(first))
+    for hand in (knocker, defender):
+        seen: set[Card] = set()
+        for c in hand:
+            if c in seen:
+                raise DuplicateCardError(f"{c} appears twice", token=str(c), card=str(c))
+            seen.add(c)
+    if len(knocker) == 11:
+        if not rules.big_gin_allowed:
+            raise NoBigGinError(
+                f"{rules.name} has no big gin: with 11 melded cards, discard one and go gin",
+                rules=rules.name)
+        if min_deadwood(mask_of(knocker)) != 0:
+            raise NotBigGinError("11 cards can only be shown as big gin, and these do not all meld")
+    else:
+        deadwood = min_deadwood(mask_of(knocker))
+        if deadwood > rules.knock_limit:
+            raise DeadwoodOverLimitError(
+                f"the knocker has {deadwood} deadwood; knocking needs {rules.knock_limit} or less",
+                deadwood=deadwood, limit=rules.knock_limit)
+
+
+def score_hand(knocker: Sequence[Card] | str, defender: Sequence[Card] | str,
+               rules: Ruleset | str) -> HandScore:
+    """Score a knock, gin or big gin: the knocker's 10 (or 11) cards against the defender's 10.
+
+    Both hands are arranged for least deadwood, the defender's together with its layoffs.
+    Among the knocker's equal arrangements the ruleset may let it show the one that leaves the
+    defender most deadwood. Raises a :class:`~tutor.engine.errors.KnockError` for an impossible knock.
+    """
+    rules = as_ruleset(rules)
+    knocker_cards, defender_cards = _as_cards(knocker), _as_cards(defender)
+    _check_hands(knocker_cards, defender_cards, rules)
+    big_gin = len(knocker_cards) == 11
+    arrangements = best_arrangements(mask_of(knocker_cards))
+    candidates = arrangements if rules.knocker_picks_arrangement else arrangements[:1]
+    knocker_deadwood = arrangements[0].deadwood
+    if big_gin:
+        allow = rules.layoffs_onto_big_gin
+    elif knocker_deadwood == 0:
+        allow = rules.layoffs_onto_gin
+    else:
+        allow = True
+    defender_mask = mask_of(defender_cards)
+    tried = []
+    for arrangement in candidates:
+        play = best_defence(arrangement.melds, defender_mask, allow, rules.defender_breaks_melds)
+        outcome = hand_outcome(knocker_deadwood, play.deadwood, big_gin, rules)
+        gain = outcome[2] if outcome[1] == "knocker" else -outcome[2]
+        tried.append((gain, arrangement, play, outcome))
+    best_gain = max(t[0] for t in tried)
+    _, arrangement, play, (outcome, winner, points, bonus) = next(t for t in tried if t[0] == best_gain)
+    mattered = len({(t[3][1], t[3][2]) for t in tried}) > 1
+    return HandScore(rules.name, outcome, winner, points, bonus, tuple(knocker_cards),
+                     tuple(defender_cards), arrangement, play, mattered, len(arrangements), allow)
+
+
+# --- A game's totals -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HandResult:
+    """One hand on a score sheet: who won it and how many points, or a void hand."""
+
+    winner: Player | None
+    points: int = 0
+
+    @property
+    def void(self) -> bool:
+        return self.winner is None
+
+    def __str__(self) -> str:
+        return "void" if self.winner is None else f"{self.winner}:{self.points}"
+
+
+_RESULT = re.compile(r"^([AB])\s*[:=]\s*(\d{1,4})$", re.IGNORECASE)
+_VOID_WORDS = {"void", "nula", "nulo", "-"}
+
+
+def parse_result(token: str) -> HandResult:
+    """Read one hand result such as ``A:23``, ``b:31`` or ``void``."""
+    text = token.strip()
+    if text.lower() in _VOID_WORDS:
+        return HandResult(None)
+    match = _RESULT.match(text)
+    if match is None:
+        raise MalformedResultError(
+            f"'{token}' is not a hand result: write A:23, B:31 or void", token=token)
+    return HandResult(match.group(1).upper(), int(match.group(2)))  # type: ignore[arg-type]
+
+
+def parse_results(text: str | Iterable[str]) -> list[HandResult]:
+    """Read a score sheet: results separated by spaces or commas."""
+    tokens = re.split(r"[\s,;]+", text) if isinstance(text, str) else list(text)
+    return [parse_result(t) for t in tokens if t.strip()]
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """One bonus added to a player's final total."""
+
+    player: Player
+    kind: Literal["hands_won", "game", "shutout_double", "shutout"]
+    points: int
+    hands: int = 0
+    """For ``hands_won``: how many hands."""
+
+
+@dataclass(frozen=True)
+class GameTotals:
+    """A game's running scores and, once it is over, its final totals with every bonus."""
+
+    rules: str
+    results: tuple[HandResult, ...]
+    running: tuple[dict[Player, int], ...]
+    """The hand points of each player after each hand (void hands included)."""
+    finished: bool
+    ending_hand: int | None
+    """The 1-based position on the sheet of the hand that ended the game."""
+    winner: Player | None
+    shutout: bool
+    points: dict[Player, int]
+    hands_won: dict[Player, int]
+    bonuses: tuple[Bonus, ...]
+    totals: dict[Player, int]
+
+
+def _as_results(results: Iterable[HandResult | str] | str) -> list[HandResult]:
+    if isinstance(results, str):
+        return parse_results(results)
+    return [r if isinstance(r, HandResult) else parse_result(r) for r in results]
+
+
+def _final_bonuses(winner: Player, points: dict[Player, int], hands_won: dict[Player, int],
+                   shutout: bool, rules: Ruleset) -> list[Bonus]:
+    bonuses = [Bonus(p, "hands_won", rules.hand_bonus * hands_won[p], hands_won[p])
+               for p in PLAYERS if hands_won[p] and rules.hand_bonus]
+    bonuses.append(Bonus(winner, "game", rules.game_bonus))
+    if shutout and rules.shutout_doubles_hand_points:
+        bonuses.append(Bonus(winner, "shutout_double", points[winner]))
+    if shutout and rules.shutout_bonus:
+        bonuses.append(Bonus(winner, "shutout", rules.shutout_bonus))
+    return bonuses
+
+
+def game_totals(results: Iterable[HandResult | str] | str, rules: Ruleset | str) -> GameTotals:
+    """Running scores and final totals of a game from its hand results, void hands included.
+
+    The game ends with the first hand after which a player's points reach the target (or pass
+    it, where the ruleset says so); a result after that raises an error. Bonuses are added only
+    to a finished game.
+    """
+    rules = as_ruleset(rules)
+    sheet = _as_results(results)
+    points: dict[Player, int] = {"A": 0, "B": 0}
+    hands_won: dict[Player, int] = {"A": 0, "B": 0}
+    running = []
+    ending = None
+    for position, result in enumerate(sheet, start=1):
+        if ending is not None:
+            raise HandsAfterGameEndError(
+                f"the game ended at hand {ending}, but hand {position} ({result}) follows",
+                ending=ending, position=position, result=str(result))
+        if result.winner is not None:
+            points[result.winner] += result.points
+            hands_won[result.winner] += 1
+            if rules.game_over(points[result.winner]):
+                ending = position
+        running.append(dict(points))
+    if ending is None:
+        return GameTotals(rules.name, tuple(sheet), tuple(running), False, None, None, False,
+                          dict(points), dict(hands_won), (), dict(points))
+    winner: Player = sheet[ending - 1].winner  # type: ignore[assignment]
+    loser: Player = "B" if winner == "A" else "A"
+    shutout = hands_won[loser] == 0
+    bonuses = _final_bonuses(winner, points, hands_won, shutout, rules)
+    totals = {p: points[p] + sum(b.points for b in bonuses if b.player == p) for p in PLAYERS}
+    return GameTotals(rules.name, tuple(sheet), tuple(running), True, ending, winner, shutout,
+                      dict(points), dict(hands_won), tuple(bonuses), totals)

@@ -1,0 +1,160 @@
+"""Languages: gettext catalogs made with Babel, language negotiation and number formatting.
+
+Message ids are English. The catalogs live in ``locales/<lang>/LC_MESSAGES/messages.po``; the
+set-up compiles them to ``.mo`` files (``python -m tutor.language.i18n compile``). Where a compiled file
+is missing the catalog is read from its ``.po`` file in memory, so a checkout always works.
+
+A pseudo-language, ``qps``, wraps every translated string in markers; tests run the app in it
+to catch any visible text that does not go through the catalogs.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+import sys
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, format_percent
+from babel.support import Translations
+
+from tutor.engine.resources import locales_dir
+
+LANGUAGES = ("es", "en")
+"""The languages gin-tutor speaks, in the order the switch shows them."""
+DEFAULT_LANGUAGE = "en"
+PSEUDO_LANGUAGE = "qps"
+"""A pseudo-language for tests: English, every translated string wrapped in markers."""
+PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
+DOMAIN = "messages"
+
+
+def N_(message: str) -> str:
+    """Mark a string for the catalogs without translating it yet."""
+    return message
+
+
+def negotiate(preferred: Iterable[str | None]) -> str:
+    """The best of gin-tutor's languages for some language tags (``es-ES``, ``en_US.UTF-8``)."""
+    tags = []
+    for tag in preferred:
+        if tag:
+            tags.append(tag.split(".")[0].split("@")[0].replace("_", "-"))
+    for tag in tags:
+        if tag == PSEUDO_LANGUAGE:
+            return PSEUDO_LANGUAGE
+    chosen = Locale.negotiate(tags, list(LANGUAGES), sep="-") if tags else None
+    return str(chosen) if chosen else DEFAULT_LANGUAGE
+
+
+def language_from_environment() -> str:
+    """The language the environment asks for (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
+    tags: list[str | None] = []
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            tags.extend(value.split(":"))
+    return negotiate(tags)
+
+
+def _catalog_path(lang: str, suffix: str) -> Path:
+    return locales_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
+
+
+@lru_cache(maxsize=None)
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalog of a language: its compiled ``.mo``, else its ``.po`` read in memory."""
+    base = "en" if lang == PSEUDO_LANGUAGE else lang
+    mo = _catalog_path(base, ".mo")
+    po = _catalog_path(base, ".po")
+    if mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as fp:
+            return Translations(fp, domain=DOMAIN)
+    if po.is_file():
+        with po.open("rb") as fp:
+            catalog = read_po(fp, locale=base)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog)
+        buffer.seek(0)
+        return Translations(buffer, domain=DOMAIN)
+    return gettext.NullTranslations()
+
+
+class Translator:
+    """Translates and formats for one language."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang if lang in LANGUAGES or lang == PSEUDO_LANGUAGE else DEFAULT_LANGUAGE
+        self._catalog = translations(self.lang)
+        self._pseudo = self.lang == PSEUDO_LANGUAGE
+        self.locale = "en" if self._pseudo else self.lang
+        """The language whose content (rule pages, lessons, glossary) is shown."""
+
+    def _wrap(self, text: str) -> str:
+        return f"{PSEUDO_OPEN}{text}{PSEUDO_CLOSE}" if self._pseudo else text
+
+    def gettext(self, msgid: str, /, **params: object) -> str:
+        """The message in this language, with ``{name}`` fields filled from ``params``."""
+        text = self._catalog.gettext(msgid)
+        return self._wrap(text.format(**params) if params else text)
+
+    _ = gettext
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **params: object) -> str:
+        """The plural form for ``n``; ``{n}`` and ``params`` are filled in."""
+        text = self._catalog.ngettext(singular, plural, n)
+        return self._wrap(text.format(n=self.number(n), **params))
+
+    def content(self, text: str) -> str:
+        """Text from content files (already in this language): marked in the pseudo-language."""
+        return self._wrap(text)
+
+    def number(self, value: float) -> str:
+        return format_decimal(value, locale=self.locale)
+
+    def percent(self, value: float) -> str:
+        return format_percent(value, locale=self.locale)
+
+    def language_name(self, lang: str) -> str:
+        """A language's own name, as the switch shows it (Español, English)."""
+        try:
+            name = Locale.parse(lang).get_display_name(lang) or lang
+        except (ValueError, UnknownLocaleError):
+            name = lang
+        return name[:1].upper() + name[1:]
+
+
+def compile_catalogs(directory: Path | None = None) -> list[Path]:
+    """Compile every ``messages.po`` under ``locales/`` into its ``messages.mo``."""
+    root = directory or locales_dir()
+    written = []
+    for po in sorted(root.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
+        with po.open("rb") as fp:
+            catalog = read_po(fp, locale=po.parent.parent.name)
+        mo = po.with_suffix(".mo")
+        with mo.open("wb") as fp:
+            write_mo(fp, catalog)
+        written.append(mo)
+    translations.cache_clear()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m tutor.language.i18n compile``: compile the catalogs (the set-up runs it)."""
+    args = sys.argv[1:] if argv is None else argv
+    if args != ["compile"]:
+        print("usage: python -m tutor.language.i18n compile", file=sys.stderr)
+        return 2
+    for mo in compile_catalogs():
+        print(f"compiled {mo}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

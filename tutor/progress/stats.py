@@ -1,0 +1,34 @@
+"""Figures from a learner's attempts, for the progress page (pure functions, no Streamlit)."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+
+from tutor.progress.store import Attempt
+
+
+def accuracy_by_day(attempts: Sequence[Attempt]) -> dict[str, dict[str, float]]:
+    """For each kind of drill, the share of right answers on each day (ISO dates)."""
+    tally: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    for a in attempts:
+        day = tally[a.kind][a.at.date().isoformat()]
+        day[0] += a.correct
+        day[1] += 1
+    return {kind: {day: right / total for day, (right, total) in sorted(days.items())}
+            for kind, days in tally.items()}
+
+
+def current_streak(attempts: Sequence[Attempt]) -> int:
+    """Right answers in a row, counting back from the latest attempt."""
+    streak = 0
+    for a in reversed(attempts):
+        if not a.correct:
+            break
+        streak += 1
+    return streak
+
+
+def mistakes_by_count(attempts: Sequence[Attempt]) -> list[tuple[str, int]]:
+    """The kinds of mistake made, most frequent first."""
+    return Counter(a.mistake for a in attempts if a.mistake).most_common()
