@@ -4,6 +4,7 @@ both languages, a puzzle opened by its address, and bad addresses."""
 import pytest
 
 from apptest_helpers import screen, start
+from tutor.app.ui.drill_state import puzzle_keys
 from tutor.drills import KINDS, generate
 from tutor.engine.melds import analyze
 from tutor.engine.scoring import game_totals, score_hand
@@ -20,7 +21,7 @@ def open_puzzle(lang, kind, seed=7, level="medium", rules="classic"):
 
 
 def pid(puzzle):
-    return f"{puzzle.kind}-{puzzle.difficulty}-{puzzle.ruleset}-{puzzle.seed}"
+    return puzzle_keys(puzzle).pid
 
 
 def answer(at, puzzle, right):

@@ -4,6 +4,7 @@ the next lesson open; the progress page shows the attempt; a wrong drill comes b
 import pytest
 
 from apptest_helpers import screen, start
+from tutor.app.ui.drill_state import puzzle_keys
 from tutor.drills import generate, model_answer
 
 
@@ -22,7 +23,7 @@ def with_profile(lang="en", name="Ana", **params):
 
 
 def pid(puzzle):
-    return f"{puzzle.kind}-{puzzle.difficulty}-{puzzle.ruleset}-{puzzle.seed}"
+    return puzzle_keys(puzzle).pid
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -102,15 +103,15 @@ def test_glossary_flash_cards_in_both_directions(data_folder):
     first = glossary()[0]
     at = with_profile("en")
     at.switch_page("screens/review.py").run()
-    assert any(m.value == f"### {first.es}" for m in at.markdown)
+    assert any(m.value == f"### {first.names['es']}" for m in at.markdown)
     at.button(key="flash_show").click().run()
-    assert any(first.en in m.value for m in at.markdown)
+    assert any(first.names['en'] in m.value for m in at.markdown)
     at.button(key="flash_missed").click().run()
     store = open_store(data_folder)
     ana = store.profile("Ana").id
     assert store.box_of(ana, f"term:{first.id}:es>en") == 1
     at.segmented_control(key="flash_direction").set_value("en>es").run()
-    assert any(m.value == f"### {first.en}" for m in at.markdown)
+    assert any(m.value == f"### {first.names['en']}" for m in at.markdown)
     at.button(key="flash_show").click().run()
     at.button(key="flash_knew").click().run()
     assert store.box_of(ana, f"term:{first.id}:en>es") == 2  # known: back in a day

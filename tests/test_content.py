@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tutor.language.i18n import LANGUAGES
+
 from tutor.engine.resources import data_dir
 from tutor.content.documents import load_documents
 from tutor.content.glossary import fold, glossary, search, term_by_id
@@ -56,8 +58,13 @@ VOCABULARY = {
 @pytest.mark.parametrize("spanish, term_id", VOCABULARY.items())
 def test_every_term_of_the_sources_is_in_the_glossary(spanish, term_id):
     term = term_by_id(term_id)
-    assert term is not None and fold(term.es) == fold(spanish)
-    assert term.definition_es and term.definition_en and term.en
+    assert term is not None and fold(term.source_word) == fold(spanish)
+
+
+def test_every_term_has_a_name_and_a_definition_in_every_language():
+    for term in glossary():
+        for lang in LANGUAGES:
+            assert term.names.get(lang) and term.definitions.get(lang), (term.id, lang)
 
 
 def test_glossary_links_resolve():

@@ -5,12 +5,20 @@ from collections import Counter
 
 import pytest
 
-from tutor.engine.cards import mask_of, parse_cards
-from tutor.drills import KINDS, LEVELS, check, generate, hints, judge_group, model_answer
-from tutor.drills.generate import dual_use_cards, is_chained, layoff_properties
+from tutor.engine.cards import SUITS, mask_of, parse_cards
+from tutor.drills import KINDS, LEVELS, Puzzle, check, generate, hints, judge_group, model_answer
 from tutor.drills.model import BadSeedError, UnknownKindError, UnknownLevelError
+from tutor.drills.properties import dual_use_cards, is_chained, layoff_properties
+from tutor.language.feedback import explanation, feedback, hint_texts
 from tutor.engine.errors import UnknownRulesetError
 from tutor.language.i18n import Translator
+
+EN = Translator("en")
+
+
+def said(verdict):
+    """The verdict's feedback in English."""
+    return feedback(verdict, EN)
 from tutor.engine.melds import analyze, best_arrangements
 from tutor.engine.rules import load_ruleset
 from tutor.engine.scoring import game_totals, score_hand
@@ -27,13 +35,25 @@ def test_the_same_seed_gives_the_same_puzzle(kind):
     assert generate(kind, 1, "easy", "classic") != generate(kind, 2, "easy", "classic")
 
 
+def _fits_a_set_and_a_run(cards):
+    """An independent oracle: cards whose rank is held in 3+ suits and that lie in 3+ in a row."""
+    held = {(c.rank, c.suit) for c in cards}
+    out = []
+    for c in cards:
+        suits = sum((c.rank, s) in held for s in SUITS)
+        rows = [range(c.rank + d, c.rank + d + 3) for d in (-2, -1, 0)]
+        if suits >= 3 and any(all((r, c.suit) in held for r in row) for row in rows):
+            out.append(c)
+    return out
+
+
 @pytest.mark.parametrize("kind", ["melds", "deadwood"])
 @pytest.mark.parametrize("level", LEVELS)
 def test_hand_drills_keep_their_difficulty(kind, level):
     for seed in SEEDS:
         cards = generate(kind, seed, level, "classic").cards
         assert len(cards) == 10
-        shared = len(dual_use_cards(cards))
+        shared = len(_fits_a_set_and_a_run(cards))
         ties = len(best_arrangements(mask_of(cards)))
         if level == "easy":
             assert shared == 0 and ties == 1
@@ -105,12 +125,13 @@ def test_totals_drills_keep_their_difficulty(rules, level):
 
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("rules", RULESETS)
-def test_the_engines_own_answer_is_accepted(kind, rules):
+def test_the_model_answer_reads_back_as_right(kind, rules):
+    # A smoke test of answer reading: the engine's own answer, in the learner's form, is accepted.
     for level in LEVELS:
         for seed in range(15):
             puzzle = generate(kind, seed, level, rules)
             verdict = check(puzzle, model_answer(puzzle))
-            assert verdict.correct and verdict.mistake is None, (kind, level, seed, verdict.feedback)
+            assert verdict.correct and verdict.mistake is None, (kind, level, seed, said(verdict))
 
 
 def test_every_other_minimum_arrangement_is_accepted():
@@ -125,7 +146,6 @@ def test_every_other_minimum_arrangement_is_accepted():
 
 def test_a_long_run_split_in_two_is_accepted():
     # A♠-6♠ as one run or as A♠ 2♠ 3♠ + 4♠ 5♠ 6♠: the same cards melded.
-    from tutor.drills.model import Puzzle
     puzzle = Puzzle("melds", 0, "easy", "classic", cards=tuple(parse_cards("AS 2S 3S 4S 5S 6S 9H 9D 9C KD")))
     assert check(puzzle, ["AS 2S 3S", "4S 5S 6S", "9H 9D 9C"]).correct
 
@@ -133,7 +153,6 @@ def test_a_long_run_split_in_two_is_accepted():
 # --- Wrong answers and the mistakes they name -------------------------------------------------
 
 def _puzzle(kind, **hands):
-    from tutor.drills.model import Puzzle
     fields = {k: tuple(parse_cards(v)) if k != "results" else tuple(v.split()) for k, v in hands.items()}
     return Puzzle(kind, 0, "medium", hands.pop("rules", "classic") if "rules" in hands else "classic", **fields)
 
@@ -145,15 +164,15 @@ def test_melds_a_card_left_out_is_named_with_the_meld_it_completes():
     puzzle = _puzzle("melds", cards=SHARED)
     verdict = check(puzzle, [["AS", "2S", "3S"]])
     assert not verdict.correct and verdict.mistake == "counted_melded_card"
-    assert "7♠" in verdict.feedback or "7♥" in verdict.feedback or "7♦" in verdict.feedback
-    assert "set" in verdict.feedback
+    assert "7♠" in said(verdict) or "7♥" in said(verdict) or "7♦" in said(verdict)
+    assert "set" in said(verdict)
 
 
 def test_melds_the_run_instead_of_the_set_is_not_minimal():
     puzzle = _puzzle("melds", cards=SHARED)
     verdict = check(puzzle, ["AS 2S 3S", "5H 6H 7H"])
     assert verdict.mistake == "counted_melded_card"
-    assert "You counted the 7♠ as deadwood, but it completes the set 7♠ 7♥ 7♦." in verdict.feedback
+    assert "You counted the 7♠ as deadwood, but it completes the set 7♠ 7♥ 7♦." in said(verdict)
 
 
 @pytest.mark.parametrize("group, problem", [
@@ -168,7 +187,7 @@ def test_each_group_is_judged_as_it_is_formed(group, problem):
 def test_a_card_used_twice():
     puzzle = _puzzle("melds", cards=SHARED)
     verdict = check(puzzle, ["5H 6H 7H", "7S 7H 7D"])
-    assert verdict.mistake == "used_twice" and "7♥" in verdict.feedback
+    assert verdict.mistake == "used_twice" and "7♥" in said(verdict)
 
 
 @pytest.mark.parametrize("answer, mistake", [
@@ -179,8 +198,8 @@ def test_a_card_used_twice():
 ])
 def test_deadwood_mistakes_are_named(answer, mistake):
     verdict = check(_puzzle("deadwood", cards=SHARED), answer)
-    assert not verdict.correct and verdict.mistake == mistake, verdict.feedback
-    assert "25" in verdict.feedback
+    assert not verdict.correct and verdict.mistake == mistake, said(verdict)
+    assert "25" in said(verdict)
 
 
 def test_deadwood_face_cards_counted_by_rank():
@@ -208,7 +227,7 @@ def test_score_mistakes_are_named(answer, mistake):
 def test_score_a_tie_under_classic():
     puzzle = _puzzle("score", knocker="AS 2S 3S 7H 7D 7C JC QC KC 5D", defender="4H 5H 6H 8S 8D 8C 10D JD QD 5C")
     verdict = check(puzzle, {"winner": "knocker", "points": 0})
-    assert verdict.mistake == "tie_rule" and "tie" in verdict.feedback
+    assert verdict.mistake == "tie_rule" and "tie" in said(verdict)
 
 
 def test_score_a_forgotten_gin_bonus():
@@ -221,20 +240,19 @@ def test_layoffs_a_missed_chain_card_and_a_card_that_fits_nothing():
     puzzle = _puzzle("layoffs", knocker=KNOCKER, defender=DEFENDER)
     assert check(puzzle, ["4H", "8H", "9H"]).correct
     missed = check(puzzle, ["4H", "8H"])
-    assert missed.mistake == "missed_chain" and "9♥" in missed.feedback
+    assert missed.mistake == "missed_chain" and "9♥" in said(missed)
     extra = check(puzzle, ["4H", "8H", "9H", "QS"])
-    assert extra.mistake == "not_a_layoff" and "Q♠" in extra.feedback
+    assert extra.mistake == "not_a_layoff" and "Q♠" in said(extra)
 
 
 def test_layoffs_a_card_that_would_break_a_meld():
     # The defender's 8♥ fits the run 5♥ 6♥ 7♥ but sits in its set of eights; nothing follows it.
     puzzle = _puzzle("layoffs", knocker=KNOCKER, defender="8S 8C 8H 4H QS JS 2C 6S 3S 10C")
     verdict = check(puzzle, ["4H", "8H"])
-    assert verdict.mistake == "breaks_meld" and "8♠ 8♥ 8♣" in verdict.feedback
+    assert verdict.mistake == "breaks_meld" and "8♠ 8♥ 8♣" in said(verdict)
 
 
 def test_totals_mistakes_are_named():
-    from tutor.drills.model import Puzzle
     puzzle = Puzzle("totals", 0, "hard", "classic", results=("A:60", "A:45"))
     assert check(puzzle, {"A": 360, "B": 0}).correct
     assert check(puzzle, {"A": 105, "B": 0}).mistake == "no_bonuses"
@@ -244,14 +262,15 @@ def test_totals_mistakes_are_named():
 
 def test_the_explanation_is_in_the_learners_language():
     puzzle = _puzzle("score", knocker=KNOCKER, defender=DEFENDER)
-    verdict = check(puzzle, {"winner": "knocker", "points": 63}, Translator("es"))
-    assert "El defensor coloca 8♥ en 5♥ 6♥ 7♥." in verdict.explanation
-    assert "antes de colocar" in verdict.feedback
+    verdict = check(puzzle, {"winner": "knocker", "points": 63})
+    spanish = Translator("es")
+    assert "El defensor coloca 8♥ en 5♥ 6♥ 7♥." in explanation(verdict.result, spanish)
+    assert "antes de colocar" in feedback(verdict, spanish)
 
 
 def test_hints_reveal_steps_without_the_answer():
     puzzle = _puzzle("score", knocker=KNOCKER, defender=DEFENDER)
-    steps = hints(puzzle)
+    steps = hint_texts(hints(puzzle), EN)
     assert len(steps) >= 3
     assert not any("42" in step for step in steps)
 
@@ -277,3 +296,48 @@ def test_unreadable_answers_raise_a_clear_error(kind, answer):
     puzzle = generate(kind, 3, "easy", "classic")
     with pytest.raises(ValueError):
         check(puzzle, answer)
+
+
+# --- The properties that define a level, on hands drawn by hand --------------------------------
+
+def test_dual_use_cards_on_a_drawn_hand():
+    # 5♥ 6♥ 7♥ | 7♠ 7♦ : the 7♥ ends the run and completes the sevens; no other card does both.
+    # A♠ 2♠ 3♠ is a run, but no ace, two or three is held three times.
+    assert dual_use_cards(parse_cards("AS 2S 3S 5H 6H 7H 7S 7D KC 4C")) == parse_cards("7H")
+
+
+def test_no_dual_use_when_the_set_card_is_outside_every_run():
+    # 7♠ 7♥ 7♦ | 4♣ 5♣ 6♣ : the 6♣ is in a run, but sixes are held once; the sevens are in no run.
+    assert dual_use_cards(parse_cards("7S 7H 7D 4C 5C 6C 10S JH QD KC")) == []
+
+
+KNOCK = "5H 6H 7H KS KD KC AD 2D 3D 4C"   # melds 5♥ 6♥ 7♥, K♠ K♦ K♣, A♦ 2♦ 3♦; deadwood 4♣
+
+
+def test_a_chain_is_a_layoff_that_fits_only_after_another():
+    # Defender 4♥ 8♥ 9♥: 4♥ and 8♥ fit the run 5♥-7♥ as it stands; 9♥ fits only after the 8♥.
+    score = score_hand(KNOCK, "4H 8H 9H QS JS 9C 6D 6S 2C 3S", "classic")
+    assert sorted(str(lay.card) for lay in score.layoffs) == ["4H", "8H", "9H"]
+    assert is_chained(score.layoffs)
+    assert not is_chained(tuple(lay for lay in score.layoffs if str(lay.card) != "9H"))
+
+
+def test_layoff_properties_of_a_single_plain_layoff():
+    # Defender 4♥ and filler that fits nothing: one layoff, no chain, no decoy, no meld broken.
+    props = layoff_properties(score_hand(KNOCK, "4H QS JS 9C 6D 6S 2C 3S 10H 8C", "classic"))
+    assert props == {"layoffs": 1, "chained": False, "broke_meld": False, "decoy": False, "best_plays": 1}
+
+
+def test_layoff_properties_of_a_decoy():
+    # Defender 8♠ 8♥ 8♣ (a set) and 4♥: the 8♥ fits the run 5♥-7♥ but is worth more in the set
+    # of eights, so it is a decoy; the 4♥ is laid off.
+    props = layoff_properties(score_hand(KNOCK, "8S 8C 8H 4H QS JS 2C 6S 3S 10C", "classic"))
+    assert props["decoy"] and props["layoffs"] == 1 and not props["broke_meld"]
+
+
+def test_layoff_properties_of_a_broken_meld():
+    # Defender 8♥ 9♥ 10♥ (a run of its own) and 4♥: laying off 8♥ 9♥ 10♥ onto 5♥-7♥ as a chain
+    # leaves the same deadwood as keeping the run; the defender's best play keeps its meld whole
+    # (fewest layoffs), so no meld is broken and only the 4♥ goes.
+    props = layoff_properties(score_hand(KNOCK, "8H 9H 10H 4H QS JS 2C 6S 3S QC", "classic"))
+    assert props["layoffs"] == 1 and not props["broke_meld"]

@@ -1,11 +1,12 @@
 """Property tests: the engine against the brute-force reference in ``reference.py``."""
 
 import random
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from reference import ref_arrangements, ref_deadwood, ref_defender_deadwood, ref_discard_deadwood
-from tutor.drills.hands import knock_like_hand, knock_pair
+from tutor.drills.hands import big_gin_pair, knock_like_hand, knock_pair
 from tutor.engine.cards import DECK, card, mask_of
 from tutor.engine.layoffs import best_defence
 from tutor.engine.melds import analyze, best_arrangements, is_valid_meld
@@ -76,7 +77,7 @@ def test_eleven_cards_the_best_discard_and_big_gin(cards):
 @SETTINGS
 @given(st.integers(0, 2**32 - 1))
 def test_layoffs_leave_the_references_least_deadwood(seed):
-    knocker, defender = knock_pair(random.Random(seed))
+    knocker, defender = knock_pair(random.Random(seed), load_ruleset("classic"))
     for arrangement in best_arrangements(mask_of(knocker)):
         play = best_defence(arrangement.melds, mask_of(defender))
         melds = [frozenset(m.cards) for m in arrangement.melds]
@@ -86,35 +87,65 @@ def test_layoffs_leave_the_references_least_deadwood(seed):
 
 
 def formula(rules, knocker_dw, defender_dw, big_gin):
-    """Each ruleset's scoring formula, written out from RULES.md."""
+    """A hand's winner and points written out from the rule options, every one of them read."""
     gin = knocker_dw == 0
-    tie_undercuts = rules.undercut_on_tie
-    if not gin and not big_gin and (defender_dw < knocker_dw or (defender_dw == knocker_dw and tie_undercuts)):
-        return "defender", rules.undercut_bonus + knocker_dw - defender_dw
+    lower = defender_dw < knocker_dw
+    tie = defender_dw == knocker_dw and rules.undercut_on_tie
+    gin_protected = gin and not rules.gin_can_be_undercut
+    if not big_gin and not gin_protected and (lower or tie):
+        difference = knocker_dw - defender_dw if rules.undercut_adds_difference else 0
+        return "defender", rules.undercut_bonus + difference
     if big_gin:
         return "knocker", rules.big_gin_bonus + defender_dw
     if gin:
-        return "knocker", rules.gin_bonus + defender_dw
+        return "knocker", rules.gin_bonus + (defender_dw if rules.gin_adds_defender_deadwood else 0)
     return "knocker", defender_dw - knocker_dw
 
 
+# Each shipped ruleset, and variants that flip the scoring options away from what they ship with.
+VARIANTS = [(name, {}) for name in ("classic", "short", "spanish")] + [
+    ("classic", {"gin_can_be_undercut": True, "gin_adds_defender_deadwood": False}),
+    ("spanish", {"undercut_adds_difference": False, "undercut_on_tie": True}),
+    ("classic", {"layoffs_onto_gin": True, "knocker_picks_arrangement": False, "defender_breaks_melds": False}),
+    ("classic", {"layoffs_onto_big_gin": True, "big_gin_bonus": 50, "undercut_bonus": 10}),
+]
+
+
 @SETTINGS
-@given(st.integers(0, 2**32 - 1), st.sampled_from(["classic", "short", "spanish"]))
-def test_scores_follow_the_rulesets_formula(seed, name):
-    rules = load_ruleset(name)
-    knocker, defender = knock_pair(random.Random(seed))
+@given(st.integers(0, 2**32 - 1), st.sampled_from(VARIANTS), st.booleans())
+def test_scores_follow_the_rulesets_formula(seed, variant, big):
+    name, flips = variant
+    rules = replace(load_ruleset(name), **flips)
+    if big and not rules.big_gin_allowed:
+        big = False
+    rng = random.Random(seed)
+    knocker, defender = big_gin_pair(rng) if big else knock_pair(rng, rules)
     score = score_hand(knocker, defender, rules)
-    layoffs_allowed = score.knocker_deadwood > 0 or rules.layoffs_onto_gin
-    # The defender's deadwood is its least after layoffs onto the arrangement the knocker
-    # shows; the knocker shows the arrangement best for itself.
+    gin = score.knocker_deadwood == 0
+    layoffs_allowed = (rules.layoffs_onto_big_gin if big else rules.layoffs_onto_gin if gin else True)
+    assert score.layoffs_allowed == layoffs_allowed and score.rules is rules
+    candidates = best_arrangements(mask_of(knocker))
+    if not rules.knocker_picks_arrangement:
+        candidates = candidates[:1]
+    # The defender's deadwood is its least after layoffs onto the arrangement the knocker shows;
+    # where the ruleset lets it, the knocker shows the arrangement best for itself.
     best = None
-    for arrangement in best_arrangements(mask_of(knocker)):
+    for arrangement in candidates:
         melds = [frozenset(m.cards) for m in arrangement.melds]
-        dw = ref_defender_deadwood(melds, frozenset(defender)) if layoffs_allowed else ref_deadwood(frozenset(defender))
-        winner, points = formula(rules, score.knocker_deadwood, dw, False)
+        if not layoffs_allowed:
+            dw = ref_deadwood(frozenset(defender))
+        elif rules.defender_breaks_melds:
+            dw = ref_defender_deadwood(melds, frozenset(defender))
+        else:
+            own = best_arrangements(mask_of(defender))[0]
+            loose = frozenset(own.deadwood_cards)
+            dw = (ref_deadwood(frozenset(defender)) - sum(c.value for c in loose)
+                  + ref_defender_deadwood(melds, loose))
+        winner, points = formula(rules, score.knocker_deadwood, dw, big)
         gain = points if winner == "knocker" else -points
         if best is None or gain > best[0]:
             best = (gain, winner, points, dw)
     _, winner, points, dw = best
     assert (score.winner, score.points, score.defender_deadwood) == (winner, points, dw)
-    assert score.knocker_deadwood == ref_deadwood(frozenset(knocker))
+    expected_knocker = 0 if big else ref_deadwood(frozenset(knocker))
+    assert score.knocker_deadwood == expected_knocker

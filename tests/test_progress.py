@@ -8,9 +8,11 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from tutor.progress.store import (
-    FILE_NAME, LEITNER_DAYS, MIGRATIONS, SCHEMA_VERSION, ProfileNameError, migrate, open_store,
+from tutor.engine.errors import ProfileNameError
+from tutor.progress.review import (
+    LEITNER_DAYS, DrillItem, TermItem, directions, next_box, schedule_after_drill,
 )
+from tutor.progress.store import FILE_NAME, MIGRATIONS, SCHEMA_VERSION, migrate, open_store
 
 
 class Clock:
@@ -153,5 +155,42 @@ def test_a_new_item_remembered_waits_a_day(tmp_path):
     assert store.box_of(ana, "term:baceta:es>en") == 2 and store.due(ana) == []
 
 
-def test_the_migrations_are_numbered_by_the_schema_version():
-    assert SCHEMA_VERSION == len(MIGRATIONS) >= 2
+def test_a_schema_from_a_newer_gin_tutor_is_left_as_it_is(tmp_path):
+    db = sqlite3.connect(tmp_path / "newer.db")
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(sqlite3.DatabaseError):
+        migrate(db)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+    assert db.execute("SELECT name FROM sqlite_master").fetchall() == []
+
+
+def test_every_migration_brings_an_empty_file_to_the_current_schema(tmp_path):
+    db = sqlite3.connect(tmp_path / "empty.db")
+    assert migrate(db) == 0
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert tables == {"profiles", "attempts", "lessons_done", "review"}
+
+
+# --- The review policy (pure) ------------------------------------------------------------------
+
+@pytest.mark.parametrize("box, remembered, after", [
+    (None, True, 2), (None, False, 1), (1, True, 2), (4, True, 5), (5, True, 5), (5, False, 1)])
+def test_the_next_box(box, remembered, after):
+    assert next_box(box, remembered) == after
+
+
+@pytest.mark.parametrize("correct, in_review, effect", [
+    (False, False, False), (False, True, False), (True, True, True), (True, False, None)])
+def test_what_a_drill_attempt_does_to_the_schedule(correct, in_review, effect):
+    assert schedule_after_drill(correct, in_review) is effect
+
+
+def test_review_items_are_written_and_read_back():
+    assert DrillItem("score", "hard", "spanish", 7).format() == "drill:score:hard:spanish:7"
+    assert DrillItem.parse("drill:score:hard:spanish:7") == DrillItem("score", "hard", "spanish", 7)
+    assert DrillItem.parse("drill:score:hard:7") is None and DrillItem.parse("drill:a:b:c:x") is None
+    assert TermItem.parse("term:baceta:es>en") == TermItem("baceta", "es", "en")
+    assert TermItem("baceta", "en", "es").format() == "term:baceta:en>es"
+    assert directions(("es", "en", "fr")) == [("es", "en"), ("es", "fr"), ("en", "es"), ("en", "fr"),
+                                              ("fr", "es"), ("fr", "en")]

@@ -9,7 +9,7 @@ from tutor.engine.errors import RulesetFileError, UnknownRulesetError
 from tutor.engine.rules import OPTION_NAMES, available_rulesets, load_ruleset, parse_ruleset_file, rulesets_dir
 
 RULES_TABLE = {
-    # option: (classic, short, spanish), from RULES.md's table and its decisions
+    # option: (classic, short, spanish), as the ruleset pages state them
     "target": (100, 50, 100),
     "target_must_be_exceeded": (False, False, True),
     "knock_limit": (10, 10, 10),
@@ -64,7 +64,6 @@ def _copy(tmp_path: Path, edit) -> Path:
 
 @pytest.mark.parametrize("edit, field", [
     (lambda t: t + '\n[jokers]\nvalue = 2\nsource = "001"\n', "jokers"),
-    (lambda t: t.replace("[knock_limit]\nvalue = 10\nsource = \"001\"\n", ""), "knock_limit"),
     (lambda t: t.replace("[knock_limit]\nvalue = 10", "[knock_limit]\nvalue = \"ten\""), "knock_limit"),
     (lambda t: t.replace("[upcard_offer]\nvalue = true", "[upcard_offer]\nvalue = 1"), "upcard_offer"),
     (lambda t: t.replace("[next_dealer]\nvalue = \"alternate\"", "[next_dealer]\nvalue = \"loser\""), "next_dealer"),
@@ -81,3 +80,31 @@ def test_a_bad_ruleset_file_names_the_file_and_the_field(tmp_path, edit, field):
 def test_the_game_ends_by_the_rulesets_comparison():
     assert load_ruleset("classic").game_over(100) and not load_ruleset("spanish").game_over(100)
     assert load_ruleset("spanish").game_over(101) and load_ruleset("short").game_over(50)
+
+
+def test_an_option_a_file_leaves_out_takes_its_default_as_an_interpretation(tmp_path):
+    path = _copy(tmp_path, lambda t: t.replace("[knock_limit]\nvalue = 10\nsource = \"001\"\n", "")
+                 .replace("[knock_limit]\nvalue = 10\nsource = \"000\"\n", ""))
+    rules = parse_ruleset_file(path)
+    assert rules.knock_limit == 10 and rules.source_of("knock_limit") is None
+    assert rules.is_interpretation("knock_limit")
+
+
+def test_a_fourth_ruleset_is_one_file(tmp_path, monkeypatch):
+    # A copy of the classic file under another name: listed, loaded, titled from its own file.
+    folder = tmp_path / "rulesets"
+    folder.mkdir()
+    for name in ("classic", "short", "spanish"):
+        shutil.copy(rulesets_dir() / f"{name}.toml", folder / f"{name}.toml")
+    text = (rulesets_dir() / "classic.toml").read_text(encoding="utf-8")
+    (folder / "oklahoma.toml").write_text(text.replace('en = "Classic (to 100)"', 'en = "Oklahoma"'),
+                                          encoding="utf-8")
+    monkeypatch.setattr("tutor.engine.rules.rulesets_dir", lambda: folder)
+    assert available_rulesets() == ("classic", "short", "spanish", "oklahoma")
+    assert load_ruleset("oklahoma").title("en") == "Oklahoma"
+    assert load_ruleset("oklahoma").target == 100
+
+
+def test_rulesets_are_hashable_values():
+    assert hash(load_ruleset("classic")) == hash(load_ruleset("classic"))
+    assert load_ruleset("classic") != load_ruleset("short")

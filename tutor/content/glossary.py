@@ -1,16 +1,17 @@
-"""The glossary: every term of the sources in Spanish and English, and a forgiving search.
+"""The glossary: every term of the sources, by language, and a forgiving search.
 
-Search ignores case and accents (``combinacion`` finds *combinación*) and looks in both
-languages and in synonyms (``stock`` finds *baceta* and *mazo*).
+Search ignores case and accents (``combinacion`` finds *combinación*) and looks in every
+language and in synonyms (``stock`` finds *baceta* and *mazo*).
 """
 
 from __future__ import annotations
 
 import tomllib
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from tutor.engine.cards import parse_cards
 from tutor.engine.resources import data_dir
@@ -21,26 +22,33 @@ class GlossaryError(ValueError):
     """The glossary file is not valid: names the entry and the field."""
 
 
+SOURCE_LANGUAGE = "es"
+"""The language of the source texts: a term is headed and sorted by its name in it."""
+
+
 @dataclass(frozen=True)
 class Term:
-    """One glossary entry."""
+    """One glossary entry, its names and definitions by language code."""
 
     id: str
-    es: str
-    en: str
-    definition_es: str
-    definition_en: str
+    names: dict[str, str] = field(hash=False)
+    definitions: dict[str, str] = field(hash=False)
     sources: tuple[str, ...]
     rule: str
     synonyms: tuple[str, ...] = ()
     example: str = ""
 
     def name(self, lang: str) -> str:
-        """The term in a language."""
-        return self.es if lang == "es" else self.en
+        """The term in a language (in the sources' language where the entry has none)."""
+        return self.names.get(lang) or self.names[SOURCE_LANGUAGE]
 
     def definition(self, lang: str) -> str:
-        return self.definition_es if lang == "es" else self.definition_en
+        return self.definitions.get(lang) or self.definitions[SOURCE_LANGUAGE]
+
+    @property
+    def source_word(self) -> str:
+        """The word the sources use (they are in Spanish)."""
+        return self.names[SOURCE_LANGUAGE]
 
 
 def fold(text: str) -> str:
@@ -50,25 +58,33 @@ def fold(text: str) -> str:
     return " ".join(plain.replace("-", " ").split())
 
 
-_REQUIRED = ("id", "es", "en", "definition_es", "definition_en", "sources", "rule")
+_REQUIRED = ("id", "names", "definitions", "sources", "rule")
 _OPTIONAL = ("synonyms", "example")
 
 
-def _term(entry: dict, position: int) -> Term:
+def _by_language(entry: dict[str, Any], name: str, field_name: str) -> dict[str, str]:
+    table = entry[field_name]
+    if not isinstance(table, dict) or SOURCE_LANGUAGE not in table or not all(
+            isinstance(v, str) and v for v in table.values()):
+        raise GlossaryError(f"glossary entry {name}: {field_name} must give a text per language, "
+                            f"{SOURCE_LANGUAGE} included")
+    return dict(table)
+
+
+def _term(entry: dict[str, Any], position: int) -> Term:
     name = entry.get("id", f"#{position}")
     unknown = set(entry) - set(_REQUIRED) - set(_OPTIONAL)
     if unknown:
         raise GlossaryError(f"glossary entry {name}: unknown field {sorted(unknown)[0]}")
-    for field in _REQUIRED:
-        if not entry.get(field):
-            raise GlossaryError(f"glossary entry {name}: missing field {field}")
+    for required in _REQUIRED:
+        if not entry.get(required):
+            raise GlossaryError(f"glossary entry {name}: missing field {required}")
     if not set(entry["sources"]) <= set(SOURCES):
         raise GlossaryError(f"glossary entry {name}: unknown source in {entry['sources']}")
     if entry.get("example"):
         parse_cards(entry["example"])
-    return Term(entry["id"], entry["es"], entry["en"], entry["definition_es"], entry["definition_en"],
-                tuple(entry["sources"]), entry["rule"], tuple(entry.get("synonyms", ())),
-                entry.get("example", ""))
+    return Term(entry["id"], _by_language(entry, name, "names"), _by_language(entry, name, "definitions"),
+                tuple(entry["sources"]), entry["rule"], tuple(entry.get("synonyms", ())), entry.get("example", ""))
 
 
 def parse_glossary(path: Path) -> tuple[Term, ...]:
@@ -88,13 +104,13 @@ def parse_glossary(path: Path) -> tuple[Term, ...]:
 @lru_cache(maxsize=1)
 def glossary() -> tuple[Term, ...]:
     """Every term, sorted as the Spanish alphabet sorts them (accents ignored)."""
-    return tuple(sorted(parse_glossary(data_dir() / "glossary.toml"), key=lambda t: fold(t.es)))
+    return tuple(sorted(parse_glossary(data_dir() / "glossary.toml"), key=lambda t: fold(t.source_word)))
 
 
 def term_by_id(term_id: str) -> Term | None:
     """The term with that id (accents and case forgiven), or None."""
     wanted = fold(term_id)
-    return next((t for t in glossary() if fold(t.id) == wanted or fold(t.es) == wanted), None)
+    return next((t for t in glossary() if fold(t.id) == wanted or fold(t.source_word) == wanted), None)
 
 
 def synonyms_of(term: Term) -> list[Term]:
@@ -112,8 +128,8 @@ def search(query: str, lang: str = "en") -> list[Term]:
         return list(glossary())
     ranked: list[tuple[int, str, Term]] = []
     for term in glossary():
-        names = [fold(term.es), fold(term.en)]
-        names += [fold(n) for s in synonyms_of(term) for n in (s.es, s.en)]
+        names = [fold(n) for n in term.names.values()]
+        names += [fold(n) for s in synonyms_of(term) for n in s.names.values()]
         if q in names:
             rank = 0
         elif any(n.startswith(q) or any(w.startswith(q) for w in n.split()) for n in names):

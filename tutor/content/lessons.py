@@ -11,14 +11,23 @@ from collections.abc import Iterable
 from typing import Literal
 
 from tutor.engine.resources import lessons_dir
-from tutor.content.documents import Document, load_documents
+from tutor.content.documents import Document, DocumentError, load_documents
+from tutor.drills import DrillError, check_level, drill_kind
 
 Status = Literal["done", "open", "later"]
 
 
 def lessons(lang: str) -> tuple[Document, ...]:
-    """The lessons in a language, in course order."""
-    return load_documents(lessons_dir() / lang)
+    """The lessons in a language, in course order; each check names a known drill kind and level."""
+    course = load_documents(lessons_dir() / lang)
+    for lesson in course:
+        for kind, level in lesson.checks:
+            try:
+                drill_kind(kind)
+                check_level(level)
+            except DrillError as error:
+                raise DocumentError(f"{lesson.path}: its check names an unknown drill: {error}") from error
+    return course
 
 
 def lesson_by_id(lang: str, lesson_id: str) -> Document | None:

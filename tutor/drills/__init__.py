@@ -1,13 +1,93 @@
-"""Drills: puzzles the engine generates and grades (no Streamlit here).
+"""Drills: puzzles the engine generates and grades. No Streamlit and no language here: a verdict
+or a hint is made of :class:`Remark` values that the language layer puts into words.
 
-``generate(kind, seed, difficulty, ruleset)`` always gives the same puzzle for the same
-arguments; ``check(puzzle, answer)`` says whether an answer is right and explains the engine's
-result step by step; ``hints(puzzle)`` gives one step at a time.
+``generate(kind, seed, level, ruleset)`` always gives the same puzzle for the same arguments;
+``check(puzzle, answer)`` says whether an answer is right and names the first mistake;
+``hints(puzzle)`` gives one step at a time. Each kind lives in its own module under
+:mod:`tutor.drills.kinds`, found by name in :data:`~tutor.drills.kinds.REGISTRY`.
 """
 
-from tutor.drills.check import check, group_feedback, hints, judge_group, model_answer
-from tutor.drills.generate import generate, parse_seed
-from tutor.drills.model import KINDS, LEVELS, AnswerError, DrillError, Puzzle, Verdict
+from __future__ import annotations
 
-__all__ = ["KINDS", "LEVELS", "AnswerError", "DrillError", "Puzzle", "Verdict", "check", "generate",
-           "group_feedback", "hints", "judge_group", "model_answer", "parse_seed"]
+import random
+from typing import Any
+
+from tutor.drills.kinds import REGISTRY
+from tutor.drills.kinds.melds import group_remark, judge_group
+from tutor.drills.model import (
+    LEVELS, AnswerError, BadSeedError, DrillError, DrillKind, NoPuzzleError, Puzzle, Remark, UnknownKindError,
+    UnknownLevelError, Verdict, Word,
+)
+from tutor.engine.errors import MAX_SEED
+from tutor.engine.rules import Ruleset, as_ruleset
+
+KINDS: tuple[str, ...] = tuple(REGISTRY)
+"""The kinds of drill, in the order the app lists them."""
+
+
+def drill_kind(name: str) -> DrillKind:
+    """The kind of drill of that name; raises :class:`UnknownKindError`."""
+    if name not in REGISTRY:
+        raise UnknownKindError(kind=str(name), choices=", ".join(KINDS))
+    return REGISTRY[name]
+
+
+def check_level(level: str) -> str:
+    """The level, if it is one; raises :class:`UnknownLevelError`."""
+    if level not in LEVELS:
+        raise UnknownLevelError(level=str(level), choices=", ".join(LEVELS))
+    return level
+
+
+def parse_seed(seed: int | str) -> int:
+    """A seed from a URL or a form: a whole number from 0 to :data:`MAX_SEED`."""
+    text = str(seed).strip()
+    if not text.isdigit() or int(text) > MAX_SEED:
+        raise BadSeedError(seed=text, most=MAX_SEED)
+    return int(text)
+
+
+def fresh_seed(rng: random.Random) -> int:
+    """A new puzzle number."""
+    return rng.randrange(MAX_SEED + 1)
+
+
+def generate(kind: str, seed: int | str, level: str, ruleset: Ruleset | str) -> Puzzle:
+    """The puzzle of that kind, seed, level and ruleset: always the same one."""
+    maker = drill_kind(kind)
+    check_level(level)
+    rules = as_ruleset(ruleset)
+    number = parse_seed(seed)
+    rng = random.Random(f"{kind}/{level}/{rules.name}/{number}")
+    made = maker.make(rng, level, rules)
+    if made is None:
+        raise NoPuzzleError(level=level)
+    return Puzzle(kind, number, level, rules.name, **made)
+
+
+def check(puzzle: Puzzle, answer: Any) -> Verdict:
+    """Grade an answer to a puzzle with the engine."""
+    return drill_kind(puzzle.kind).check(puzzle, answer)
+
+
+def model_answer(puzzle: Puzzle) -> Any:
+    """The engine's answer to a puzzle, in the form a learner gives it."""
+    return drill_kind(puzzle.kind).model_answer(puzzle)
+
+
+def hints(puzzle: Puzzle) -> list[Remark]:
+    """Hints from the gentlest on: each reveals one step, none gives the answer away."""
+    return drill_kind(puzzle.kind).hints(puzzle)
+
+
+def mistake_names() -> dict[str, str]:
+    """Every mistake code any kind names, with its short description (a catalog message id)."""
+    return {code: name for kind in REGISTRY.values() for code, name in kind.MISTAKES.items()}
+
+
+__all__ = [
+    "KINDS", "LEVELS", "AnswerError", "BadSeedError", "DrillError", "DrillKind", "NoPuzzleError", "Puzzle",
+    "Remark", "UnknownKindError", "UnknownLevelError", "Verdict", "Word", "check", "check_level", "drill_kind",
+    "fresh_seed", "generate", "group_remark", "hints", "judge_group", "mistake_names", "model_answer",
+    "parse_seed",
+]

@@ -1,20 +1,28 @@
-"""What a drill is: its kinds and levels, the puzzle a learner sees, and the verdict on an answer."""
+"""What a drill is: its levels, the puzzle a learner sees, the verdict on an answer, and the small
+interface every kind of drill implements (:class:`DrillKind`).
+
+Verdicts and hints are language-free: each sentence is a :class:`Remark`, an English message id
+with its parameters (cards, numbers, words of the game), which the language layer translates
+and formats (:mod:`tutor.language.feedback`). Naming: ``level`` is a puzzle's difficulty;
+``ruleset`` is a ruleset's name, ``rules`` the :class:`~tutor.engine.rules.Ruleset` itself.
+"""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Protocol
 
 from tutor.engine.cards import Card
 from tutor.engine.errors import TutorError
+from tutor.engine.melds import HandAnalysis
+from tutor.engine.msgids import N_
+from tutor.engine.rules import Ruleset
+from tutor.engine.scoring import GameTotals, HandScore
 
-KINDS = ("melds", "deadwood", "score", "layoffs", "totals")
-"""The five kinds of drill, in the order the app lists them."""
 LEVELS = ("easy", "medium", "hard")
 """The difficulties, each defined by properties the generator controls and the tests check."""
-
-Kind = Literal["melds", "deadwood", "score", "layoffs", "totals"]
-Level = Literal["easy", "medium", "hard"]
 
 
 class DrillError(TutorError):
@@ -23,23 +31,58 @@ class DrillError(TutorError):
 
 class UnknownKindError(DrillError):
     key = "unknown_drill_kind"
+    template = N_("There is no drill called “{kind}”. The drills are: {choices}.")
 
 
 class UnknownLevelError(DrillError):
     key = "unknown_drill_level"
+    template = N_("There is no level called “{level}”. The levels are: {choices}.")
 
 
 class BadSeedError(DrillError):
     key = "bad_seed"
+    template = N_("The puzzle number “{seed}” is not a whole number from 0 to {most}.")
 
 
 class AnswerError(DrillError):
     key = "bad_answer"
+    template = N_("The answer could not be read: check {what}.")
+
+
+class NoPuzzleError(DrillError):
+    """A generator that found no puzzle of its level within its tries (the tests show it never happens)."""
+
+    key = "no_puzzle"
+    template = N_("No {level} puzzle of this kind could be made from this number: try another.")
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word of the game in a remark, translated by the language layer: ``Word("side", "knocker")``."""
+
+    table: str
+    """Which list of words: ``side`` (knocker, defender) or ``meld_kind`` (set, run)."""
+    value: str
+
+
+@dataclass(frozen=True)
+class Remark:
+    """One sentence of feedback or one hint, language-free: an English message id (with its plural
+    form when it counts ``n``) and its parameters. A parameter may be a card, a meld, a list of
+    cards, a number, a :class:`Word` or another remark."""
+
+    template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+
+
+Result = HandAnalysis | HandScore | GameTotals
+"""The engine's result that a verdict explains step by step."""
 
 
 @dataclass(frozen=True)
 class Puzzle:
-    """One puzzle: what the learner sees, and the properties that make its difficulty.
+    """One puzzle: what the learner sees, and the properties that make its level.
 
     ``cards`` is the hand of a melds or deadwood drill; ``knocker`` and ``defender`` the hands of
     a score or layoffs drill; ``results`` the score sheet of a totals drill (``A:23`` form).
@@ -47,7 +90,7 @@ class Puzzle:
 
     kind: str
     seed: int
-    difficulty: str
+    level: str
     ruleset: str
     cards: tuple[Card, ...] = ()
     knocker: tuple[Card, ...] = ()
@@ -59,19 +102,42 @@ class Puzzle:
     @property
     def address(self) -> dict[str, str]:
         """The URL parameters that open this puzzle again."""
-        return {"drill": self.kind, "seed": str(self.seed), "level": self.difficulty, "rules": self.ruleset}
+        return {"drill": self.kind, "seed": str(self.seed), "level": self.level, "rules": self.ruleset}
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """Whether an answer is right, what the mistake was, and the explanation step by step."""
+    """Whether an answer is right, what the mistake was, and the engine's result to explain."""
 
     correct: bool
-    explanation: tuple[str, ...]
-    """The engine's result walked through, in the learner's language."""
+    result: Result
+    """The engine's result for the puzzle, which the language layer explains step by step."""
     mistake: str | None = None
     """A short code of the first mistake (``counted_melded_card``...), None when correct."""
-    feedback: str = ""
-    """One sentence on where the answer first went wrong (empty when correct)."""
+    remarks: tuple[Remark, ...] = ()
+    """Where the answer first went wrong, sentence by sentence (none when correct)."""
     expected: Any = None
-    """The engine's answer."""
+    """The engine's answer, in the form a learner gives it."""
+
+
+class DrillKind(Protocol):
+    """What one kind of drill provides; each module of :mod:`tutor.drills.kinds` is one."""
+
+    NAME: str
+    """The kind's name in addresses (``?drill=NAME``) and in the progress store."""
+    TITLE: str
+    """The kind's title, a catalog message id."""
+    MISTAKES: Mapping[str, str]
+    """Each mistake code this kind names, with a short description (a catalog message id)."""
+
+    def make(self, rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any]:
+        """The puzzle's fields (hands or results, and measured properties) for a level."""
+
+    def check(self, puzzle: Puzzle, answer: Any) -> Verdict:
+        """Grade an answer with the engine."""
+
+    def model_answer(self, puzzle: Puzzle) -> Any:
+        """The engine's answer, in the form a learner gives it."""
+
+    def hints(self, puzzle: Puzzle) -> list[Remark]:
+        """Hints from the gentlest on: each reveals one step, none gives the answer away."""

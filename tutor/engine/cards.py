@@ -7,7 +7,7 @@ mask: bit ``suit * 13 + rank - 1``, so that one suit's cards are 13 consecutive 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 
 from tutor.engine.errors import CardCountError, DuplicateCardError, EmptyHandError, MalformedCardError
 
@@ -20,8 +20,12 @@ RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 RANKS = range(1, 14)
 SUIT_BITS = 13
 SUIT_MASK = (1 << SUIT_BITS) - 1
+SPADES, HEARTS, DIAMONDS, CLUBS = (n * SUIT_BITS for n in range(4))
+"""Where each suit's 13 bits start in a hand mask."""
 HAND_SIZE = 10
-"""Cards in a hand between turns."""
+"""Cards in a hand between turns: what a knocker shows and a defender holds."""
+BIG_GIN_SIZE = HAND_SIZE + 1
+"""Cards in a hand just after a draw: what a big gin shows."""
 
 
 def card_value(rank: int) -> int:
@@ -77,6 +81,7 @@ class Card:
 
     @property
     def is_red(self) -> bool:
+        """Hearts and diamonds are red."""
         return self.suit in RED_SUITS
 
 
@@ -130,11 +135,7 @@ def parse_card(token: str) -> Card:
     text = token.strip().upper().replace("\ufe0f", "")
     match = _TOKEN.match(text)
     if match is None:
-        raise MalformedCardError(
-            f"'{token}' is not a card: write a rank (A, 2-10 or T, J, Q, K) then a suit "
-            f"(S, H, D, C or ♠ ♥ ♦ ♣), as in 10H or Q♠",
-            token=token,
-        )
+        raise MalformedCardError(token=token)
     return card(_RANK_OF_TEXT[match.group(1)], _SUIT_OF_TEXT[match.group(2)])
 
 
@@ -145,23 +146,30 @@ def parse_cards(text: str | Iterable[str], count: int | Collection[int] | None =
     any number of cards but none. Raises :class:`~tutor.engine.errors.CardError` subclasses that name
     the token and the reason.
     """
-    tokens = [t for t in _SEPARATORS.split(text)] if isinstance(text, str) else [str(t) for t in text]
+    tokens = _SEPARATORS.split(text) if isinstance(text, str) else [str(t) for t in text]
     tokens = [t for t in tokens if t.strip()]
     if not tokens:
-        raise EmptyHandError("no cards were given", token="")
-    hand: list[Card] = []
-    seen: set[Card] = set()
-    for token in tokens:
-        c = parse_card(token)
-        if c in seen:
-            raise DuplicateCardError(f"{c} appears twice", token=token, card=str(c))
-        seen.add(c)
-        hand.append(c)
+        raise EmptyHandError(token="")
+    hand = [parse_card(token) for token in tokens]
+    check_distinct(hand)
     if count is not None:
-        allowed = (count,) if isinstance(count, int) else tuple(sorted(count))
-        if len(hand) not in allowed:
-            raise CardCountError(
-                f"{len(hand)} cards were given, {' or '.join(map(str, allowed))} were expected",
-                count=len(hand), expected=allowed,
-            )
+        check_count(hand, count)
     return hand
+
+
+def check_distinct(cards: Sequence[Card]) -> None:
+    """Raise :class:`~tutor.engine.errors.DuplicateCardError` naming the first card given twice."""
+    if mask_of(cards).bit_count() == len(cards):
+        return
+    seen: set[Card] = set()
+    for c in cards:
+        if c in seen:
+            raise DuplicateCardError(token=str(c), card=str(c))
+        seen.add(c)
+
+
+def check_count(cards: Sequence[Card], count: int | Collection[int]) -> None:
+    """Raise :class:`~tutor.engine.errors.CardCountError` unless there are ``count`` cards."""
+    allowed = (count,) if isinstance(count, int) else tuple(sorted(count))
+    if len(cards) not in allowed:
+        raise CardCountError(count=len(cards), expected=allowed)

@@ -1,23 +1,38 @@
 """Errors raised by the engine.
 
-Every error subclasses :class:`ValueError`, says in English what was wrong, and carries a
-message ``key`` with ``params`` so that the app and the command line can show the same message
-in the learner's language (see :mod:`tutor.language.messages`).
+Every error subclasses :class:`ValueError` and carries a message ``key``, its ``params`` and one
+English ``template`` (a catalog message id), so that the engine's own message, the app's and the
+command line's are the same sentence, in the learner's language where there is one (see
+:mod:`tutor.language.messages`). ``detail`` adds what only a developer needs (a file, a field).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
+
+from tutor.engine.msgids import N_
+
+PROFILE_NAME_MAX = 40
+"""The most characters in a profile name."""
+MAX_SEED = 2**32 - 1
+"""The largest puzzle or game number."""
 
 
 class TutorError(ValueError):
     """Base of every error the engine raises on bad input."""
 
-    key: str = "error"
+    key: ClassVar[str] = "error"
+    template: ClassVar[str] = N_("Something in the input is not valid: {detail}")
 
-    def __init__(self, message: str, **params: Any) -> None:
-        super().__init__(message)
+    def __init__(self, detail: str = "", **params: Any) -> None:
+        self.detail = detail
         self.params: dict[str, Any] = params
+        super().__init__(self.english())
+
+    def english(self) -> str:
+        """The message in English, from the same template the catalogs translate."""
+        text = self.template.format(detail=self.detail, **self.params)
+        return f"{text} ({self.detail})" if self.detail and "{detail}" not in self.template else text
 
 
 class CardError(TutorError):
@@ -26,18 +41,34 @@ class CardError(TutorError):
 
 class MalformedCardError(CardError):
     key = "malformed_card"
+    template = N_("“{token}” is not a card: write a rank (A, 2–10 or T, J, Q, K) followed by a suit "
+                  "(S, H, D, C or ♠ ♥ ♦ ♣), as in 10H or Q♠.")
 
 
 class DuplicateCardError(CardError):
     key = "duplicate_card"
+    template = N_("{card} appears twice: each card is in the deck only once.")
 
 
 class CardCountError(CardError):
     key = "card_count"
+    template = N_("You gave {n} card; this needs {expected} cards.")
+    plural = N_("You gave {n} cards; this needs {expected} cards.")
+
+    def english(self) -> str:
+        count, expected = self.params["count"], self.params["expected"]
+        text = self.template if count == 1 else self.plural
+        return text.format(n=count, expected=" or ".join(map(str, expected)))
 
 
 class EmptyHandError(CardError):
     key = "empty_hand"
+    template = N_("No cards were given.")
+
+
+class NotAMeldError(CardError):
+    key = "not_a_meld"
+    template = N_("{cards} is not a meld.")
 
 
 class KnockError(TutorError):
@@ -46,26 +77,32 @@ class KnockError(TutorError):
 
 class SharedCardError(KnockError):
     key = "shared_card"
+    template = N_("{card} is in both hands: a card can be in only one hand.")
 
 
 class KnockCardCountError(KnockError):
     key = "knock_card_count"
+    template = N_("The knocker shows 10 cards (11 only for big gin), not {count}.")
 
 
 class DefenderCardCountError(KnockError):
     key = "defender_card_count"
+    template = N_("The defender holds 10 cards, not {count}.")
 
 
 class DeadwoodOverLimitError(KnockError):
     key = "deadwood_over_limit"
+    template = N_("This hand cannot knock: its deadwood is {deadwood}, and knocking needs {limit} or less.")
 
 
 class NoBigGinError(KnockError):
     key = "no_big_gin"
+    template = N_("These rules have no big gin: with 11 melded cards, discard one and go gin.")
 
 
 class NotBigGinError(KnockError):
     key = "not_big_gin"
+    template = N_("Eleven cards can only be shown as big gin, and these do not all meld.")
 
 
 class RulesetError(TutorError):
@@ -74,10 +111,12 @@ class RulesetError(TutorError):
 
 class UnknownRulesetError(RulesetError):
     key = "unknown_ruleset"
+    template = N_("There is no ruleset called “{name}”. Choose one of: {choices}.")
 
 
 class RulesetFileError(RulesetError):
     key = "ruleset_file"
+    template = N_("The ruleset file {file} is not valid (field “{field}”).")
 
 
 class ResultError(TutorError):
@@ -86,7 +125,16 @@ class ResultError(TutorError):
 
 class MalformedResultError(ResultError):
     key = "malformed_result"
+    template = N_("“{token}” is not a hand result: write A:23, B:31 or void.")
 
 
 class HandsAfterGameEndError(ResultError):
     key = "hands_after_end"
+    template = N_("The game ended at hand {ending}, so hand {position} ({result}) cannot follow it.")
+
+
+class ProfileNameError(TutorError):
+    """A profile name that is empty or too long."""
+
+    key = "bad_profile_name"
+    template = N_("A profile name has 1 to {most} characters.")

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from tutor.engine.cards import DECK, SUIT_BITS, SUITS, Card, mask_of
+from tutor.engine.cards import SUITS, Card, card, mask_of
 from tutor.engine.melds import Arrangement, Meld, best_arrangements, min_deadwood
 
 
@@ -24,48 +24,50 @@ class Layoff:
     meld: Meld
 
 
-def _set_layoffs(meld: Meld, defender_mask: int) -> list[tuple[Layoff, ...]]:
-    """Options for a set: nothing, or its missing fourth card when the defender holds it."""
-    if len(meld.cards) != 3:
-        return [()]
-    missing = set(SUITS) - {c.suit for c in meld.cards}
-    fourth = DECK[SUITS.index(missing.pop()) * SUIT_BITS + meld.rank - 1]
-    return [(), (Layoff(fourth, meld),)] if defender_mask & fourth.bit else [()]
+def extensions(meld: Meld) -> list[list[Card]]:
+    """For each open end of a meld, the cards that would extend it one after another, nearest
+    first: a set of three has one end (its missing fourth card), a set of four none, and a run
+    two (downwards to the ace, upwards to the king)."""
+    if meld.kind == "set":
+        if len(meld.cards) != 3:
+            return []
+        missing = next(s for s in SUITS if s not in {c.suit for c in meld.cards})
+        return [[card(meld.rank, missing)]]
+    low, high = meld.cards[0].rank, meld.cards[-1].rank
+    return [[card(r, meld.suit) for r in range(low - 1, 0, -1)],
+            [card(r, meld.suit) for r in range(high + 1, 14)]]
 
 
-def _chain(meld: Meld, defender_mask: int, step: int) -> list[Layoff]:
-    """The defender's cards that extend a run at one end, one after another."""
-    base = SUITS.index(meld.suit) * SUIT_BITS
-    rank = (meld.cards[-1].rank if step > 0 else meld.cards[0].rank) + step
-    chain = []
-    while 1 <= rank <= 13 and defender_mask >> (base + rank - 1) & 1:
-        chain.append(Layoff(DECK[base + rank - 1], meld))
-        rank += step
-    return chain
+def fits(c: Card, meld: Meld) -> bool:
+    """Whether a card can be laid off onto a meld as it stands (not only after another layoff)."""
+    return any(end and end[0] == c for end in extensions(meld))
 
 
-def _run_layoffs(meld: Meld, defender_mask: int, step: int) -> list[tuple[Layoff, ...]]:
-    """Options for one end of a run: every first part of its chain, the empty one included."""
-    chain = _chain(meld, defender_mask, step)
+def _end_options(meld: Meld, end: list[Card], defender_mask: int) -> list[tuple[Layoff, ...]]:
+    """Options for one end of a meld: every first part of the defender's chain there, the empty
+    one included (a chain: each card fits once the one before it is laid off)."""
+    chain: list[Layoff] = []
+    for c in end:
+        if not defender_mask & c.bit:
+            break
+        chain.append(Layoff(c, meld))
     return [tuple(chain[:n]) for n in range(len(chain) + 1)]
 
 
 def layoff_options(knocker_melds: Sequence[Meld], defender_mask: int) -> list[tuple[Layoff, ...]]:
     """Every combination of layoffs the defender could make, no card used twice."""
-    per_end: list[list[tuple[Layoff, ...]]] = []
-    for meld in knocker_melds:
-        if meld.kind == "set":
-            per_end.append(_set_layoffs(meld, defender_mask))
-        else:
-            per_end.append(_run_layoffs(meld, defender_mask, -1))
-            per_end.append(_run_layoffs(meld, defender_mask, +1))
-    per_end = [options for options in per_end if len(options) > 1]
+    per_end = [options for meld in knocker_melds for end in extensions(meld)
+               if len(options := _end_options(meld, end, defender_mask)) > 1]
     combos = []
     for parts in product(*per_end):
         layoffs = tuple(lay for part in parts for lay in part)
         if len({lay.card for lay in layoffs}) == len(layoffs):
             combos.append(layoffs)
     return combos
+
+
+def _cards_mask(layoffs: tuple[Layoff, ...]) -> int:
+    return mask_of(layoff.card for layoff in layoffs)
 
 
 @dataclass(frozen=True)
@@ -83,13 +85,6 @@ class DefenderPlay:
         return self.arrangement.deadwood
 
 
-def _layoff_mask(layoffs: tuple[Layoff, ...]) -> int:
-    mask = 0
-    for lay in layoffs:
-        mask |= lay.card.bit
-    return mask
-
-
 def best_defence(knocker_melds: Sequence[Meld], defender_mask: int, allow_layoffs: bool = True,
                  may_break_melds: bool = True) -> DefenderPlay:
     """The defender's layoffs and own melds that together leave it the least deadwood.
@@ -103,10 +98,10 @@ def best_defence(knocker_melds: Sequence[Meld], defender_mask: int, allow_layoff
     if not may_break_melds:
         layable = mask_of(best_arrangements(defender_mask)[0].deadwood_cards)
     options = layoff_options(knocker_melds, layable) if allow_layoffs else [()]
-    scored = [(min_deadwood(defender_mask ^ _layoff_mask(lay)), lay) for lay in options]
+    scored = [(min_deadwood(defender_mask ^ _cards_mask(lay)), lay) for lay in options]
     least = min(dw for dw, _ in scored)
     best = [lay for dw, lay in scored if dw == least]
-    shown = min(best, key=lambda lay: (len(lay), [l.card.index for l in lay]))
-    arrangement = best_arrangements(defender_mask ^ _layoff_mask(shown))[0]
-    card_sets = tuple(dict.fromkeys(frozenset(l.card for l in lay) for lay in best))
+    shown = min(best, key=lambda lay: (len(lay), [layoff.card.index for layoff in lay]))
+    arrangement = best_arrangements(defender_mask ^ _cards_mask(shown))[0]
+    card_sets = tuple(dict.fromkeys(frozenset(layoff.card for layoff in lay) for lay in best))
     return DefenderPlay(shown, arrangement, before, card_sets)

@@ -1,86 +1,97 @@
-"""Rulesets: every rule option declared once, and the rulesets loaded from ``data/rulesets``.
+"""Rulesets: every rule option declared once with its default, and the rulesets loaded from
+``data/rulesets``.
 
-A ruleset file gives each option a value, the source that states it (``000``, ``001``, ``002``)
-and whether it is this project's interpretation of a silence in the sources (RULES.md). No code
-branches on a ruleset's name: the engine reads these options.
+A ruleset file gives its title in each language and, for each option it sets, a value, the
+source that states it (``000``, ``001``, ``002``) and whether it is this project's
+interpretation of a silence in the sources. No code branches on a ruleset's name: the engine
+reads these options. A new ruleset is one file here plus its two pages (``data/reference``).
 """
 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal, get_args, get_type_hints
 
-from tutor.engine.resources import data_dir
 from tutor.engine.errors import RulesetFileError, UnknownRulesetError
+from tutor.engine.resources import data_dir
 
 SOURCES = ("000", "001", "002")
-"""The source texts, by the number their file name starts with (see RULES.md)."""
+"""The source texts, by the number their file name starts with."""
 
 Dealer = Literal["random", "alternate", "hand_winner"]
 
 
 @dataclass(frozen=True)
 class Ruleset:
-    """The options of one ruleset. Each field is documented; each file sets all of them."""
+    """The options of one ruleset, each documented and declared here once with its default (the
+    classic game's value). A ruleset file sets the options it has a source for; any it leaves out
+    keeps its default and counts as this project's interpretation."""
 
     name: str
     """The ruleset's name, as it is chosen: ``classic``, ``short``, ``spanish``."""
-    target: int
+    titles: dict[str, str] = field(default_factory=dict, hash=False)
+    """The ruleset's title in each language, by language code."""
+    target: int = 100
     """Points that end the game."""
-    target_must_be_exceeded: bool
+    target_must_be_exceeded: bool = False
     """True: the game ends when a player has more than ``target``; false: ``target`` or more."""
-    knock_limit: int
+    knock_limit: int = 10
     """Most deadwood a hand may have to knock."""
-    gin_bonus: int
+    gin_bonus: int = 25
     """Points for gin, before the defender's deadwood."""
-    gin_adds_defender_deadwood: bool
+    gin_adds_defender_deadwood: bool = True
     """Gin also scores the defender's deadwood."""
-    layoffs_onto_gin: bool
+    layoffs_onto_gin: bool = False
     """The defender may lay off onto a gin hand."""
-    big_gin_allowed: bool
+    big_gin_allowed: bool = True
     """Eleven melded cards after a draw may be shown as big gin without a discard."""
-    big_gin_bonus: int
+    big_gin_bonus: int = 31
     """Points for big gin, before the defender's deadwood (unused when big gin is not allowed)."""
-    layoffs_onto_big_gin: bool
+    layoffs_onto_big_gin: bool = False
     """The defender may lay off onto a big gin hand."""
-    gin_can_be_undercut: bool
+    gin_can_be_undercut: bool = False
     """A gin hand can lose to a defender with no deadwood."""
-    undercut_on_tie: bool
+    undercut_on_tie: bool = True
     """A defender whose deadwood equals the knocker's undercuts; otherwise only a lower one does."""
-    undercut_bonus: int
+    undercut_bonus: int = 25
     """Points for an undercut, before the difference."""
-    undercut_adds_difference: bool
+    undercut_adds_difference: bool = True
     """An undercut also scores the difference between the deadwoods."""
-    knocker_picks_arrangement: bool
+    knocker_picks_arrangement: bool = True
     """Among equal arrangements the knocker shows the one that leaves the defender most deadwood."""
-    defender_breaks_melds: bool
+    defender_breaks_melds: bool = True
     """The defender may break its own melds to lay off, when that leaves less deadwood."""
-    hand_bonus: int
+    hand_bonus: int = 25
     """Points per hand won, added at the end of the game."""
-    game_bonus: int
+    game_bonus: int = 100
     """Points for winning the game."""
-    shutout_doubles_hand_points: bool
+    shutout_doubles_hand_points: bool = True
     """In a shutout the winner's hand points are doubled before the bonuses."""
-    shutout_bonus: int
+    shutout_bonus: int = 0
     """Points added to the winner of a shutout."""
-    upcard_offer: bool
+    upcard_offer: bool = True
     """At the start the non-dealer, then the dealer, may take the upcard or pass."""
-    first_dealer: Dealer
+    first_dealer: Dealer = "random"
     """How the first dealer is chosen."""
-    next_dealer: Dealer
+    next_dealer: Dealer = "alternate"
     """Who deals the next hand: ``alternate`` or ``hand_winner``."""
-    void_at_stock: int
+    void_at_stock: int = 2
     """Cards left in the stock when a discard without a knock makes the hand void."""
-    sources: dict[str, str]
-    """For each option, the source that states it."""
-    interpretations: frozenset[str]
+    sources: dict[str, str | None] = field(default_factory=dict, hash=False)
+    """For each option, the source that states it (None where the option keeps its default)."""
+    interpretations: frozenset[str] = frozenset()
     """The options that are this project's decision where the sources are silent."""
 
-    def source_of(self, option: str) -> str:
-        return self.sources[option]
+    def source_of(self, option: str) -> str | None:
+        """The source that states an option, None where it keeps its default."""
+        return self.sources.get(option)
+
+    def title(self, lang: str) -> str:
+        """The ruleset's title in a language (its name where the file gives none)."""
+        return self.titles.get(lang) or self.titles.get("en") or self.name
 
     def is_interpretation(self, option: str) -> bool:
         return option in self.interpretations
@@ -90,10 +101,12 @@ class Ruleset:
         return total > self.target if self.target_must_be_exceeded else total >= self.target
 
 
-RULESET_NAMES = ("classic", "short", "spanish")
-"""The rulesets that ship with gin-tutor, in the order the app lists them."""
 
-_META_FIELDS = ("name", "sources", "interpretations")
+
+RULESET_NAMES = ("classic", "short", "spanish")
+"""The rulesets that ship with gin-tutor, in the order the app lists them (others follow by name)."""
+
+_META_FIELDS = ("name", "titles", "sources", "interpretations")
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Ruleset) if f.name not in _META_FIELDS)
 """Every rule option, in the order they are declared."""
 _OPTION_TYPES = get_type_hints(Ruleset)
@@ -104,14 +117,12 @@ def _check_type(path: Path, option: str, value: Any) -> None:
     choices = get_args(expected)
     if choices:
         if value not in choices:
-            raise RulesetFileError(
-                f"{path.name}: {option} must be one of {', '.join(choices)}, not {value!r}",
-                file=path.name, field=option)
+            raise RulesetFileError(f"{path.name}: {option} must be one of {', '.join(choices)}, not {value!r}",
+                                   file=path.name, field=option)
         return
     if type(value) is not expected:
-        raise RulesetFileError(
-            f"{path.name}: {option} must be {expected.__name__}, not {type(value).__name__}",
-            file=path.name, field=option)
+        raise RulesetFileError(f"{path.name}: {option} must be {expected.__name__}, not {type(value).__name__}",
+                               file=path.name, field=option)
 
 
 def _option(path: Path, option: str, entry: Any) -> tuple[Any, str, bool]:
@@ -120,9 +131,8 @@ def _option(path: Path, option: str, entry: Any) -> tuple[Any, str, bool]:
                                file=path.name, field=option)
     unknown = set(entry) - {"value", "source", "interpretation"}
     if unknown or "value" not in entry or "source" not in entry:
-        raise RulesetFileError(
-            f"{path.name}: {option} needs value and source (and may say interpretation)",
-            file=path.name, field=option)
+        raise RulesetFileError(f"{path.name}: {option} needs value and source (and may say interpretation)",
+                               file=path.name, field=option)
     _check_type(path, option, entry["value"])
     if entry["source"] not in SOURCES:
         raise RulesetFileError(f"{path.name}: {option} cites an unknown source {entry['source']!r}",
@@ -134,49 +144,63 @@ def _option(path: Path, option: str, entry: Any) -> tuple[Any, str, bool]:
     return entry["value"], entry["source"], interpretation
 
 
+def _titles(path: Path, raw: Any) -> dict[str, str]:
+    if not isinstance(raw, dict) or not raw or not all(isinstance(v, str) and v for v in raw.values()):
+        raise RulesetFileError(f"{path.name}: title must be a table of titles by language, as es = \"…\"",
+                               file=path.name, field="title")
+    return dict(raw)
+
+
 def parse_ruleset_file(path: Path) -> Ruleset:
     """Load and validate one ruleset file; errors name the file and the field."""
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise RulesetFileError(f"{path.name}: cannot be read ({exc})", file=path.name, field="") from exc
-    unknown = sorted(set(raw) - set(OPTION_NAMES))
+    unknown = sorted(set(raw) - set(OPTION_NAMES) - {"title"})
     if unknown:
         raise RulesetFileError(f"{path.name}: unknown field {unknown[0]}", file=path.name, field=unknown[0])
-    missing = [name for name in OPTION_NAMES if name not in raw]
-    if missing:
-        raise RulesetFileError(f"{path.name}: missing field {missing[0]}", file=path.name, field=missing[0])
+    titles = _titles(path, raw["title"]) if "title" in raw else {}
     values: dict[str, Any] = {}
-    sources: dict[str, str] = {}
+    sources: dict[str, str | None] = {}
     interpretations = set()
     for option in OPTION_NAMES:
+        if option not in raw:
+            sources[option] = None
+            interpretations.add(option)
+            continue
         values[option], sources[option], interpreted = _option(path, option, raw[option])
         if interpreted:
             interpretations.add(option)
-    return Ruleset(name=path.stem, sources=sources, interpretations=frozenset(interpretations), **values)
+    return Ruleset(name=path.stem, titles=titles, sources=sources, interpretations=frozenset(interpretations),
+                   **values)
 
 
 def rulesets_dir() -> Path:
     return data_dir() / "rulesets"
 
 
-@lru_cache(maxsize=None)
-def load_ruleset(name: str) -> Ruleset:
-    """The ruleset of that name, from ``data/rulesets/NAME.toml``."""
-    if not isinstance(name, str) or name not in available_rulesets():
-        raise UnknownRulesetError(
-            f"unknown ruleset {name!r}: choose {', '.join(available_rulesets())}",
-            name=str(name), choices=", ".join(available_rulesets()))
-    return parse_ruleset_file(rulesets_dir() / f"{name}.toml")
-
-
-@lru_cache(maxsize=1)
 def available_rulesets() -> tuple[str, ...]:
-    """Names of the ruleset files, the shipped ones first in their usual order."""
+    """Names of the ruleset files, the shipped ones first in their usual order (read anew each
+    time, so a file added while the app runs appears)."""
     names = {p.stem for p in rulesets_dir().glob("*.toml")}
     return tuple(n for n in RULESET_NAMES if n in names) + tuple(sorted(names - set(RULESET_NAMES)))
 
 
+@lru_cache(maxsize=64)
+def _load(path: Path, modified: int) -> Ruleset:
+    return parse_ruleset_file(path)
+
+
+def load_ruleset(name: str) -> Ruleset:
+    """The ruleset of that name, from ``data/rulesets/NAME.toml`` (read again when the file changes)."""
+    path = rulesets_dir() / f"{name}.toml"
+    if not isinstance(name, str) or name not in available_rulesets():
+        raise UnknownRulesetError(f"unknown ruleset {name!r}", name=str(name),
+                                  choices=", ".join(available_rulesets()))
+    return _load(path, path.stat().st_mtime_ns)
+
+
 def as_ruleset(rules: Ruleset | str) -> Ruleset:
-    """A ruleset given as itself or by its name."""
+    """A ruleset given as itself or by its name (for callers that name one, as the command line)."""
     return rules if isinstance(rules, Ruleset) else load_ruleset(rules)

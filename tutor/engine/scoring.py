@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
-from tutor.engine.cards import Card, mask_of, parse_cards
+from tutor.engine.cards import BIG_GIN_SIZE, HAND_SIZE, Card, check_distinct, mask_of, parse_cards
 from tutor.engine.errors import (
-    DeadwoodOverLimitError, DefenderCardCountError, DuplicateCardError, HandsAfterGameEndError, KnockCardCountError,
+    DeadwoodOverLimitError, KnockError, DefenderCardCountError, HandsAfterGameEndError, KnockCardCountError,
     MalformedResultError, NoBigGinError, NotBigGinError, SharedCardError,
 )
 from tutor.engine.layoffs import DefenderPlay, Layoff, best_defence
@@ -30,7 +30,8 @@ PLAYERS: tuple[Player, Player] = ("A", "B")
 class HandScore:
     """The score of one hand, with everything needed to explain it."""
 
-    rules: str
+    rules: Ruleset
+    """The ruleset the hand was scored with: explanations and grading read its options."""
     outcome: Outcome
     winner: Side
     points: int
@@ -71,66 +72,93 @@ class HandScore:
     def layoffs(self) -> tuple[Layoff, ...]:
         return self.defender_play.layoffs
 
-    @property
-    def difference(self) -> int:
-        """The deadwood difference between the two hands, never negative."""
-        return abs(self.defender_deadwood - self.knocker_deadwood)
-
 
 def _as_cards(cards: Sequence[Card] | str) -> list[Card]:
     return parse_cards(cards) if isinstance(cards, str) else list(cards)
 
 
-def hand_outcome(knocker_deadwood: int, defender_deadwood: int, big_gin: bool,
-             rules: Ruleset) -> tuple[Outcome, Side, int, int]:
-    """Outcome, winner, points and bonus of a hand from the two deadwoods after layoffs: the one
-    place where a ruleset's scoring options are applied."""
+class HandOutcome(NamedTuple):
+    """How a hand ends: the outcome, who wins it, the points, and the bonus included in them."""
+
+    outcome: Outcome
+    winner: Side
+    points: int
+    bonus: int
+
+
+def outcome_points(outcome: Outcome, knocker_deadwood: int, defender_deadwood: int,
+                   rules: Ruleset) -> HandOutcome:
+    """The points of a hand ending in ``outcome``, from the two deadwoods after layoffs.
+
+    The deadwood difference is counted as a distance, so asking for an outcome other than the
+    real one gives the score a learner would reach by taking the hand for that outcome.
+    """
+    difference = abs(knocker_deadwood - defender_deadwood)
+    if outcome == "undercut":
+        points = rules.undercut_bonus + (difference if rules.undercut_adds_difference else 0)
+        return HandOutcome("undercut", "defender", points, rules.undercut_bonus)
+    if outcome == "big_gin":
+        return HandOutcome("big_gin", "knocker", rules.big_gin_bonus + defender_deadwood, rules.big_gin_bonus)
+    if outcome == "gin":
+        extra = defender_deadwood if rules.gin_adds_defender_deadwood else 0
+        return HandOutcome("gin", "knocker", rules.gin_bonus + extra, rules.gin_bonus)
+    return HandOutcome("knock", "knocker", difference, 0)
+
+
+def hand_outcome(knocker_deadwood: int, defender_deadwood: int, big_gin: bool, rules: Ruleset) -> HandOutcome:
+    """Outcome, winner, points and bonus of a hand from the two deadwoods after layoffs: with
+    :func:`outcome_points`, the one place where a ruleset's scoring options are applied."""
     gin = knocker_deadwood == 0
     undercut = defender_deadwood < knocker_deadwood or (
         defender_deadwood == knocker_deadwood and rules.undercut_on_tie)
+    outcome: Outcome
     if undercut and (not gin or rules.gin_can_be_undercut) and not big_gin:
-        difference = knocker_deadwood - defender_deadwood
-        points = rules.undercut_bonus + (difference if rules.undercut_adds_difference else 0)
-        return "undercut", "defender", points, rules.undercut_bonus
-    if big_gin:
-        return "big_gin", "knocker", rules.big_gin_bonus + defender_deadwood, rules.big_gin_bonus
-    if gin:
-        extra = defender_deadwood if rules.gin_adds_defender_deadwood else 0
-        return "gin", "knocker", rules.gin_bonus + extra, rules.gin_bonus
-    return "knock", "knocker", defender_deadwood - knocker_deadwood, 0
+        outcome = "undercut"
+    elif big_gin:
+        outcome = "big_gin"
+    elif gin:
+        outcome = "gin"
+    else:
+        outcome = "knock"
+    return outcome_points(outcome, knocker_deadwood, defender_deadwood, rules)
+
+
+def check_knock(knocker: Sequence[Card], rules: Ruleset) -> None:
+    """Raise a :class:`~tutor.engine.errors.KnockError` unless these cards may knock (10 cards within
+    the knock limit) or show a big gin (11 melded cards, where the ruleset allows it)."""
+    if len(knocker) not in (HAND_SIZE, BIG_GIN_SIZE):
+        raise KnockCardCountError(count=len(knocker))
+    check_distinct(knocker)
+    deadwood = min_deadwood(mask_of(knocker))
+    if len(knocker) == BIG_GIN_SIZE:
+        if not rules.big_gin_allowed:
+            raise NoBigGinError(rules=rules.name)
+        if deadwood != 0:
+            raise NotBigGinError()
+    elif deadwood > rules.knock_limit:
+        raise DeadwoodOverLimitError(deadwood=deadwood, limit=rules.knock_limit)
+
+
+def may_knock(knocker: Sequence[Card], rules: Ruleset) -> bool:
+    """Whether these cards may end the hand: a knock, a gin, or a big gin (see :func:`check_knock`)."""
+    try:
+        check_knock(knocker, rules)
+    except KnockError:
+        return False
+    return True
 
 
 def _check_hands(knocker: list[Card], defender: list[Card], rules: Ruleset) -> None:
-    if len(defender) != 10:
-        raise DefenderCardCountError(f"the defender must hold 10 cards, not {len(defender)}",
-                                     count=len(defender))
-    if len(knocker) not in (10, 11):
-        raise KnockCardCountError(
-            f"the knocker must show 10 cards (11 only for big gin), not {len(knocker)}",
-            count=len(knocker))
+    if len(defender) != HAND_SIZE:
+        raise DefenderCardCountError(count=len(defender))
+    if len(knocker) not in (HAND_SIZE, BIG_GIN_SIZE):
+        raise KnockCardCountError(count=len(knocker))
     shared = set(knocker) & set(defender)
     if shared:
         first = min(shared, key=lambda c: c.index)
-        raise SharedCardError(f"{first} is in both hands", card=str(first))
-    for hand in (knocker, defender):
-        seen: set[Card] = set()
-        for c in hand:
-            if c in seen:
-                raise DuplicateCardError(f"{c} appears twice", token=str(c), card=str(c))
-            seen.add(c)
-    if len(knocker) == 11:
-        if not rules.big_gin_allowed:
-            raise NoBigGinError(
-                f"{rules.name} has no big gin: with 11 melded cards, discard one and go gin",
-                rules=rules.name)
-        if min_deadwood(mask_of(knocker)) != 0:
-            raise NotBigGinError("11 cards can only be shown as big gin, and these do not all meld")
-    else:
-        deadwood = min_deadwood(mask_of(knocker))
-        if deadwood > rules.knock_limit:
-            raise DeadwoodOverLimitError(
-                f"the knocker has {deadwood} deadwood; knocking needs {rules.knock_limit} or less",
-                deadwood=deadwood, limit=rules.knock_limit)
+        raise SharedCardError(card=str(first))
+    check_distinct(defender)
+    check_knock(knocker, rules)
 
 
 def score_hand(knocker: Sequence[Card] | str, defender: Sequence[Card] | str,
@@ -144,7 +172,7 @@ def score_hand(knocker: Sequence[Card] | str, defender: Sequence[Card] | str,
     rules = as_ruleset(rules)
     knocker_cards, defender_cards = _as_cards(knocker), _as_cards(defender)
     _check_hands(knocker_cards, defender_cards, rules)
-    big_gin = len(knocker_cards) == 11
+    big_gin = len(knocker_cards) == BIG_GIN_SIZE
     arrangements = best_arrangements(mask_of(knocker_cards))
     candidates = arrangements if rules.knocker_picks_arrangement else arrangements[:1]
     knocker_deadwood = arrangements[0].deadwood
@@ -158,13 +186,13 @@ def score_hand(knocker: Sequence[Card] | str, defender: Sequence[Card] | str,
     tried = []
     for arrangement in candidates:
         play = best_defence(arrangement.melds, defender_mask, allow, rules.defender_breaks_melds)
-        outcome = hand_outcome(knocker_deadwood, play.deadwood, big_gin, rules)
-        gain = outcome[2] if outcome[1] == "knocker" else -outcome[2]
-        tried.append((gain, arrangement, play, outcome))
+        ending = hand_outcome(knocker_deadwood, play.deadwood, big_gin, rules)
+        gain = ending.points if ending.winner == "knocker" else -ending.points
+        tried.append((gain, arrangement, play, ending))
     best_gain = max(t[0] for t in tried)
-    _, arrangement, play, (outcome, winner, points, bonus) = next(t for t in tried if t[0] == best_gain)
-    mattered = len({(t[3][1], t[3][2]) for t in tried}) > 1
-    return HandScore(rules.name, outcome, winner, points, bonus, tuple(knocker_cards),
+    _, arrangement, play, ending = next(t for t in tried if t[0] == best_gain)
+    mattered = len({(t[3].winner, t[3].points) for t in tried}) > 1
+    return HandScore(rules, ending.outcome, ending.winner, ending.points, ending.bonus, tuple(knocker_cards),
                      tuple(defender_cards), arrangement, play, mattered, len(arrangements), allow)
 
 
@@ -196,8 +224,7 @@ def parse_result(token: str) -> HandResult:
         return HandResult(None)
     match = _RESULT.match(text)
     if match is None:
-        raise MalformedResultError(
-            f"'{token}' is not a hand result: write A:23, B:31 or void", token=token)
+        raise MalformedResultError(token=token)
     return HandResult(match.group(1).upper(), int(match.group(2)))  # type: ignore[arg-type]
 
 
@@ -222,7 +249,8 @@ class Bonus:
 class GameTotals:
     """A game's running scores and, once it is over, its final totals with every bonus."""
 
-    rules: str
+    rules: Ruleset
+    """The ruleset the game was totalled with."""
     results: tuple[HandResult, ...]
     running: tuple[dict[Player, int], ...]
     """The hand points of each player after each hand (void hands included)."""
@@ -270,9 +298,7 @@ def game_totals(results: Iterable[HandResult | str] | str, rules: Ruleset | str)
     ending = None
     for position, result in enumerate(sheet, start=1):
         if ending is not None:
-            raise HandsAfterGameEndError(
-                f"the game ended at hand {ending}, but hand {position} ({result}) follows",
-                ending=ending, position=position, result=str(result))
+            raise HandsAfterGameEndError(ending=ending, position=position, result=str(result))
         if result.winner is not None:
             points[result.winner] += result.points
             hands_won[result.winner] += 1
@@ -280,12 +306,12 @@ def game_totals(results: Iterable[HandResult | str] | str, rules: Ruleset | str)
                 ending = position
         running.append(dict(points))
     if ending is None:
-        return GameTotals(rules.name, tuple(sheet), tuple(running), False, None, None, False,
+        return GameTotals(rules, tuple(sheet), tuple(running), False, None, None, False,
                           dict(points), dict(hands_won), (), dict(points))
     winner: Player = sheet[ending - 1].winner  # type: ignore[assignment]
     loser: Player = "B" if winner == "A" else "A"
     shutout = hands_won[loser] == 0
     bonuses = _final_bonuses(winner, points, hands_won, shutout, rules)
     totals = {p: points[p] + sum(b.points for b in bonuses if b.player == p) for p in PLAYERS}
-    return GameTotals(rules.name, tuple(sheet), tuple(running), True, ending, winner, shutout,
+    return GameTotals(rules, tuple(sheet), tuple(running), True, ending, winner, shutout,
                       dict(points), dict(hands_won), tuple(bonuses), totals)

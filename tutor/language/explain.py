@@ -11,7 +11,7 @@ from tutor.engine.cards import Card
 from tutor.language.i18n import Translator
 from tutor.language.labels import bonus_name
 from tutor.engine.melds import Arrangement, HandAnalysis, Meld
-from tutor.engine.rules import Ruleset, as_ruleset
+from tutor.engine.rules import Ruleset
 from tutor.engine.scoring import GameTotals, HandScore
 
 
@@ -47,7 +47,7 @@ def arrangement_steps(arrangement: Arrangement, tr: Translator) -> list[str]:
     return steps
 
 
-def analysis_steps(result: HandAnalysis, tr: Translator, rules: Ruleset | str | None = None) -> list[str]:
+def analysis_steps(result: HandAnalysis, tr: Translator, rules: Ruleset | None = None) -> list[str]:
     """Explain a hand analysis: discard (for 11 cards), melds, deadwood, other arrangements, knocking."""
     steps = []
     if result.discard is not None:
@@ -61,7 +61,7 @@ def analysis_steps(result: HandAnalysis, tr: Translator, rules: Ruleset | str | 
         steps.append(tr.ngettext("{n} other arrangement leaves the same deadwood.",
                                  "{n} other arrangements leave the same deadwood.", others))
     if rules is not None:
-        limit = as_ruleset(rules).knock_limit
+        limit = rules.knock_limit
         if result.deadwood == 0:
             steps.append(tr.gettext("With no deadwood this hand can go gin."))
         elif result.deadwood <= limit:
@@ -73,11 +73,14 @@ def analysis_steps(result: HandAnalysis, tr: Translator, rules: Ruleset | str | 
     return steps
 
 
-def _comparison(score: HandScore, rules: Ruleset, tr: Translator) -> str:
+def _comparison(score: HandScore, tr: Translator) -> str:
     k, d = tr.number(score.knocker_deadwood), tr.number(score.defender_deadwood)
     if score.outcome == "big_gin":
         return tr.gettext("Big gin: all eleven cards of the knocker are melded.")
     if score.outcome == "gin":
+        if score.rules.gin_can_be_undercut:
+            return tr.gettext("Gin: the knocker has no deadwood, and under these rules only a defender with "
+                              "as little could undercut it.")
         return tr.gettext("Gin: the knocker has no deadwood, and a gin is never undercut.")
     if score.outcome == "undercut":
         if score.knocker_deadwood == score.defender_deadwood:
@@ -90,13 +93,13 @@ def _comparison(score: HandScore, rules: Ruleset, tr: Translator) -> str:
     return tr.gettext("The knocker has less deadwood ({k}) than the defender ({d}): the knocker wins.", k=k, d=d)
 
 
-def _points(score: HandScore, rules: Ruleset, tr: Translator) -> str:
+def _points(score: HandScore, tr: Translator) -> str:
     n = tr.number
     if score.outcome == "knock":
         return tr.gettext("Knock: {d} − {k} = {points} points for the knocker.", d=n(score.defender_deadwood),
                           k=n(score.knocker_deadwood), points=n(score.points))
     if score.outcome == "undercut":
-        if rules.undercut_adds_difference:
+        if score.rules.undercut_adds_difference:
             return tr.gettext("Undercut: {bonus} + ({k} − {d}) = {points} points for the defender.",
                               bonus=n(score.bonus), k=n(score.knocker_deadwood), d=n(score.defender_deadwood),
                               points=n(score.points))
@@ -109,8 +112,8 @@ def _points(score: HandScore, rules: Ruleset, tr: Translator) -> str:
 
 
 def score_steps(score: HandScore, tr: Translator) -> list[str]:
-    """Explain a hand's score step by step: melds, layoffs, the comparison, the points."""
-    rules = as_ruleset(score.rules)
+    """Explain a hand's score step by step: melds, layoffs, the comparison, the points, each read
+    from the ruleset the hand was scored with."""
     steps = [tr.gettext("The knocker's melds: {melds}.", melds=melds_text(score.knocker_melds) or "—"),
              tr.gettext("The knocker's deadwood: {sum}.",
                         sum=deadwood_sum(score.knocker_arrangement.deadwood_cards, tr))]
@@ -131,14 +134,14 @@ def score_steps(score: HandScore, tr: Translator) -> list[str]:
     steps.append(tr.gettext("The defender's melds: {melds}.", melds=melds_text(score.defender_melds) or "—"))
     steps.append(tr.gettext("The defender's deadwood: {sum}.",
                             sum=deadwood_sum(score.defender_play.arrangement.deadwood_cards, tr)))
-    steps.append(_comparison(score, rules, tr))
-    steps.append(_points(score, rules, tr))
+    steps.append(_comparison(score, tr))
+    steps.append(_points(score, tr))
     return steps
 
 
 def totals_steps(totals: GameTotals, tr: Translator) -> list[str]:
     """Explain a game's totals: the hand that ends it, then each bonus."""
-    rules = as_ruleset(totals.rules)
+    rules = totals.rules
     n = tr.number
     if not totals.finished:
         return [tr.gettext("Nobody has ended the game yet (target {target}): no bonuses are added.",

@@ -19,12 +19,17 @@ from functools import lru_cache
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 from babel.support import Translations
 
+from tutor.engine.msgids import N_
 from tutor.engine.resources import locales_dir
+
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "N_", "PSEUDO_LANGUAGE", "Translator", "compile_catalogs",
+           "language_from_environment", "negotiate", "translations"]
 
 LANGUAGES = ("es", "en")
 """The languages gin-tutor speaks, in the order the switch shows them."""
@@ -33,11 +38,6 @@ PSEUDO_LANGUAGE = "qps"
 """A pseudo-language for tests: English, every translated string wrapped in markers."""
 PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
 DOMAIN = "messages"
-
-
-def N_(message: str) -> str:
-    """Mark a string for the catalogs without translating it yet."""
-    return message
 
 
 def negotiate(preferred: Iterable[str | None]) -> str:
@@ -120,6 +120,18 @@ class Translator:
 
     def percent(self, value: float) -> str:
         return format_percent(value, locale=self.locale)
+
+    def list_of(self, items: list[str]) -> str:
+        """Items joined as this language joins a list: ``1, 3, 7 and 14`` / ``1, 3, 7 y 14``."""
+        return format_list(items, locale=self.locale)
+
+    def language_label(self, lang: str) -> str:
+        """A language's name in this translator's language (Spanish, inglés)."""
+        try:
+            name = Locale.parse(lang).get_display_name(self.locale) or lang
+        except (ValueError, UnknownLocaleError):
+            name = lang
+        return self.content(name[:1].upper() + name[1:])
 
     def language_name(self, lang: str) -> str:
         """A language's own name, as the switch shows it (Español, English)."""

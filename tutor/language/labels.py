@@ -5,7 +5,10 @@ The app and the command line both use these, so a word is translated in one plac
 
 from __future__ import annotations
 
+from tutor.drills import drill_kind, mistake_names
 from tutor.engine.cards import Card
+from tutor.engine.errors import TutorError
+from tutor.engine.rules import Ruleset, load_ruleset
 from tutor.language.i18n import N_, Translator
 
 OUTCOMES = {
@@ -41,11 +44,6 @@ def meld_kind_name(kind: str, tr: Translator) -> str:
 
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 RANK_WORDS = {1: N_("ace"), 11: N_("jack"), 12: N_("queen"), 13: N_("king")}
-RULESET_TITLES = {
-    "classic": N_("Classic (to 100)"),
-    "short": N_("Short (to 50)"),
-    "spanish": N_("Spanish (traditional)"),
-}
 SOURCE_TITLES = {
     "000": N_("000 · Gin Rummy (Short), rules of an online game against a virtual player"),
     "001": N_("001 · “Free Classic” gin rummy: rules, tips and its screen"),
@@ -59,8 +57,13 @@ def card_name(card: Card, tr: Translator) -> str:
     return tr.gettext("{rank} of {suit}", rank=rank, suit=tr.gettext(SUIT_NAMES[card.suit]))
 
 
-def ruleset_title(name: str, tr: Translator) -> str:
-    return tr.gettext(RULESET_TITLES[name]) if name in RULESET_TITLES else name
+def ruleset_title(rules: Ruleset | str, tr: Translator) -> str:
+    """A ruleset's title in the learner's language, from its file (``title.es``, ``title.en``)."""
+    try:
+        ruleset = rules if isinstance(rules, Ruleset) else load_ruleset(rules)
+    except TutorError:
+        return str(rules)
+    return tr.content(ruleset.title(tr.locale))
 
 
 def source_title(source: str, tr: Translator) -> str:
@@ -110,58 +113,18 @@ def option_value(value: object, tr: Translator) -> str:
         return tr.number(value)
     return tr.gettext(DEALER_CHOICES[str(value)])
 
-DRILL_KINDS = {
-    "melds": N_("Melds"),
-    "deadwood": N_("Deadwood"),
-    "score": N_("Hand score"),
-    "layoffs": N_("Layoffs"),
-    "totals": N_("Game totals"),
-}
 LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 
 
 def drill_kind_name(kind: str, tr: Translator) -> str:
-    return tr.gettext(DRILL_KINDS[kind])
+    """A kind of drill's title, as its module declares it."""
+    return tr.gettext(drill_kind(kind).TITLE)
 
 
 def level_name(level: str, tr: Translator) -> str:
     return tr.gettext(LEVELS[level])
 
-MISTAKES = {
-    "counted_melded_card": N_("counting a melded card as deadwood"),
-    "not_minimal": N_("an arrangement that does not leave the least deadwood"),
-    "no_melds": N_("counting every card, melds included"),
-    "face_values": N_("counting face cards as 11, 12 and 13"),
-    "missed_deadwood_card": N_("leaving a deadwood card out"),
-    "wrong_total": N_("a wrong sum"),
-    "too_few": N_("a meld of fewer than three cards"),
-    "too_many_for_set": N_("a set of more than four cards"),
-    "mixed_suits": N_("a run of mixed suits"),
-    "gap": N_("a run with a gap"),
-    "ace_high": N_("an ace after the king"),
-    "mixed": N_("cards that are neither a set nor a run"),
-    "not_in_hand": N_("a card that is not in the hand"),
-    "used_twice": N_("a card used in two melds"),
-    "forgot_layoffs": N_("forgetting the layoffs"),
-    "laid_off_onto_gin": N_("laying off onto a gin where the rules forbid it"),
-    "tie_rule": N_("the rule for a tie"),
-    "forgot_bonus": N_("forgetting the gin or undercut bonus"),
-    "gin_without_deadwood": N_("gin without the defender's deadwood"),
-    "undercut_thought": N_("seeing an undercut where there is none"),
-    "missed_undercut": N_("missing an undercut"),
-    "wrong_winner": N_("the wrong winner"),
-    "wrong_points": N_("the wrong number of points"),
-    "not_a_layoff": N_("laying off a card that fits no meld"),
-    "breaks_meld": N_("laying off a card that breaks your own meld"),
-    "missed_chain": N_("missing a chained layoff"),
-    "missed_layoff": N_("missing a layoff"),
-    "no_bonuses": N_("leaving out every bonus"),
-    "forgot_hands_won": N_("forgetting the bonus per hand won"),
-    "forgot_game": N_("forgetting the game bonus"),
-    "forgot_shutout_double": N_("forgetting the doubled shutout"),
-    "forgot_shutout": N_("forgetting the shutout bonus"),
-}
-
-
 def mistake_name(code: str, tr: Translator) -> str:
-    return tr.gettext(MISTAKES[code]) if code in MISTAKES else code
+    """A mistake's short description, as the drill kind that names it declares it."""
+    names = mistake_names()
+    return tr.gettext(names[code]) if code in names else code

@@ -42,7 +42,7 @@ def analysis_json(result: HandAnalysis) -> dict[str, Any]:
 def score_json(score: HandScore) -> dict[str, Any]:
     """``outcome``, ``winner``, ``points``, both deadwoods, both hands' melds, ``layoffs`` and more."""
     return {
-        "rules": score.rules,
+        "rules": score.rules.name,
         "outcome": score.outcome,
         "winner": score.winner,
         "points": score.points,
@@ -63,7 +63,7 @@ def score_json(score: HandScore) -> dict[str, Any]:
 def totals_json(totals: GameTotals) -> dict[str, Any]:
     """``finished``, ``winner``, ``shutout``, ``points``, ``hands_won``, ``totals``, ``bonuses``."""
     return {
-        "rules": totals.rules,
+        "rules": totals.rules.name,
         "finished": totals.finished,
         "winner": totals.winner,
         "shutout": totals.shutout,

@@ -32,3 +32,13 @@ def current_streak(attempts: Sequence[Attempt]) -> int:
 def mistakes_by_count(attempts: Sequence[Attempt]) -> list[tuple[str, int]]:
     """The kinds of mistake made, most frequent first."""
     return Counter(a.mistake for a in attempts if a.mistake).most_common()
+
+
+def accuracy_by_kind(attempts: Sequence[Attempt]) -> dict[str, tuple[int, float]]:
+    """For each kind of drill, in the order first tried: how many answers, and the share right."""
+    tally: dict[str, list[int]] = {}
+    for a in attempts:
+        counts = tally.setdefault(a.kind, [0, 0])
+        counts[0] += 1
+        counts[1] += a.correct
+    return {kind: (answered, right / answered) for kind, (answered, right) in tally.items()}

@@ -21,12 +21,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from tutor.engine.errors import TutorError
+from tutor.engine.errors import PROFILE_NAME_MAX, ProfileNameError
+from tutor.progress.review import days_until_due, next_box
 
 DATA_DIR_ENV = "GIN_TUTOR_DATA_DIR"
 FILE_NAME = "progress.db"
-LEITNER_DAYS = (0, 1, 3, 7, 14)
-"""Days before an item in box 1..5 comes back: box 1 is due again at once."""
 
 MIGRATIONS: tuple[str, ...] = (
     # version 1: profiles, attempts, lessons done
@@ -94,7 +93,8 @@ class Attempt:
     """One drill attempt as stored."""
 
     kind: str
-    difficulty: str
+    level: str
+    """The puzzle's level (stored in the column ``difficulty``)."""
     ruleset: str
     correct: bool
     seconds: float
@@ -109,12 +109,6 @@ class Profile:
     name: str
     language: str | None
     ruleset: str | None
-
-
-class ProfileNameError(TutorError):
-    """A profile name that is empty or too long."""
-
-    key = "bad_profile_name"
 
 
 class Store:
@@ -142,7 +136,9 @@ class Store:
         return self.path is not None
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
+    def _transaction(self, write: bool = True) -> Iterator[sqlite3.Connection]:
+        """One transaction: a write takes the write lock at once (``BEGIN IMMEDIATE``), so writers
+        queue instead of failing; a read (``write=False``) takes no lock until it reads."""
         if self._memory is not None:
             with self._memory:
                 yield self._memory
@@ -151,7 +147,7 @@ class Store:
         try:
             db.execute("PRAGMA busy_timeout = 30000")
             db.execute("PRAGMA foreign_keys = ON")
-            db.execute("BEGIN IMMEDIATE")
+            db.execute("BEGIN IMMEDIATE" if write else "BEGIN DEFERRED")
             try:
                 yield db
             except BaseException:
@@ -164,15 +160,15 @@ class Store:
     # --- profiles ---------------------------------------------------------------------------
 
     def profiles(self) -> list[Profile]:
-        with self._transaction() as db:
+        with self._transaction(write=False) as db:
             rows = db.execute("SELECT id, name, language, ruleset FROM profiles ORDER BY name").fetchall()
         return [Profile(*row) for row in rows]
 
     def profile(self, name: str) -> Profile:
         """The profile of that name, created if it does not exist yet (names ignore case)."""
         clean = " ".join(name.split())
-        if not clean or len(clean) > 40:
-            raise ProfileNameError("a profile name has 1 to 40 characters", name=name)
+        if not clean or len(clean) > PROFILE_NAME_MAX:
+            raise ProfileNameError(name=name, most=PROFILE_NAME_MAX)
         with self._transaction() as db:
             db.execute("INSERT OR IGNORE INTO profiles (name, created) VALUES (?, ?)",
                        (clean, self.clock().isoformat()))
@@ -181,7 +177,7 @@ class Store:
 
     def find_profile(self, name: str) -> Profile | None:
         """The profile of that name, or None; never creates one."""
-        with self._transaction() as db:
+        with self._transaction(write=False) as db:
             row = db.execute("SELECT id, name, language, ruleset FROM profiles WHERE name = ?",
                              (" ".join(name.split()),)).fetchone()
         return Profile(*row) if row else None
@@ -196,18 +192,18 @@ class Store:
 
     # --- attempts ---------------------------------------------------------------------------
 
-    def record_attempt(self, profile_id: int, kind: str, difficulty: str, ruleset: str, correct: bool,
+    def record_attempt(self, profile_id: int, kind: str, level: str, ruleset: str, correct: bool,
                        seconds: float, seed: int | None = None, mistake: str | None = None) -> None:
         """Store one drill attempt."""
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO attempts (profile_id, kind, difficulty, ruleset, correct, seconds, at, seed, mistake) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (profile_id, kind, difficulty, ruleset, int(correct), float(seconds), self.clock().isoformat(),
+                (profile_id, kind, level, ruleset, int(correct), float(seconds), self.clock().isoformat(),
                  seed, mistake))
 
     def attempts(self, profile_id: int) -> list[Attempt]:
-        with self._transaction() as db:
+        with self._transaction(write=False) as db:
             rows = db.execute(
                 "SELECT kind, difficulty, ruleset, correct, seconds, at, seed, mistake FROM attempts "
                 "WHERE profile_id = ? ORDER BY at, id", (profile_id,)).fetchall()
@@ -221,7 +217,7 @@ class Store:
                        (profile_id, lesson, self.clock().isoformat()))
 
     def lessons_done(self, profile_id: int) -> set[str]:
-        with self._transaction() as db:
+        with self._transaction(write=False) as db:
             rows = db.execute("SELECT lesson FROM lessons_done WHERE profile_id = ?", (profile_id,)).fetchall()
         return {row[0] for row in rows}
 
@@ -232,15 +228,20 @@ class Store:
         back to box 1 when not."""
         with self._transaction() as db:
             row = db.execute("SELECT box FROM review WHERE profile_id = ? AND item = ?", (profile_id, item)).fetchone()
-            box = min((row[0] if row else 1) + 1, len(LEITNER_DAYS)) if remembered else 1
-            due = self.clock() + timedelta(days=LEITNER_DAYS[box - 1])
+            box = next_box(row[0] if row else None, remembered)
+            due = self.clock() + timedelta(days=days_until_due(box))
             db.execute("INSERT INTO review (profile_id, item, box, due) VALUES (?, ?, ?, ?) "
                        "ON CONFLICT (profile_id, item) DO UPDATE SET box = excluded.box, due = excluded.due",
                        (profile_id, item, box, due.isoformat()))
 
+    def unschedule(self, profile_id: int, item: str) -> None:
+        """Take an item out of review (one that can no longer be shown)."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM review WHERE profile_id = ? AND item = ?", (profile_id, item))
+
     def due(self, profile_id: int, prefix: str = "") -> list[tuple[str, int]]:
         """Items due for review now (item, box), the longest overdue first."""
-        with self._transaction() as db:
+        with self._transaction(write=False) as db:
             rows = db.execute(
                 "SELECT item, box FROM review WHERE profile_id = ? AND due <= ? AND item LIKE ? ORDER BY due, item",
                 (profile_id, self.clock().isoformat(), prefix + "%")).fetchall()
@@ -248,13 +249,13 @@ class Store:
 
     def boxes(self, profile_id: int, prefix: str = "") -> dict[str, int]:
         """Every scheduled item (whether due or not) and its box."""
-        with self._transaction() as db:
+        with self._transaction(write=False) as db:
             rows = db.execute("SELECT item, box FROM review WHERE profile_id = ? AND item LIKE ?",
                               (profile_id, prefix + "%")).fetchall()
         return dict(rows)
 
     def box_of(self, profile_id: int, item: str) -> int | None:
-        with self._transaction() as db:
+        with self._transaction(write=False) as db:
             row = db.execute("SELECT box FROM review WHERE profile_id = ? AND item = ?", (profile_id, item)).fetchone()
         return row[0] if row else None
 

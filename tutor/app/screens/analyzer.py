@@ -3,13 +3,13 @@ arrangements, whether the hand may knock under the chosen rules, and for 11 card
 
 import streamlit as st
 
-from tutor.engine.cards import DECK, format_cards, parse_cards, sort_cards
+from tutor.engine.cards import BIG_GIN_SIZE, DECK, HAND_SIZE, format_cards, parse_cards, sort_cards
 from tutor.engine.errors import TutorError
 from tutor.language.labels import ruleset_title
 from tutor.engine.melds import analyze
 from tutor.language.messages import error_message
 from tutor.app.ui import state
-from tutor.app.ui.render import show_analysis
+from tutor.app.ui.render import pill_label, show_analysis
 
 tr = state.translator()
 rules = state.ruleset()
@@ -31,12 +31,6 @@ def text_to_picker() -> None:
     st.session_state.analyzer_picker = [str(c) for c in cards]
 
 
-def pill_label(name: str) -> str:
-    c = CARD_BY_NAME[name]
-    colour = "red" if c.is_red else "gray"
-    return f"**{name[:-1]}**:{colour}[{c.symbol[-1]}]"
-
-
 st.title(tr.gettext("Hand analyzer"))
 st.markdown(tr.gettext("Type 10 cards, or 11 just after a draw, such as `AS 2S 3S 7H 7D 7C KD KC KH 9S`. "
                        "Ranks A, 2–10 (or T), J, Q, K; suits S, H, D, C or ♠ ♥ ♦ ♣; any case; spaces or commas."))
@@ -44,16 +38,16 @@ st.text_input(tr.gettext("Your cards"), key="analyzer_cards", on_change=text_to_
               placeholder="AS 2S 3S 7H 7D 7C KD KC KH 9S")
 with st.expander(tr.gettext("Or pick the cards")):
     st.pills(tr.gettext("Cards"), [str(c) for c in DECK], selection_mode="multi", key="analyzer_picker",
-             format_func=pill_label, on_change=picked_to_text, label_visibility="collapsed")
+             format_func=lambda name: pill_label(CARD_BY_NAME[name]), on_change=picked_to_text, label_visibility="collapsed")
 
 text = st.session_state.get("analyzer_cards", "")
 if text.strip():
     try:
-        result = analyze(parse_cards(text, count=(10, 11)))
+        result = analyze(parse_cards(text, count=(HAND_SIZE, BIG_GIN_SIZE)))
     except TutorError as error:
         st.error(error_message(error, tr))
     else:
-        st.caption(tr.gettext("Rules: {rules}", rules=ruleset_title(rules.name, tr)))
+        st.caption(tr.gettext("Rules: {rules}", rules=ruleset_title(rules, tr)))
         show_analysis(result, tr, rules)
 else:
     st.info(tr.gettext("Type or pick a hand to see its best melds."))

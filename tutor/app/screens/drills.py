@@ -16,7 +16,7 @@ st.title(tr.gettext("Drills"))
 st.markdown(tr.gettext("Puzzles made and graded by the rules engine. Wrong answers get an explanation "
                        "step by step; a hint shows one step at a time."))
 
-problem = drill_state.start(rules.name)
+problem = drill_state.start(tr)
 if problem:
     st.warning(problem)
 

@@ -6,7 +6,9 @@ import streamlit as st
 from tutor.engine.cards import parse_cards
 from tutor.engine.resources import data_dir
 from tutor.content.documents import load_documents
-from tutor.content.glossary import glossary, search, synonyms_of, term_by_id
+from tutor.content.glossary import Term, glossary, search, synonyms_of, term_by_id
+from tutor.engine.cards import BIG_GIN_SIZE, HAND_SIZE
+from tutor.language.i18n import LANGUAGES
 from tutor.language.labels import source_title
 from tutor.engine.melds import analyze
 from tutor.app.ui import state
@@ -15,18 +17,20 @@ from tutor.app.ui.render import show_analysis, show_cards
 
 tr = state.translator()
 lang = tr.locale
-other = "en" if lang == "es" else "es"
+others = [other for other in LANGUAGES if other != lang]
 sections = {doc.id: doc for doc in load_documents(data_dir() / "reference" / lang)}
 
 
-def show_term(term, expanded: bool) -> None:
-    title = f"{tr.content(term.es)} · {tr.content(term.en)}"  # the sources' Spanish word first
-    with st.expander(title, expanded=expanded):
+def show_term(term: Term, expanded: bool) -> None:
+    """One entry: the sources' word first, then its name in every other language."""
+    names = dict.fromkeys([term.source_word] + [term.name(code) for code in LANGUAGES])
+    with st.expander(" · ".join(tr.content(name) for name in names), expanded=expanded):
         st.markdown(tr.content(term.definition(lang)))
-        st.caption(tr.content(f"{term.name(other)}: {term.definition(other)}"))
+        for other in others:
+            st.caption(tr.content(f"{term.name(other)}: {term.definition(other)}"))
         synonyms = synonyms_of(term)
         if synonyms:
-            links = ", ".join(f"[{tr.content(s.es)}]({term_url(s.id)})" for s in synonyms)
+            links = ", ".join(f"[{tr.content(s.source_word)}]({term_url(s.id)})" for s in synonyms)
             st.markdown(tr.gettext("Same meaning: {links}", links=links))
         st.markdown(tr.gettext("Source: {sources}", sources="; ".join(source_title(s, tr) for s in term.sources)))
         section = sections.get(term.rule)
@@ -35,7 +39,7 @@ def show_term(term, expanded: bool) -> None:
                          label=tr.gettext("Rule: {title}", title=tr.content(section.title)))
         if term.example:
             cards = parse_cards(term.example)
-            if len(cards) in (10, 11):
+            if len(cards) in (HAND_SIZE, BIG_GIN_SIZE):
                 show_analysis(analyze(cards), tr, others=False)
             else:
                 show_cards(cards, tr)

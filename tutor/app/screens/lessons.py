@@ -38,7 +38,7 @@ titles = {d.id: d.title for d in course}
 choice = st.selectbox(tr.gettext("Lesson"), [d.id for d in course], key="lesson_choice",
                       format_func=lambda i: f"{MARKS[status[i]]} {tr.content(titles[i])}")
 st.query_params["lesson"] = choice
-lesson = lesson_by_id(tr.locale, choice)
+lesson = lesson_by_id(tr.locale, choice) or course[0]
 
 terms = [t for t in (term_by_id(i) for i in lesson.terms) if t is not None]
 if terms:

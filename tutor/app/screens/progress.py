@@ -5,7 +5,7 @@ import streamlit as st
 
 from tutor.language.labels import drill_kind_name, mistake_name
 from tutor.content.lessons import lessons
-from tutor.progress.stats import accuracy_by_day, current_streak, mistakes_by_count
+from tutor.progress.stats import accuracy_by_day, accuracy_by_kind, current_streak, mistakes_by_count
 from tutor.app.ui import profile, state
 
 tr = state.translator()
@@ -38,11 +38,9 @@ else:
     chart = {drill_kind_name(kind, tr): {day: round(100 * share) for day, share in days.items()}
              for kind, days in table.items()}
     st.line_chart(chart, x_label=tr.gettext("Day"), y_label=tr.gettext("Right answers (%)"))
-    rows = [{tr.gettext("Kind of drill"): drill_kind_name(kind, tr),
-             tr.gettext("Answered"): tr.number(sum(1 for a in attempts if a.kind == kind)),
-             tr.gettext("Right"): tr.percent(sum(a.correct for a in attempts if a.kind == kind)
-                                             / sum(1 for a in attempts if a.kind == kind))}
-            for kind in table]
+    rows = [{tr.gettext("Kind of drill"): drill_kind_name(kind, tr), tr.gettext("Answered"): tr.number(answered),
+             tr.gettext("Right"): tr.percent(share)}
+            for kind, (answered, share) in accuracy_by_kind(attempts).items()]
     st.table(rows)
 
 st.subheader(tr.gettext("Mistakes made most"))

@@ -1,57 +1,64 @@
 """Review: drills answered wrong come back on a Leitner schedule, and the glossary as flash cards
-in either direction (Spanish to English, English to Spanish) on the same schedule."""
+from any language to any other, on the same schedule."""
 
 import streamlit as st
 
-from tutor.engine.cards import parse_cards
-from tutor.drills import generate
-from tutor.drills.model import DrillError
-from tutor.content.glossary import glossary, term_by_id
 from tutor.app.ui import profile, state
 from tutor.app.ui.drill_views import drill_card
 from tutor.app.ui.render import show_cards
+from tutor.content.glossary import glossary, term_by_id
+from tutor.drills import DrillError, generate
+from tutor.engine.cards import parse_cards
+from tutor.language.i18n import LANGUAGES
+from tutor.progress.review import BOXES, LEITNER_DAYS, DrillItem, TermItem, directions
 
 tr = state.translator()
 learner = profile.current()
 
 st.title(tr.gettext("Review"))
-st.markdown(tr.gettext("What you got wrong comes back right away, then after 1, 3, 7 and 14 days each time "
-                       "you get it right. A mistake sends it back to the start."))
+st.markdown(tr.gettext("What you got wrong comes back right away, then after {days} days each time you get it "
+                       "right. A mistake sends it back to the start.",
+                       days=tr.list_of([tr.number(days) for days in LEITNER_DAYS[1:]])))
 if learner is None:
     st.info(tr.gettext("Choose or create a profile in the sidebar: review needs your saved progress."))
     st.stop()
 saved = profile.store()
 
 st.subheader(tr.gettext("Drills to review"))
-due = saved.due(learner.id, prefix="drill:")
+due = saved.due(learner.id, prefix=DrillItem.PREFIX)
 if not due:
     st.success(tr.gettext("No drill is due for review. Well done!"))
 else:
     st.caption(tr.ngettext("{n} drill due", "{n} drills due", len(due)))
     item, box = due[0]
-    _, kind, level, rules, seed = item.split(":")
+    drill = DrillItem.parse(item)
     try:
-        puzzle = generate(kind, seed, level, rules)
-    except (DrillError, ValueError):
-        saved.schedule(learner.id, item, remembered=True)  # an item that no longer exists
+        if drill is None:
+            raise DrillError(item)
+        puzzle = generate(drill.kind, drill.seed, drill.level, drill.ruleset)
+    except DrillError:
+        saved.unschedule(learner.id, item)  # an item that can no longer be made: out of review
         st.rerun()
-    st.caption(tr.gettext("Box {box} of 5", box=tr.number(box)))
+    st.caption(tr.gettext("Box {box} of {boxes}", box=tr.number(box), boxes=tr.number(BOXES)))
     drill_card(puzzle, tr)
 
 st.subheader(tr.gettext("Glossary flash cards"))
-direction = st.segmented_control(tr.gettext("Direction"), ["es>en", "en>es"], key="flash_direction",
-                                 default="es>en", format_func=lambda d: tr.gettext("Spanish → English")
-                                 if d == "es>en" else tr.gettext("English → Spanish")) or "es>en"
-front, back = direction.split(">")
-due_terms = [item for item, _ in saved.due(learner.id, prefix="term:") if item.endswith(direction)]
-scheduled = saved.boxes(learner.id, prefix="term:")
-new_terms = [f"term:{t.id}:{direction}" for t in glossary() if f"term:{t.id}:{direction}" not in scheduled]
+pairs = {f"{front}>{back}": (front, back) for front, back in directions(LANGUAGES)}
+default = next(iter(pairs))
+direction = st.segmented_control(
+    tr.gettext("Direction"), list(pairs), key="flash_direction", default=default,
+    format_func=lambda d: f"{tr.language_label(pairs[d][0])} → {tr.language_label(pairs[d][1])}") or default
+front, back = pairs[direction]
+due_terms = [item for item, _ in saved.due(learner.id, prefix=TermItem.PREFIX) if item.endswith(":" + direction)]
+scheduled = saved.boxes(learner.id, prefix=TermItem.PREFIX)
+new_terms = [card for t in glossary() if (card := TermItem(t.id, front, back).format()) not in scheduled]
 queue = due_terms + new_terms
-if not queue:
+flash = TermItem.parse(queue[0]) if queue else None
+term = term_by_id(flash.term) if flash else None
+if flash is None or term is None:
     st.success(tr.gettext("No flash card is due in this direction."))
 else:
     item = queue[0]
-    term = term_by_id(item.split(":")[1])
     st.caption(tr.gettext("{due} due, {new} new", due=tr.number(len(due_terms)), new=tr.number(len(new_terms))))
     with st.container(border=True):
         st.markdown(f"### {tr.content(term.name(front))}")

@@ -1,26 +1,82 @@
 """The drills page's memory: which puzzle is open (kept in the session and in the URL), the
-answer given, the hints shown, and the tally per kind. Grading itself is the engine's."""
+answer given, the hints shown, the verdict, and the tally per kind. Grading itself is the
+engine's; every session key of a puzzle comes from :class:`PuzzleKeys`."""
 
 from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
 
-from tutor.drills import KINDS, LEVELS, Puzzle, Verdict, check, generate, hints, parse_seed
+from tutor.app.ui import profile, state
+from tutor.drills import (
+    KINDS, LEVELS, Puzzle, Verdict, check, fresh_seed, generate, hints, parse_seed,
+)
 from tutor.drills.model import BadSeedError, UnknownKindError, UnknownLevelError
 from tutor.engine.errors import TutorError
+from tutor.language.feedback import hint_texts
 from tutor.language.i18n import Translator
 from tutor.language.messages import error_message
-from tutor.app.ui import profile, state
 
-_seeds = random.SystemRandom()
+_seeds: random.Random = random.SystemRandom()
+"""Where new puzzle numbers come from (tests may put a seeded generator here)."""
 
 
-def _fresh_seed() -> int:
-    return _seeds.randrange(2**32)
+@dataclass(frozen=True)
+class PuzzleKeys:
+    """Every session-state key that belongs to one puzzle, in one place."""
+
+    pid: str
+
+    @property
+    def verdict(self) -> str:
+        return f"_verdict_{self.pid}"
+
+    @property
+    def hints(self) -> str:
+        return f"_hints_{self.pid}"
+
+    @property
+    def opened(self) -> str:
+        return f"_opened_{self.pid}"
+
+    @property
+    def groups(self) -> str:
+        return f"_groups_{self.pid}"
+
+    @property
+    def group_message(self) -> str:
+        return f"_group_message_{self.pid}"
+
+    @property
+    def group_round(self) -> str:
+        return f"_group_round_{self.pid}"
+
+    def answer(self, part: str) -> str:
+        """The widget key of one part of the answer."""
+        return f"answer_{part}_{self.pid}"
+
+    def picker(self, round_: int) -> str:
+        """The card picker of the melds drill, anew for each meld formed."""
+        return f"answer_pick{round_}_{self.pid}"
+
+    def button(self, name: str) -> str:
+        return f"{name}_{self.pid}"
+
+    def answer_state(self) -> list[str]:
+        """The keys a retry clears: the answer, the verdict and the melds formed (hints stay)."""
+        return [self.verdict, self.groups, self.group_message, self.group_round]
+
+    def owned(self, key: object) -> bool:
+        """Whether a session key belongs to this puzzle."""
+        return isinstance(key, str) and key.endswith(f"_{self.pid}")
+
+
+def puzzle_keys(puzzle: Puzzle) -> PuzzleKeys:
+    return PuzzleKeys(f"{puzzle.kind}-{puzzle.level}-{puzzle.ruleset}-{puzzle.seed}")
 
 
 def _read_address(tr: Translator) -> str | None:
@@ -34,10 +90,10 @@ def _read_address(tr: Translator) -> str | None:
     kind, seed, level = wanted
     problems = []
     if kind is not None and kind not in KINDS:
-        problems.append(error_message(UnknownKindError("", kind=kind, choices=", ".join(KINDS)), tr))
+        problems.append(error_message(UnknownKindError(kind=kind, choices=", ".join(KINDS)), tr))
         kind = None
     if level is not None and level not in LEVELS:
-        problems.append(error_message(UnknownLevelError("", level=level, choices=", ".join(LEVELS)), tr))
+        problems.append(error_message(UnknownLevelError(level=level, choices=", ".join(LEVELS)), tr))
         level = None
     number = None
     if seed is not None:
@@ -47,115 +103,118 @@ def _read_address(tr: Translator) -> str | None:
             problems.append(error_message(error, tr))
     st.session_state.drill_kind = kind or st.session_state.get("drill_kind", KINDS[0])
     st.session_state.drill_level = level or st.session_state.get("drill_level", LEVELS[0])
-    st.session_state.drill_seed = number if number is not None else _fresh_seed()
+    st.session_state.drill_seed = number if number is not None else fresh_seed(_seeds)
     if problems:
         return " ".join(problems) + " " + tr.gettext("Here is a new puzzle.")
     return None
 
 
-def start(rules: str) -> str | None:
+def start(tr: Translator) -> str | None:
     """Set up the page's state; returns a message when the URL named a puzzle that cannot be."""
-    tr = state.translator()
     message = _read_address(tr)
-    ss = st.session_state
-    ss.setdefault("drill_kind", KINDS[0])
-    ss.setdefault("drill_level", LEVELS[0])
-    ss.setdefault("drill_seed", _fresh_seed())
-    ss.setdefault("drill_tally", {})
-    if ss.get("drill_kind_choice") != ss.drill_kind:
-        ss.drill_kind_choice = ss.drill_kind
-    if ss.get("drill_level_choice") != ss.drill_level:
-        ss.drill_level_choice = ss.drill_level
-    st.query_params.update({"drill": ss.drill_kind, "seed": str(ss.drill_seed), "level": ss.drill_level})
-    ss._drill_address = (ss.drill_kind, str(ss.drill_seed), ss.drill_level)
+    session = st.session_state
+    session.setdefault("drill_kind", KINDS[0])
+    session.setdefault("drill_level", LEVELS[0])
+    session.setdefault("drill_seed", fresh_seed(_seeds))
+    session.setdefault("drill_tally", {})
+    if session.get("drill_kind_choice") != session.drill_kind:
+        session.drill_kind_choice = session.drill_kind
+    if session.get("drill_level_choice") != session.drill_level:
+        session.drill_level_choice = session.drill_level
+    st.query_params.update({"drill": session.drill_kind, "seed": str(session.drill_seed),
+                            "level": session.drill_level})
+    session._drill_address = (session.drill_kind, str(session.drill_seed), session.drill_level)
     return message
+
+
+def _forget_open_puzzle() -> None:
+    """Drop every session key of the puzzle that is being left, so the session does not grow."""
+    keys = _open_keys()
+    for key in [k for k in st.session_state if keys.owned(k)]:
+        del st.session_state[key]
 
 
 def choice_changed() -> None:
     """The kind or the level changed: a new puzzle of that kind and level."""
-    ss = st.session_state
-    ss.drill_kind = ss.drill_kind_choice or ss.drill_kind
-    ss.drill_level = ss.drill_level_choice or ss.drill_level
-    ss.drill_seed = _fresh_seed()
+    session = st.session_state
+    _forget_open_puzzle()
+    session.drill_kind = session.drill_kind_choice or session.drill_kind
+    session.drill_level = session.drill_level_choice or session.drill_level
+    session.drill_seed = fresh_seed(_seeds)
 
 
-def puzzle_id(puzzle: Puzzle) -> str:
-    return f"{puzzle.kind}-{puzzle.difficulty}-{puzzle.ruleset}-{puzzle.seed}"
-
-
-def current_puzzle(rules: str) -> Puzzle:
+def current_puzzle(ruleset: str) -> Puzzle:
     """The open puzzle, generated by the engine from its address."""
-    ss = st.session_state
-    return opened(generate(ss.drill_kind, ss.drill_seed, ss.drill_level, rules))
+    session = st.session_state
+    return opened(generate(session.drill_kind, session.drill_seed, session.drill_level, ruleset))
 
 
 def opened(puzzle: Puzzle) -> Puzzle:
     """Note when a puzzle was first shown, to time the attempt."""
-    st.session_state.setdefault(f"_opened_{puzzle_id(puzzle)}", time.monotonic())
+    st.session_state.setdefault(puzzle_keys(puzzle).opened, time.monotonic())
     return puzzle
 
 
 def new_puzzle() -> None:
-    st.session_state.drill_seed = _fresh_seed()
+    _forget_open_puzzle()
+    st.session_state.drill_seed = fresh_seed(_seeds)
 
 
-def _open_id() -> str:
-    ss = st.session_state
-    return f"{ss.drill_kind}-{ss.drill_level}-{ss.rules}-{ss.drill_seed}"
+def _open_keys() -> PuzzleKeys:
+    session = st.session_state
+    return PuzzleKeys(f"{session.drill_kind}-{session.drill_level}-{session.rules}-{session.drill_seed}")
 
 
-def next_hint(pid: str) -> None:
+def next_hint(keys: PuzzleKeys) -> None:
     """Reveal one more hint of a puzzle."""
-    key = f"_hints_{pid}"
-    st.session_state[key] = st.session_state.get(key, 0) + 1
+    st.session_state[keys.hints] = st.session_state.get(keys.hints, 0) + 1
 
 
 def shown_hints(puzzle: Puzzle, tr: Translator) -> list[str]:
-    count = st.session_state.get(f"_hints_{puzzle_id(puzzle)}", 0)
-    return hints(puzzle, tr)[:count]
+    count = st.session_state.get(puzzle_keys(puzzle).hints, 0)
+    return hint_texts(hints(puzzle)[:count], tr) if count else []
 
 
-def retry() -> None:
-    """Clear the answer and the verdict of the open puzzle (its hints stay)."""
-    pid = _open_id()
-    ss = st.session_state
-    for key in [k for k in ss if isinstance(k, str) and k.endswith(pid)
-                and k.startswith(("answer_", "_verdict_", "_groups_", "_group_message_"))]:
-        del ss[key]
+def retry(keys: PuzzleKeys | None = None) -> None:
+    """Clear the answer and the verdict of a puzzle, the open one by default (its hints stay)."""
+    keys = keys or _open_keys()
+    session = st.session_state
+    for key in [k for k in session if isinstance(k, str) and keys.owned(k) and k.startswith("answer_")]:
+        del session[key]
+    for key in keys.answer_state():
+        session.pop(key, None)
 
 
-def answer_key(name: str, puzzle: Puzzle) -> str:
-    """The widget key of one part of the answer to this puzzle."""
-    return f"answer_{name}_{puzzle_id(puzzle)}"
-
-
-def grade(puzzle: Puzzle, answer: Any, tr: Translator) -> Verdict | None:
-    """Check an answer with the engine, remember it, count it in the tally and save the attempt
-    for the learner's profile. None when there is no answer to check."""
-    pid = puzzle_id(puzzle)
+def grade(puzzle: Puzzle, answer: Any) -> Verdict | None:
+    """Check an answer with the engine, keep the verdict, count it in the tally and save the
+    attempt for the learner's profile. None when there is no answer to check."""
+    keys = puzzle_keys(puzzle)
     if answer is None:
-        st.session_state[f"_verdict_{pid}"] = {"missing": True}
+        st.session_state[keys.verdict] = {"missing": True}
         return None
     try:
-        verdict = check(puzzle, answer, tr)
+        verdict = check(puzzle, answer)
     except TutorError as error:
-        st.session_state[f"_verdict_{pid}"] = {"error": error_message(error, tr)}
+        st.session_state[keys.verdict] = {"error": error}
         return None
-    st.session_state[f"_verdict_{pid}"] = {"answer": answer}
-    tally = st.session_state.setdefault("drill_tally", {}).setdefault(puzzle.kind, {"tried": 0, "right": 0, "streak": 0})
+    st.session_state[keys.verdict] = {"verdict": verdict}
+    tally = st.session_state.setdefault("drill_tally", {}).setdefault(
+        puzzle.kind, {"tried": 0, "right": 0, "streak": 0})
     tally["tried"] += 1
     tally["right"] += verdict.correct
     tally["streak"] = tally["streak"] + 1 if verdict.correct else 0
-    seconds = time.monotonic() - st.session_state.get(f"_opened_{pid}", time.monotonic())
+    seconds = time.monotonic() - st.session_state.get(keys.opened, time.monotonic())
     profile.record(puzzle, verdict, seconds)
     return verdict
 
 
 def verdict_record(puzzle: Puzzle) -> dict[str, Any] | None:
-    return st.session_state.get(f"_verdict_{puzzle_id(puzzle)}")
+    """What the last Check of this puzzle gave: ``verdict``, ``error`` or ``missing``."""
+    record: dict[str, Any] | None = st.session_state.get(puzzle_keys(puzzle).verdict)
+    return record
 
 
 def address(puzzle: Puzzle) -> str:
     """The puzzle's address, relative to the app."""
-    return (f"drills?drill={puzzle.kind}&seed={puzzle.seed}&level={puzzle.difficulty}"
-            f"&rules={puzzle.ruleset}&lang={st.session_state.get('lang', 'en')}")
+    return (f"drills?drill={puzzle.kind}&seed={puzzle.seed}&level={puzzle.level}"
+            f"&rules={puzzle.ruleset}&lang={state.language()}")

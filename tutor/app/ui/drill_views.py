@@ -1,111 +1,154 @@
-"""How each kind of drill is shown and answered on screen, and how a verdict is shown."""
+"""How each kind of drill is shown and answered on screen (:data:`VIEWS`), and how a puzzle card
+with its Check and Hint buttons, its hints and its verdict is drawn for any kind."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
 
-from tutor.engine.cards import Card
-from tutor.drills import Puzzle, Verdict, check, group_feedback, judge_group
+from tutor.app.ui import drill_state
+from tutor.app.ui.drill_state import PuzzleKeys, puzzle_keys
+from tutor.app.ui.render import pill_label, show_arrangement, show_cards, show_steps
+from tutor.drills import KINDS, Puzzle, Verdict, group_remark, judge_group
+from tutor.drills.kinds.score import score_of
+from tutor.engine.melds import HandAnalysis
+from tutor.engine.rules import load_ruleset
+from tutor.engine.scoring import HandScore
+from tutor.language.feedback import explanation, feedback, render
 from tutor.language.i18n import Translator
 from tutor.language.labels import drill_kind_name, ruleset_title, side_name
-from tutor.engine.melds import analyze
-from tutor.engine.rules import load_ruleset
-from tutor.engine.scoring import score_hand
-from tutor.app.ui import drill_state
-from tutor.app.ui.drill_state import answer_key, puzzle_id
-from tutor.app.ui.render import show_arrangement, show_cards, show_steps
+from tutor.language.messages import error_message
 
 
-def _pill(c: Card) -> str:
-    return f"**{str(c)[:-1]}**:{'red' if c.is_red else 'gray'}[{c.symbol[-1]}]"
+@dataclass(frozen=True)
+class DrillView:
+    """How one kind of drill is answered on screen."""
 
+    show: Callable[[Puzzle, Translator], None]
+    """Draw the puzzle and the widgets of its answer."""
+    read: Callable[[Puzzle], Any]
+    """The learner's answer from those widgets, or None when it is not given yet."""
+
+
+def _get(puzzle: Puzzle, part: str) -> Any:
+    return st.session_state.get(puzzle_keys(puzzle).answer(part))
+
+
+# --- Melds: pick the cards of one meld at a time ---------------------------------------------
 
 def _groups(puzzle: Puzzle) -> list[list[str]]:
-    return st.session_state.setdefault(f"_groups_{puzzle_id(puzzle)}", [])
+    groups: list[list[str]] = st.session_state.setdefault(puzzle_keys(puzzle).groups, [])
+    return groups
 
 
 def _add_group(puzzle: Puzzle, picker: str) -> None:
     """Judge the picked cards as a meld; keep them as a group when they are one."""
-    tr = drill_state.state.translator()
+    keys = puzzle_keys(puzzle)
     cards = [c for c in puzzle.cards if str(c) in (st.session_state.get(picker) or [])]
     used = [c for group in _groups(puzzle) for c in puzzle.cards if str(c) in group]
     problem = judge_group(cards, puzzle.cards, used)
-    st.session_state[f"_group_message_{puzzle_id(puzzle)}"] = (problem is None, group_feedback(cards, problem, tr))
+    st.session_state[keys.group_message] = (problem is None, group_remark(cards, problem))
     if problem is None:
         _groups(puzzle).append([str(c) for c in cards])
-        st.session_state[f"_group_round_{puzzle_id(puzzle)}"] = st.session_state.get(
-            f"_group_round_{puzzle_id(puzzle)}", 0) + 1
+        st.session_state[keys.group_round] = st.session_state.get(keys.group_round, 0) + 1
 
 
 def _remove_group(puzzle: Puzzle, index: int) -> None:
     del _groups(puzzle)[index]
-    st.session_state.pop(f"_group_message_{puzzle_id(puzzle)}", None)
+    st.session_state.pop(puzzle_keys(puzzle).group_message, None)
 
 
-def melds_view(puzzle: Puzzle, tr: Translator) -> None:
+def _melds(puzzle: Puzzle, tr: Translator) -> None:
+    keys = puzzle_keys(puzzle)
     st.markdown(tr.gettext("Group the ten cards into melds so that the deadwood left is as small as possible. "
                            "Pick the cards of one meld, then add it."))
     show_cards(puzzle.cards, tr)
     used = {name for group in _groups(puzzle) for name in group}
-    free = [str(c) for c in puzzle.cards if str(c) not in used]
-    picker = f"answer_pick{st.session_state.get(f'_group_round_{puzzle_id(puzzle)}', 0)}_{puzzle_id(puzzle)}"
     by_name = {str(c): c for c in puzzle.cards}
-    st.pills(tr.gettext("Cards of one meld"), free, selection_mode="multi", key=picker,
-             format_func=lambda name: _pill(by_name[name]))
-    st.button(tr.gettext("Add as a meld"), key=f"add_{puzzle_id(puzzle)}", on_click=_add_group,
-              args=(puzzle, picker))
-    message = st.session_state.get(f"_group_message_{puzzle_id(puzzle)}")
+    picker = keys.picker(st.session_state.get(keys.group_round, 0))
+    st.pills(tr.gettext("Cards of one meld"), [name for name in by_name if name not in used],
+             selection_mode="multi", key=picker, format_func=lambda name: pill_label(by_name[name]))
+    st.button(tr.gettext("Add as a meld"), key=keys.button("add"), on_click=_add_group, args=(puzzle, picker))
+    message = st.session_state.get(keys.group_message)
     if message:
-        (st.success if message[0] else st.error)(message[1])
+        (st.success if message[0] else st.error)(render(message[1], tr))
     for index, group in enumerate(_groups(puzzle)):
         cols = st.columns([4, 1])
         cols[0].markdown(tr.gettext("Meld {n}: {cards}", n=index + 1,
                                     cards=" ".join(by_name[g].symbol for g in group)))
-        cols[1].button(tr.gettext("Remove"), key=f"remove_{index}_{puzzle_id(puzzle)}", on_click=_remove_group,
+        cols[1].button(tr.gettext("Remove"), key=keys.button(f"remove_{index}"), on_click=_remove_group,
                        args=(puzzle, index))
 
 
-def deadwood_view(puzzle: Puzzle, tr: Translator) -> None:
+def _read_melds(puzzle: Puzzle) -> list[list[str]]:
+    return list(_groups(puzzle))
+
+
+# --- Deadwood: a number ------------------------------------------------------------------------
+
+def _deadwood(puzzle: Puzzle, tr: Translator) -> None:
     st.markdown(tr.gettext("What is the least deadwood these ten cards can leave?"))
     show_cards(puzzle.cards, tr)
     st.number_input(tr.gettext("Deadwood"), min_value=0, max_value=200, value=None, step=1,
-                    key=answer_key("deadwood", puzzle))
+                    key=puzzle_keys(puzzle).answer("deadwood"))
 
+
+def _read_deadwood(puzzle: Puzzle) -> Any:
+    return _get(puzzle, "deadwood")
+
+
+# --- Score: who scores, and how much -----------------------------------------------------------
 
 def _rules_line(puzzle: Puzzle, tr: Translator) -> None:
     st.caption(tr.gettext("Rules: {rules}", rules=ruleset_title(puzzle.ruleset, tr)))
 
 
-def score_view(puzzle: Puzzle, tr: Translator) -> None:
-    big = len(puzzle.knocker) == 11
+def _score(puzzle: Puzzle, tr: Translator) -> None:
+    keys = puzzle_keys(puzzle)
+    big = len(puzzle.knocker) > len(puzzle.defender)
     st.markdown(tr.gettext("The knocker shows these cards (all eleven: big gin)") if big
                 else tr.gettext("The knocker knocks with these ten cards"))
     _rules_line(puzzle, tr)
     show_cards(puzzle.knocker, tr, label=side_name("knocker", tr))
     st.markdown(tr.gettext("The defender holds"))
     show_cards(puzzle.defender, tr, label=side_name("defender", tr))
-    st.segmented_control(tr.gettext("Who scores?"), ["knocker", "defender"], key=answer_key("winner", puzzle),
+    st.segmented_control(tr.gettext("Who scores?"), ["knocker", "defender"], key=keys.answer("winner"),
                          format_func=lambda side: side_name(side, tr))
     st.number_input(tr.gettext("Points"), min_value=0, max_value=500, value=None, step=1,
-                    key=answer_key("points", puzzle))
+                    key=keys.answer("points"))
 
 
-def layoffs_view(puzzle: Puzzle, tr: Translator) -> None:
-    score = score_hand(puzzle.knocker, puzzle.defender, puzzle.ruleset)
+def _read_score(puzzle: Puzzle) -> dict[str, Any] | None:
+    winner, points = _get(puzzle, "winner"), _get(puzzle, "points")
+    if winner is None or points is None:
+        return None
+    return {"winner": winner, "points": int(points)}
+
+
+# --- Layoffs: pick the defender's cards --------------------------------------------------------
+
+def _layoffs(puzzle: Puzzle, tr: Translator) -> None:
     st.markdown(tr.gettext("The knocker lays down these melds"))
     _rules_line(puzzle, tr)
-    show_arrangement(score.knocker_arrangement, tr)
+    show_arrangement(score_of(puzzle).knocker_arrangement, tr)
     st.markdown(tr.gettext("Which of the defender's cards does it lay off in its best play?"))
     show_cards(puzzle.defender, tr, label=side_name("defender", tr))
     by_name = {str(c): c for c in puzzle.defender}
     st.pills(tr.gettext("The defender's cards"), list(by_name), selection_mode="multi",
-             key=answer_key("layoffs", puzzle), format_func=lambda name: _pill(by_name[name]))
+             key=puzzle_keys(puzzle).answer("layoffs"), format_func=lambda name: pill_label(by_name[name]))
 
 
-def totals_view(puzzle: Puzzle, tr: Translator) -> None:
+def _read_layoffs(puzzle: Puzzle) -> list[str]:
+    return list(_get(puzzle, "layoffs") or [])
+
+
+# --- Totals: two numbers -----------------------------------------------------------------------
+
+def _totals(puzzle: Puzzle, tr: Translator) -> None:
+    keys = puzzle_keys(puzzle)
     rules = load_ruleset(puzzle.ruleset)
     st.markdown(tr.gettext("This score sheet ends a game. What are the final totals, with every bonus?"))
     _rules_line(puzzle, tr)
@@ -116,37 +159,43 @@ def totals_view(puzzle: Puzzle, tr: Translator) -> None:
                           hand=tr.number(rules.hand_bonus), game=tr.number(rules.game_bonus)))
     left, right = st.columns(2)
     left.number_input(tr.gettext("Total of player A"), min_value=0, max_value=2000, value=None, step=1,
-                      key=answer_key("total_A", puzzle))
+                      key=keys.answer("total_A"))
     right.number_input(tr.gettext("Total of player B"), min_value=0, max_value=2000, value=None, step=1,
-                       key=answer_key("total_B", puzzle))
+                       key=keys.answer("total_B"))
 
 
-ANSWER_VIEWS: dict[str, Callable[[Puzzle, Translator], None]] = {
-    "melds": melds_view, "deadwood": deadwood_view, "score": score_view, "layoffs": layoffs_view,
-    "totals": totals_view,
-}
-
-
-def read_answer(puzzle: Puzzle) -> Any:
-    """The learner's answer from the page's widgets, or None when it is not given yet."""
-    get = lambda name: st.session_state.get(answer_key(name, puzzle))
-    if puzzle.kind == "melds":
-        return list(_groups(puzzle))
-    if puzzle.kind == "deadwood":
-        return get("deadwood")
-    if puzzle.kind == "score":
-        if get("winner") is None or get("points") is None:
-            return None
-        return {"winner": get("winner"), "points": int(get("points"))}
-    if puzzle.kind == "layoffs":
-        return list(get("layoffs") or [])
-    if get("total_A") is None or get("total_B") is None:
+def _read_totals(puzzle: Puzzle) -> dict[str, int] | None:
+    a, b = _get(puzzle, "total_A"), _get(puzzle, "total_B")
+    if a is None or b is None:
         return None
-    return {"A": int(get("total_A")), "B": int(get("total_B"))}
+    return {"A": int(a), "B": int(b)}
+
+
+VIEWS: dict[str, DrillView] = {
+    "melds": DrillView(_melds, _read_melds),
+    "deadwood": DrillView(_deadwood, _read_deadwood),
+    "score": DrillView(_score, _read_score),
+    "layoffs": DrillView(_layoffs, _read_layoffs),
+    "totals": DrillView(_totals, _read_totals),
+}
+"""The view of every kind of drill, by name: one entry per kind of :data:`tutor.drills.KINDS`."""
+assert set(VIEWS) == set(KINDS), "every kind of drill needs a view"
+
+
+# --- Any kind ----------------------------------------------------------------------------------
+
+def show_result(result: Any, tr: Translator) -> None:
+    """The engine's layout of a puzzle's result: the hand's melds, or both hands of a knock."""
+    if isinstance(result, HandAnalysis):
+        show_arrangement(result.arrangement, tr)
+    elif isinstance(result, HandScore):
+        show_arrangement(result.knocker_arrangement, tr, result.layoffs)
+        show_arrangement(result.defender_play.arrangement, tr)
 
 
 def show_verdict(puzzle: Puzzle, tr: Translator) -> Verdict | None:
-    """The verdict on the last answer checked, worked out again in the current language."""
+    """The verdict on the last answer checked, put into words in the current language (it is
+    not graded again)."""
     record = drill_state.verdict_record(puzzle)
     if not record:
         return None
@@ -154,21 +203,16 @@ def show_verdict(puzzle: Puzzle, tr: Translator) -> Verdict | None:
         st.warning(tr.gettext("Give an answer first."))
         return None
     if record.get("error"):
-        st.error(record["error"])
+        st.error(error_message(record["error"], tr))
         return None
-    verdict = check(puzzle, record["answer"], tr)
+    verdict: Verdict = record["verdict"]
     if verdict.correct:
         st.success(tr.gettext("Right!"))
     else:
-        st.error(tr.gettext("Not quite. {feedback}", feedback=verdict.feedback))
+        st.error(tr.gettext("Not quite. {feedback}", feedback=feedback(verdict, tr)))
     with st.expander(tr.gettext("The engine's answer, step by step"), expanded=not verdict.correct):
-        if puzzle.kind in ("melds", "deadwood"):
-            show_arrangement(analyze(puzzle.cards).arrangement, tr)
-        elif puzzle.kind in ("score", "layoffs"):
-            score = score_hand(puzzle.knocker, puzzle.defender, puzzle.ruleset)
-            show_arrangement(score.knocker_arrangement, tr, score.layoffs)
-            show_arrangement(score.defender_play.arrangement, tr)
-        show_steps(verdict.explanation)
+        show_result(verdict.result, tr)
+        show_steps(explanation(verdict.result, tr))
     return verdict
 
 
@@ -176,17 +220,18 @@ def drill_card(puzzle: Puzzle, tr: Translator) -> Verdict | None:
     """A puzzle to answer, with its Check and Hint buttons, the hints asked for and the verdict.
     Returns the verdict on the answer checked last, if any."""
     drill_state.opened(puzzle)
-    pid = puzzle_id(puzzle)
-    ANSWER_VIEWS[puzzle.kind](puzzle, tr)
+    keys: PuzzleKeys = puzzle_keys(puzzle)
+    view = VIEWS[puzzle.kind]
+    view.show(puzzle, tr)
     check_col, hint_col = st.columns(2)
     with check_col:
-        checked = st.button(tr.gettext("Check"), key=f"check_{pid}", type="primary")
+        checked = st.button(tr.gettext("Check"), key=keys.button("check"), type="primary")
     with hint_col:
-        st.button(tr.gettext("Hint"), key=f"hint_{pid}", on_click=drill_state.next_hint, args=(pid,))
+        st.button(tr.gettext("Hint"), key=keys.button("hint"), on_click=drill_state.next_hint, args=(keys,))
     for hint in drill_state.shown_hints(puzzle, tr):
         st.info(hint)
     if checked:
-        drill_state.grade(puzzle, read_answer(puzzle), tr)
+        drill_state.grade(puzzle, view.read(puzzle))
     return show_verdict(puzzle, tr)
 
 
@@ -196,3 +241,5 @@ def show_tally(kind: str, tr: Translator) -> None:
     st.caption(tr.gettext("{kind} this session: {right} right of {tried} tried; streak {streak}.",
                           kind=drill_kind_name(kind, tr), right=tr.number(tally["right"]),
                           tried=tr.number(tally["tried"]), streak=tr.number(tally["streak"])))
+
+

@@ -8,15 +8,17 @@ import random
 import streamlit as st
 
 from tutor.app.ui import profile
+from tutor.drills import fresh_seed
 
-_seeds = random.SystemRandom()
+_seeds: random.Random = random.SystemRandom()
+"""Where a check's puzzle numbers come from (tests put a seeded generator here)."""
 
 
 def check_seeds(lesson_id: str, count: int) -> list[int]:
     """The seeds of a lesson's check puzzles, drawn once per session (and anew on request)."""
     key = f"_check_seeds_{lesson_id}"
     if len(st.session_state.get(key, [])) != count:
-        st.session_state[key] = [_seeds.randrange(2**32) for _ in range(count)]
+        st.session_state[key] = [fresh_seed(_seeds) for _ in range(count)]
     return st.session_state[key]
 
 

@@ -11,6 +11,8 @@ from tutor.drills import Puzzle, Verdict
 from tutor.engine.errors import TutorError
 from tutor.language.i18n import Translator
 from tutor.language.messages import error_message
+from tutor.app.ui import state
+from tutor.progress.review import DrillItem, schedule_after_drill
 from tutor.progress.store import DATA_DIR_ENV, Profile, Store, open_store
 
 
@@ -62,8 +64,7 @@ def _choose(profile: Profile | None) -> None:
 
 
 def _pick_key() -> str:
-    # The key carries the language: a widget keeps its option labels while its key stays the same.
-    return f"profile_pick_{st.session_state.get('lang')}"
+    return state.language_keyed("profile_pick")
 
 
 def _picked() -> None:
@@ -90,8 +91,9 @@ def profile_box(tr: Translator) -> None:
         st.sidebar.warning(tr.gettext("Your progress cannot be saved: the data folder cannot be written. "
                                       "The app works, but nothing is kept after you leave."))
     elif saved.status == "damaged":
+        kept = saved.kept_aside.name if saved.kept_aside else "—"
         st.sidebar.warning(tr.gettext("The progress file was damaged. It was kept as {file}, untouched; "
-                                      "progress is not saved in this session.", file=saved.kept_aside.name))
+                                      "progress is not saved in this session.", file=kept))
     profile = current()
     if profile is not None and (profile.language != st.session_state.get("lang")
                                 or profile.ruleset != st.session_state.get("rules")):
@@ -100,18 +102,19 @@ def profile_box(tr: Translator) -> None:
 
 def review_item(puzzle: Puzzle) -> str:
     """The name of a drill in the review schedule: enough to generate it again."""
-    return f"drill:{puzzle.kind}:{puzzle.difficulty}:{puzzle.ruleset}:{puzzle.seed}"
+    return DrillItem(puzzle.kind, puzzle.level, puzzle.ruleset, puzzle.seed).format()
 
 
 def record(puzzle: Puzzle, verdict: Verdict, seconds: float) -> None:
-    """Save an attempt for the current profile; a wrong drill goes into review, a right one
-    already in review moves up a box."""
+    """Save an attempt for the current profile, and schedule the drill for review as the review
+    policy says (:func:`tutor.progress.review.schedule_after_drill`)."""
     profile = current()
     if profile is None:
         return
     saved = store()
-    saved.record_attempt(profile.id, puzzle.kind, puzzle.difficulty, puzzle.ruleset, verdict.correct,
+    saved.record_attempt(profile.id, puzzle.kind, puzzle.level, puzzle.ruleset, verdict.correct,
                          seconds, seed=puzzle.seed, mistake=verdict.mistake)
     item = review_item(puzzle)
-    if not verdict.correct or saved.box_of(profile.id, item) is not None:
-        saved.schedule(profile.id, item, remembered=verdict.correct)
+    remembered = schedule_after_drill(verdict.correct, saved.box_of(profile.id, item) is not None)
+    if remembered is not None:
+        saved.schedule(profile.id, item, remembered=remembered)

@@ -6,19 +6,27 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from tutor.app.card_faces import card_img, group_html, row_html
-from tutor.engine.cards import Card
+from tutor.app.card_faces import CARD_HEIGHT, card_img, group_html, row_html
 from tutor.content.documents import Block, Document
+from tutor.engine.cards import Card, parse_cards
+from tutor.engine.layoffs import Layoff
+from tutor.engine.melds import Arrangement, HandAnalysis, analyze
+from tutor.engine.rules import Ruleset, load_ruleset
+from tutor.engine.scoring import GameTotals, HandScore, game_totals, score_hand
 from tutor.language.explain import analysis_steps, score_steps, totals_steps
 from tutor.language.i18n import Translator
 from tutor.language.labels import card_name, meld_kind_name, outcome_name, ruleset_title, side_name
-from tutor.engine.melds import Arrangement, HandAnalysis, analyze
-from tutor.engine.cards import parse_cards
-from tutor.engine.rules import Ruleset, load_ruleset
-from tutor.engine.scoring import GameTotals, HandScore, game_totals, score_hand
+
+LAYOFF_HEIGHT = 64
+"""Cards laid off onto a meld are drawn smaller than the meld's own."""
 
 
-def images(cards: Sequence[Card], tr: Translator, height: int = 84) -> list[str]:
+def pill_label(c: Card) -> str:
+    """A card as a pill's label: its rank in bold and its suit symbol in the suit's colour."""
+    return f"**{str(c)[:-1]}**:{'red' if c.is_red else 'gray'}[{c.symbol[-1]}]"
+
+
+def images(cards: Sequence[Card], tr: Translator, height: int = CARD_HEIGHT) -> list[str]:
     return [card_img(c, card_name(c, tr), height) for c in cards]
 
 
@@ -28,14 +36,14 @@ def show_cards(cards: Sequence[Card], tr: Translator, label: str = "") -> None:
     st.html(row_html([group]))
 
 
-def arrangement_groups(arrangement: Arrangement, tr: Translator, layoffs: Sequence = ()) -> list[str]:
+def arrangement_groups(arrangement: Arrangement, tr: Translator, layoffs: Sequence[Layoff] = ()) -> list[str]:
     """Each meld as a labelled group, then the deadwood apart with its total."""
     groups = []
     for meld in arrangement.melds:
         laid = [lay.card for lay in layoffs if lay.meld == meld]
         note = tr.gettext("laid off: {cards}", cards=" ".join(c.symbol for c in laid)) if laid else ""
         label = meld_kind_name(meld.kind, tr).capitalize()
-        groups.append(group_html(images(meld.cards, tr) + images(laid, tr, 64), label, note))
+        groups.append(group_html(images(meld.cards, tr) + images(laid, tr, LAYOFF_HEIGHT), label, note))
     if arrangement.deadwood_cards:
         label = tr.gettext("Deadwood: {points}", points=tr.number(arrangement.deadwood))
         groups.append(group_html(images(arrangement.deadwood_cards, tr), label, deadwood=True))
@@ -44,7 +52,7 @@ def arrangement_groups(arrangement: Arrangement, tr: Translator, layoffs: Sequen
     return groups
 
 
-def show_arrangement(arrangement: Arrangement, tr: Translator, layoffs: Sequence = ()) -> None:
+def show_arrangement(arrangement: Arrangement, tr: Translator, layoffs: Sequence[Layoff] = ()) -> None:
     st.html(row_html(arrangement_groups(arrangement, tr, layoffs)))
 
 
@@ -104,7 +112,7 @@ def show_example(block: Block, tr: Translator) -> None:
         show_score(score_hand(parts[1], parts[2], load_ruleset(parts[0])), tr)
     elif block.kind == "totals":
         st.caption(tr.gettext("Rules: {rules}", rules=ruleset_title(parts[0], tr)))
-        show_totals(game_totals(parts[1], parts[0]), tr)
+        show_totals(game_totals(parts[1], load_ruleset(parts[0])), tr)
 
 
 def show_document(document: Document, tr: Translator, heading: str = "##") -> None:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from tutor.language.i18n import LANGUAGES, PSEUDO_LANGUAGE, Translator, negotiate
+from tutor.language.i18n import DEFAULT_LANGUAGE, LANGUAGES, PSEUDO_LANGUAGE, Translator, negotiate
 from tutor.language.labels import ruleset_title
 from tutor.engine.rules import Ruleset, available_rulesets, load_ruleset
 
@@ -29,9 +29,14 @@ def _language_switched() -> None:
     st.query_params["lang"] = chosen
 
 
+def language_keyed(name: str) -> str:
+    """A widget key that carries the language: a widget keeps its option labels while its key
+    stays the same, so a selectbox whose labels are translated needs a new key per language."""
+    return f"{name}_{st.session_state.get('lang')}"
+
+
 def _rules_key() -> str:
-    # The key carries the language: a widget keeps its option labels while its key stays the same.
-    return f"rules_switch_{st.session_state.lang}"
+    return language_keyed("rules_switch")
 
 
 def _rules_switched() -> None:
@@ -98,8 +103,15 @@ def start_ruleset(tr: Translator) -> tuple[Ruleset, str | None]:
 
 
 def translator() -> Translator:
-    """The translator of the current run (set by the app's entry)."""
-    return st.session_state["_translator"]
+    """The translator of the current run. The app's entry makes it from the chosen language and
+    keeps it in the session under ``_translator`` before any page runs; pages fetch it here."""
+    tr: Translator = st.session_state["_translator"]
+    return tr
+
+
+def language() -> str:
+    """The learner's language code, as the URL carries it (``?lang=es``)."""
+    return str(st.session_state.get("lang", DEFAULT_LANGUAGE))
 
 
 def ruleset() -> Ruleset:

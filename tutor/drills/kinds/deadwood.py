@@ -1,0 +1,78 @@
+"""Deadwood drill: the least deadwood ten cards can leave, as a number.
+
+Levels as the melds drill (see :mod:`tutor.drills.kinds.melds`), which makes its hands.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tutor.drills.answers import read_number
+from tutor.drills.kinds.melds import hand_hints, make_hand, missed_card, mistake_of
+from tutor.drills.model import Puzzle, Remark, Verdict, Word
+from tutor.engine.cards import mask_of
+from tutor.engine.melds import analyze, candidate_arrangements
+from tutor.engine.msgids import N_
+from tutor.engine.rules import Ruleset
+
+NAME = "deadwood"
+TITLE = N_("Deadwood")
+MISTAKES = {
+    "counted_melded_card": N_("counting a melded card as deadwood"),
+    "not_minimal": N_("an arrangement that does not leave the least deadwood"),
+    "no_melds": N_("counting every card, melds included"),
+    "face_values": N_("counting face cards as 11, 12 and 13"),
+    "missed_deadwood_card": N_("leaving a deadwood card out"),
+    "wrong_total": N_("a wrong sum"),
+}
+
+
+def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | None:
+    return make_hand(rng, level)
+
+
+def _first_remark(puzzle: Puzzle, given: int) -> tuple[str, Remark]:
+    """The mistake that explains a wrong number, and its sentence."""
+    result = analyze(puzzle.cards)
+    best = result.arrangement
+    if given == sum(c.value for c in puzzle.cards):
+        return "no_melds", Remark(N_("You counted every card, but cards in melds do not count as deadwood."))
+    left_out = [c for c in best.deadwood_cards if given == result.deadwood - c.value]
+    if left_out:
+        return "missed_deadwood_card", Remark(
+            N_("You left out the {card}: it is in no meld, so it counts {value}."),
+            {"card": left_out[0], "value": left_out[0].value})
+    worse = [a for a in candidate_arrangements(mask_of(puzzle.cards)) if a.deadwood == given]
+    if worse and worse[0].deadwood_cards:
+        remark = missed_card(worse[0].deadwood_cards, best)
+        return mistake_of(remark), remark
+    face_values = sum(c.rank for c in best.deadwood_cards)
+    if face_values != result.deadwood and given == face_values:
+        return "face_values", Remark(N_("Jacks, queens and kings count 10 each, not 11, 12 and 13."))
+    melded = [(c, m) for m in best.melds for c in m.cards if given == result.deadwood + c.value]
+    if melded:
+        c, meld = melded[0]
+        return "counted_melded_card", Remark(
+            N_("You counted the {card} as deadwood, but it completes the {kind} {meld}."),
+            {"card": c, "kind": Word("meld_kind", meld.kind), "meld": tuple(meld.cards)})
+    return "wrong_total", Remark(N_("Count again card by card: the steps show the sum."))
+
+
+def check(puzzle: Puzzle, answer: Any) -> Verdict:
+    """A whole number, the least deadwood of the ten cards."""
+    given = read_number(answer, "deadwood")
+    result = analyze(puzzle.cards)
+    if given == result.deadwood:
+        return Verdict(True, result, expected=result.deadwood)
+    mistake, remark = _first_remark(puzzle, given)
+    least = Remark(N_("The least deadwood is {best}."), {"best": result.deadwood})
+    return Verdict(False, result, mistake, (remark, least), result.deadwood)
+
+
+def model_answer(puzzle: Puzzle) -> int:
+    return analyze(puzzle.cards).deadwood
+
+
+def hints(puzzle: Puzzle) -> list[Remark]:
+    return hand_hints(puzzle.cards)

@@ -1,0 +1,87 @@
+"""Spaced review: which items come back when (Leitner boxes), how a review item is named, and
+what an answer does to the schedule. Pure: the store keeps the schedule, the app asks here.
+
+An item is a drill (``drill:KIND:LEVEL:RULESET:SEED``, enough to generate it again) or a
+glossary flash card (``term:ID:FRONT>BACK``, the languages of its two sides).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LEITNER_DAYS = (0, 1, 3, 7, 14)
+"""Days before an item in box 1..5 comes back: box 1 is due again at once."""
+BOXES = len(LEITNER_DAYS)
+
+
+def next_box(box: int | None, remembered: bool) -> int:
+    """The box after an answer: up one when remembered (a new item starts as if from box 1),
+    back to box 1 when not."""
+    return min((box or 1) + 1, BOXES) if remembered else 1
+
+
+def days_until_due(box: int) -> int:
+    return LEITNER_DAYS[box - 1]
+
+
+def schedule_after_drill(correct: bool, in_review: bool) -> bool | None:
+    """What a drill attempt does to the review schedule: a wrong answer puts the drill into review
+    (``False``: not remembered), a right one moves a drill already in review up a box (``True``);
+    a right answer to a drill not in review leaves the schedule alone (``None``)."""
+    if not correct:
+        return False
+    return True if in_review else None
+
+
+@dataclass(frozen=True)
+class DrillItem:
+    """A drill in the review schedule."""
+
+    kind: str
+    level: str
+    ruleset: str
+    seed: int
+
+    PREFIX = "drill:"
+
+    def format(self) -> str:
+        return f"{self.PREFIX}{self.kind}:{self.level}:{self.ruleset}:{self.seed}"
+
+    @classmethod
+    def parse(cls, item: str) -> DrillItem | None:
+        """The drill an item names, or None when it is not a well-formed drill item."""
+        parts = item.split(":")
+        if len(parts) != 5 or parts[0] + ":" != cls.PREFIX or not parts[4].isdigit():
+            return None
+        return cls(parts[1], parts[2], parts[3], int(parts[4]))
+
+
+@dataclass(frozen=True)
+class TermItem:
+    """A glossary flash card in the review schedule: a term shown in ``front``, answered in ``back``."""
+
+    term: str
+    front: str
+    back: str
+
+    PREFIX = "term:"
+
+    @property
+    def direction(self) -> str:
+        return f"{self.front}>{self.back}"
+
+    def format(self) -> str:
+        return f"{self.PREFIX}{self.term}:{self.direction}"
+
+    @classmethod
+    def parse(cls, item: str) -> TermItem | None:
+        parts = item.split(":")
+        if len(parts) != 3 or parts[0] + ":" != cls.PREFIX or parts[2].count(">") != 1:
+            return None
+        front, back = parts[2].split(">")
+        return cls(parts[1], front, back)
+
+
+def directions(languages: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Every ordered pair of two languages: the directions a flash card can be asked in."""
+    return [(a, b) for a in languages for b in languages if a != b]
