@@ -19,8 +19,20 @@ from pathlib import Path
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tutor.language.i18n import LANGUAGES  # noqa: E402  (after the checkout is on the path)
+
 LOCALES = ROOT / "locales"
 POT = LOCALES / "messages.pot"
+MSGID_LANGUAGE = "en"
+"""Message ids are English: this catalog is filled from them."""
+EXTRACT_KEYWORDS = ("-k", "N_", "-k", "NP_:1,2", "-k", "ngettext:1,2")
+"""The keywords that mark messages, besides gettext: the tests extract with the same."""
+
+
+def extract(pot: Path, *extra: str) -> None:
+    """Extract every message of the code into a template."""
+    pybabel("extract", "-F", "babel.cfg", "-o", str(pot), "--no-location", *EXTRACT_KEYWORDS, *extra, ".")
 
 
 def pybabel(*args: str) -> None:
@@ -47,16 +59,14 @@ def main() -> int:
     parser.add_argument("--apply", type=Path, help="JSON file of Spanish translations")
     args = parser.parse_args()
     LOCALES.mkdir(exist_ok=True)
-    pybabel("extract", "-F", "babel.cfg", "-o", str(POT), "--no-location", "--sort-output",
-            "-k", "N_", "-k", "ngettext:1,2", "--project=gin-tutor", "--copyright-holder=gin-tutor",
-            "--width=100", ".")
-    for lang in ("es", "en"):
+    extract(POT, "--sort-output", "--project=gin-tutor", "--copyright-holder=gin-tutor", "--width=100")
+    for lang in LANGUAGES:
         if po_path(lang).exists():
             pybabel("update", "-i", str(POT), "-d", str(LOCALES), "-l", lang, "--no-fuzzy-matching",
                     "--width=100", "--ignore-obsolete")
         else:
             pybabel("init", "-i", str(POT), "-d", str(LOCALES), "-l", lang, "--width=100")
-    en = load("en")
+    en = load(MSGID_LANGUAGE)
     for message in en:
         if not message.id:
             continue
@@ -66,21 +76,26 @@ def main() -> int:
                 message.string = (message.id[0], message.id[1])
         elif not message.string:
             message.string = message.id
-    save("en", en)
-    es = load("es")
-    if args.apply:
-        table = json.loads(args.apply.read_text(encoding="utf-8"))
-        for message in es:
+    save(MSGID_LANGUAGE, en)
+    table = json.loads(args.apply.read_text(encoding="utf-8")) if args.apply else {}
+    status = 0
+    for lang in LANGUAGES:
+        if lang == MSGID_LANGUAGE:
+            continue
+        catalog = load(lang)
+        for message in catalog:
             key = message.id[0] if isinstance(message.id, tuple) else message.id
-            if key in table:
-                value = table[key]
+            if key in table.get(lang, table if lang == "es" else {}):
+                value = table.get(lang, table)[key]
                 message.string = tuple(value) if isinstance(message.id, tuple) else value
                 message.flags.discard("fuzzy")
-    save("es", es)
-    missing = [m.id for m in es if m.id and (not all(m.string) if isinstance(m.id, tuple) else not m.string)]
-    for msgid in missing:
-        print(f"untranslated: {msgid!r}")
-    return 1 if missing else 0
+        save(lang, catalog)
+        missing = [m.id for m in catalog
+                   if m.id and (not all(m.string) if isinstance(m.id, tuple) else not m.string)]
+        for msgid in missing:
+            print(f"untranslated ({lang}): {msgid!r}")
+        status = status or int(bool(missing))
+    return status
 
 
 if __name__ == "__main__":

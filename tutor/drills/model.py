@@ -75,6 +75,11 @@ class Remark:
     params: Mapping[str, Any] = field(default_factory=dict)
     plural: str | None = None
 
+    @classmethod
+    def counting(cls, forms: tuple[str, str], n: int, **params: Any) -> Remark:
+        """A remark whose form depends on ``n``: ``forms`` is marked with ``NP_(singular, plural)``."""
+        return cls(forms[0], {"n": n, **params}, forms[1])
+
 
 Result = HandAnalysis | HandScore | GameTotals
 """The engine's result that a verdict explains step by step."""

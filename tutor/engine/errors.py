@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tutor.engine.msgids import N_
+from tutor.engine.msgids import N_, NP_
 
 PROFILE_NAME_MAX = 40
 """The most characters in a profile name."""
@@ -52,8 +52,8 @@ class DuplicateCardError(CardError):
 
 class CardCountError(CardError):
     key = "card_count"
-    template = N_("You gave {n} card; this needs {expected} cards.")
-    plural = N_("You gave {n} cards; this needs {expected} cards.")
+    template, plural = NP_("You gave {n} card; this needs {expected} cards.",
+                           "You gave {n} cards; this needs {expected} cards.")
 
     def english(self) -> str:
         count, expected = self.params["count"], self.params["expected"]

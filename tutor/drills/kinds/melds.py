@@ -16,7 +16,7 @@ from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict, Word
 from tutor.drills.properties import dual_use_cards, hand_properties
 from tutor.engine.cards import DECK, HAND_SIZE, SUITS, Card, card
 from tutor.engine.melds import Arrangement, analyze, meld_from_cards, meld_problem
-from tutor.engine.msgids import N_
+from tutor.engine.msgids import N_, NP_
 from tutor.engine.rules import Ruleset
 
 NAME = "melds"
@@ -174,8 +174,8 @@ def hand_hints(cards: Sequence[Card]) -> list[Remark]:
     if shared:
         out.append(Remark(N_("The {card} fits both a set and a run: try it in each."), {"card": shared[0]}))
     result = analyze(cards)
-    out.append(Remark(N_("The best arrangement has {n} meld."), {"n": len(result.melds)},
-                      N_("The best arrangement has {n} melds.")))
+    out.append(Remark.counting(NP_("The best arrangement has {n} meld.", "The best arrangement has {n} melds."),
+                               len(result.melds)))
     if len(result.arrangements) > 1:
         out.append(Remark(N_("More than one arrangement reaches the least deadwood.")))
     return out

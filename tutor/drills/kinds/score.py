@@ -17,7 +17,7 @@ from tutor.drills.hands import defender_hand, knocker_hand, melds_of_sizes
 from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict, Word
 from tutor.drills.properties import score_properties
 from tutor.engine.cards import DECK, HAND_SIZE, SUITS, Card, card
-from tutor.engine.msgids import N_
+from tutor.engine.msgids import N_, NP_
 from tutor.engine.rules import Ruleset, load_ruleset
 from tutor.engine.scoring import HandScore, hand_outcome, may_knock, outcome_points, score_hand
 
@@ -209,8 +209,8 @@ def knock_hints(score: HandScore, layoffs_drill: bool) -> list[Remark]:
     out = [Remark(N_("Start with the knocker's melds and deadwood: {dw}."), {"dw": score.knocker_deadwood})]
     if layoffs_drill or score.layoffs_allowed:
         out.append(Remark(N_("Look at the ends of the knocker's runs and at its sets of three.")))
-        out.append(Remark(N_("In its best play the defender lays off {n} card."), {"n": len(score.layoffs)},
-                          N_("In its best play the defender lays off {n} cards.")))
+        out.append(Remark.counting(NP_("In its best play the defender lays off {n} card.",
+                                       "In its best play the defender lays off {n} cards."), len(score.layoffs)))
     else:
         out.append(Remark(N_("Under these rules nothing may be laid off onto this hand.")))
     return out

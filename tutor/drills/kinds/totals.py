@@ -11,7 +11,7 @@ from typing import Any
 from tutor.drills.answers import read_number
 from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict
 from tutor.drills.properties import totals_properties
-from tutor.engine.msgids import N_
+from tutor.engine.msgids import N_, NP_
 from tutor.engine.rules import Ruleset, load_ruleset
 from tutor.engine.scoring import PLAYERS, GameTotals, game_totals
 
@@ -126,7 +126,7 @@ def model_answer(puzzle: Puzzle) -> dict[str, int]:
 def hints(puzzle: Puzzle) -> list[Remark]:
     totals = totals_of(puzzle)
     return [Remark(N_("Add up each player's hand points: void hands count for nobody.")),
-            Remark(N_("Each hand won is worth a bonus of {n} point at the end."), {"n": totals.rules.hand_bonus},
-                   N_("Each hand won is worth a bonus of {n} points at the end.")),
+            Remark.counting(NP_("Each hand won is worth a bonus of {n} point at the end.",
+                                "Each hand won is worth a bonus of {n} points at the end."), totals.rules.hand_bonus),
             Remark(N_("The loser won no hand: think of the shutout.") if totals.shutout
                    else N_("Both players won hands: there is no shutout."))]
