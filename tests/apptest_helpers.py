@@ -6,9 +6,11 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from tutor.app.ui.pages import screens
+
 APP = Path(__file__).resolve().parent.parent / "tutor" / "app" / "main.py"
-PAGES = ["screens/home.py", "screens/rules.py", "screens/compare.py", "screens/glossary.py",
-         "screens/analyzer.py", "screens/drills.py"]
+PAGES = [f"screens/{screen.file}" for screen in screens()]
+"""Every page of the app, from its navigation."""
 
 
 def start(lang: str | None = None, locale: str | None = None, params: dict | None = None) -> AppTest:

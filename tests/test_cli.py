@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -121,6 +122,8 @@ def test_bad_input_message_in_spanish():
 
 
 def test_the_installed_console_script_runs():
-    result = subprocess.run([sys.executable, "-m", "tutor.cli", "--lang", "en", "analyze", "AS 2S 3S 7H 7D 7C KD KC KH QQ"],
+    script = Path(sys.executable).parent / "gin-tutor"
+    assert script.is_file(), "the gin-tutor script is installed beside the Python that runs the tests"
+    result = subprocess.run([str(script), "--lang", "en", "analyze", "AS 2S 3S 7H 7D 7C KD KC KH QQ"],
                             capture_output=True, text=True, env={**os.environ, "PYTHONWARNINGS": "ignore"})
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and "QQ" in result.stderr

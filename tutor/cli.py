@@ -1,4 +1,5 @@
-"""The command line: ``gin-tutor analyze``, ``gin-tutor score`` and ``gin-tutor total``.
+"""The command line: ``gin-tutor analyze``, ``gin-tutor score``, ``gin-tutor total``, and
+``gin-tutor app`` to serve the app (its further words go to ``streamlit run``).
 
 Human-readable answers in Spanish or English (``--lang``, else the environment's locale), or one
 JSON object per answer with ``--json``. Bad input: exit status 2 and one line saying what is
@@ -10,10 +11,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from tutor.engine.cards import format_cards, parse_cards
+from tutor.engine.cards import BIG_GIN_SIZE, HAND_SIZE, format_cards, parse_cards
 from tutor.engine.errors import TutorError
 from tutor.language.i18n import LANGUAGES, PSEUDO_LANGUAGE, Translator, language_from_environment
 from tutor.language.labels import bonus_name, outcome_name, side_name
@@ -118,7 +120,7 @@ def _analyze_batch(args: argparse.Namespace, tr: Translator, stdin: TextIO, out:
         if not line.strip():
             continue
         try:
-            result = analyze(parse_cards(line, count=(10, 11)))
+            result = analyze(parse_cards(line, count=(HAND_SIZE, BIG_GIN_SIZE)))
         except TutorError as error:
             status = BAD_INPUT
             message = error_message(error, tr)
@@ -136,11 +138,12 @@ def _run(args: argparse.Namespace, tr: Translator, stdin: TextIO, out: TextIO) -
     if args.command == "analyze":
         if not args.cards:
             return _analyze_batch(args, tr, stdin, out)
-        result = analyze(parse_cards(" ".join(args.cards), count=(10, 11)))
+        result = analyze(parse_cards(" ".join(args.cards), count=(HAND_SIZE, BIG_GIN_SIZE)))
         _emit(out, args.json, analysis_json(result) if args.json else {}, analysis_text(result, tr))
     elif args.command == "score":
         rules = load_ruleset(args.rules)
-        score = score_hand(parse_cards(args.knocker, count=(10, 11)), parse_cards(args.defender, count=10),
+        score = score_hand(parse_cards(args.knocker, count=(HAND_SIZE, BIG_GIN_SIZE)),
+                           parse_cards(args.defender, count=HAND_SIZE),
                            rules)
         _emit(out, args.json, score_json(score) if args.json else {}, score_text(score, tr))
     else:
@@ -167,6 +170,7 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     p_total.add_argument("--rules", default="classic", help=tr.gettext("ruleset: {names}",
                          names=", ".join(available_rulesets())))
     p_total.add_argument("results", nargs="+", help=tr.gettext("hand results such as A:23 B:31 void"))
+    sub.add_parser("app", help=tr.gettext("serve the app in the browser (the rest goes to Streamlit)"))
     for p in (p_analyze, p_score, p_total):
         p.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
                        help=tr.gettext("one JSON object per answer"))
@@ -184,21 +188,44 @@ def _language(argv: Sequence[str]) -> str:
     return language_from_environment()
 
 
+APP_ENTRY = Path(__file__).resolve().parent / "app" / "main.py"
+"""The Streamlit entry of the installed app."""
+
+
+def run_app(options: Sequence[str]) -> int:
+    """``gin-tutor app [streamlit options]``: serve the installed app with Streamlit."""
+    from streamlit.web import cli as streamlit_cli  # only this command needs Streamlit
+
+    sys.argv = ["streamlit", "run", str(APP_ENTRY), *options]
+    try:
+        streamlit_cli.main()
+    except SystemExit as done:
+        return done.code if isinstance(done.code, int) else 0
+    return 0
+
+
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None,
          stderr: TextIO | None = None) -> int:
     """Run the command line; return the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["app"]:
+        return run_app(argv[1:])
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     tr = Translator(_language(argv))
-    fail: Callable[[str], int] = lambda message: (stderr.write(f"gin-tutor: {message}\n"), BAD_INPUT)[1]
     try:
         args = build_parser(tr).parse_args(argv)
     except _InputError as error:
-        return fail(tr.gettext("bad command line: {detail}", detail=str(error)))
+        return _fail(stderr, tr.gettext("bad command line: {detail}", detail=str(error)))
     try:
         return _run(args, tr, stdin, stdout)
     except TutorError as error:
-        return fail(error_message(error, tr))
+        return _fail(stderr, error_message(error, tr))
+
+
+def _fail(stderr: TextIO, message: str) -> int:
+    """Say what was wrong on one line; the exit status for bad input."""
+    stderr.write(f"gin-tutor: {message}\n")
+    return BAD_INPUT
 
 
 if __name__ == "__main__":

@@ -12,8 +12,9 @@ import streamlit as st
 
 from tutor.language.labels import ruleset_title
 from tutor.app.ui import profile, state
+from tutor.app.ui.pages import NAVIGATION, screens
 
-PAGES = Path(__file__).resolve().parent / "screens"
+SCREENS = Path(__file__).resolve().parent / "screens"
 
 st.set_page_config(page_title="gin-tutor", page_icon="🂡", layout="wide")
 
@@ -28,33 +29,18 @@ if bad_language is not None:
 _, bad_rules = state.start_ruleset(tr)
 if bad_rules is not None:
     st.sidebar.warning(tr.gettext("There is no ruleset called “{name}”; showing {rules}.",
-                                  name=bad_rules, rules=ruleset_title(state.ruleset().name, tr)))
-
-
-def page(file: str, title: str, url_path: str, default: bool = False) -> st.Page:
-    return st.Page(PAGES / file, title=title, url_path=url_path, default=default)
+                                  name=bad_rules, rules=ruleset_title(state.ruleset(), tr)))
 
 
 profile.profile_box(tr)
 
+home = screens()[0]
 navigation = st.navigation({
-    tr.gettext("Start"): [
-        page("home.py", tr.gettext("Welcome"), "home", default=True),
-    ],
-    tr.gettext("Rules"): [
-        page("rules.py", tr.gettext("Rules step by step"), "rules"),
-        page("compare.py", tr.gettext("The three rulesets compared"), "compare"),
-        page("ruleset.py", tr.gettext("About the ruleset"), "ruleset"),
-        page("glossary.py", tr.gettext("Glossary"), "glossary"),
-    ],
-    tr.gettext("Learn"): [
-        page("lessons.py", tr.gettext("Lessons"), "lessons"),
-        page("review.py", tr.gettext("Review"), "review"),
-        page("progress.py", tr.gettext("Your progress"), "progress"),
-    ],
-    tr.gettext("Practice"): [
-        page("drills.py", tr.gettext("Drills"), "drills"),
-        page("analyzer.py", tr.gettext("Hand analyzer"), "analyzer"),
-    ],
+    tr.gettext(section): [
+        st.Page(SCREENS / screen.file, title=tr.gettext(screen.title), url_path=screen.url_path,
+                default=screen is home)
+        for screen in section_screens
+    ]
+    for section, section_screens in NAVIGATION.items()
 })
 navigation.run()

@@ -1,22 +1,22 @@
-"""The three rulesets side by side: one table made from data/rulesets, the same data the engine reads."""
+"""The rulesets side by side: one table made from data/rulesets, the same data the engine reads."""
 
 import streamlit as st
 
 from tutor.language.labels import option_label, option_value, ruleset_title
 from tutor.engine.rules import OPTION_NAMES, available_rulesets, load_ruleset
 from tutor.app.ui import state
-from tutor.app.ui.pages import ruleset_url, source_link
+from tutor.app.ui.pages import SOURCE_PAGES, ruleset_url, source_link
 
 tr = state.translator()
 rulesets = [load_ruleset(name) for name in available_rulesets()]
 
-st.title(tr.gettext("The three rulesets compared"))
+st.title(tr.gettext("The rulesets compared"))
 st.markdown(tr.gettext(
     "Each cell gives the value and, in brackets, the source that states it. Rows where the "
     "rulesets differ are marked ≠. A † marks gin-tutor's interpretation where the sources are "
     "silent."))
 
-header = [tr.gettext("Rule")] + [f"[{ruleset_title(r.name, tr)}]({ruleset_url(r.name)})" for r in rulesets]
+header = [tr.gettext("Rule")] + [f"[{ruleset_title(r, tr)}]({ruleset_url(r.name)})" for r in rulesets]
 lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
 for option in OPTION_NAMES:
     values = [getattr(r, option) for r in rulesets]
@@ -28,4 +28,6 @@ for option in OPTION_NAMES:
         cells.append(f"{option_value(getattr(rules, option), tr)} ({source_link(rules.source_of(option))}){mark}")
     lines.append("| " + " | ".join(cells) + " |")
 st.markdown("\n".join(lines))
-st.caption(tr.gettext("† gin-tutor's interpretation. The sources: 000 (short), 001 (classic), 002 (Spanish)."))
+sources = ", ".join(f"{source} ({ruleset_title(name, tr)})" for source, name in SOURCE_PAGES.items())
+st.caption(tr.gettext("† gin-tutor's interpretation; — an option the ruleset file leaves at its default. "
+                      "The sources: {sources}.", sources=sources))

@@ -24,10 +24,10 @@ st.subheader(tr.gettext("Every rule of this ruleset"))
 rows = [{
     tr.gettext("Rule"): option_label(option, tr),
     tr.gettext("Value"): option_value(getattr(rules, option), tr),
-    tr.gettext("Source"): rules.source_of(option),
+    tr.gettext("Source"): rules.source_of(option) or "—",
     tr.gettext("Interpretation"): tr.gettext("gin-tutor's interpretation")
     if rules.is_interpretation(option) else "",
 } for option in OPTION_NAMES]
 st.dataframe(rows, hide_index=True, width="stretch")
 st.caption(tr.gettext("Sources cited: {sources}",
-                      sources="; ".join(source_title(s, tr) for s in sorted(set(rules.sources.values())))))
+                      sources="; ".join(source_title(s, tr) for s in sorted({s for s in rules.sources.values() if s}))))

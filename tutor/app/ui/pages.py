@@ -2,14 +2,56 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import streamlit as st
+
+from tutor.app.ui import state
+from tutor.language.i18n import N_
+
+
+@dataclass(frozen=True)
+class Screen:
+    """One page of the app: its module in ``tutor/app/screens``, its title and its address."""
+
+    file: str
+    title: str
+    """A catalog message id."""
+    url_path: str
+
+
+NAVIGATION: dict[str, tuple[Screen, ...]] = {
+    N_("Start"): (Screen("home.py", N_("Welcome"), "home"),),
+    N_("Rules"): (
+        Screen("rules.py", N_("Rules step by step"), "rules"),
+        Screen("compare.py", N_("The rulesets compared"), "compare"),
+        Screen("ruleset.py", N_("About the ruleset"), "ruleset"),
+        Screen("glossary.py", N_("Glossary"), "glossary"),
+    ),
+    N_("Learn"): (
+        Screen("lessons.py", N_("Lessons"), "lessons"),
+        Screen("review.py", N_("Review"), "review"),
+        Screen("progress.py", N_("Your progress"), "progress"),
+    ),
+    N_("Practice"): (
+        Screen("drills.py", N_("Drills"), "drills"),
+        Screen("analyzer.py", N_("Hand analyzer"), "analyzer"),
+    ),
+}
+"""The app's pages by section, in the order the sidebar lists them; the first is the home page."""
+
+
+def screens() -> list[Screen]:
+    """Every page of the app, in navigation order."""
+    return [screen for section in NAVIGATION.values() for screen in section]
+
 
 SOURCE_PAGES = {"000": "short", "001": "classic", "002": "spanish"}
 """The ruleset page that presents each source text."""
 
 
 def _lang_query() -> str:
-    return f"?lang={st.session_state.get('lang', 'en')}"
+    return f"?lang={state.language()}"
 
 
 def ruleset_url(name: str) -> str:
@@ -17,9 +59,12 @@ def ruleset_url(name: str) -> str:
     return f"ruleset{_lang_query()}&rules={name}"
 
 
-def source_link(source: str) -> str:
-    """A Markdown link from a source number to the page that presents that source."""
-    return f"[{source}]({ruleset_url(SOURCE_PAGES[source])})"
+def source_link(source: str | None) -> str:
+    """A Markdown link from a source number to the page that presents that source ("—" for an
+    option that keeps its default)."""
+    if source is None:
+        return "—"
+    return f"[{source}]({ruleset_url(SOURCE_PAGES[source])})" if source in SOURCE_PAGES else source
 
 
 def term_url(term_id: str) -> str:
