@@ -2,7 +2,8 @@
 """Set up gin-tutor on a machine that has only Python 3.11+ and pip, then run it.
 
     python3 dev.py app [streamlit options]   set up, then start the app
-    python3 dev.py test [pytest options]     set up with the test tools, then run every test
+    python3 dev.py test [pytest options]     set up with the test tools, then lint (ruff), type-check
+                                             (mypy) and run every test (pytest)
     python3 dev.py cli ARGS...               set up, then run the command line (gin-tutor ARGS)
 
 Set-up makes a virtual environment in .venv, installs the project into it (again only when
@@ -34,7 +35,7 @@ def _fingerprint(extra: str) -> str:
 
 def set_up(extra: str = "") -> None:
     """Create .venv, install the project (with an extra such as "test"), compile the catalogs."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 (dev.py may be started by an older Python: it says so)
         sys.exit("gin-tutor needs Python 3.11 or newer")
     if not PYTHON.exists():
         print("Creating .venv ...", flush=True)
@@ -59,12 +60,16 @@ def main(argv: list[str]) -> int:
     command, rest = argv[0], argv[1:]
     if command == "test":
         set_up("test")
+        for check in (["ruff", "check", "."], ["mypy"]):
+            print("$ " + " ".join(check), flush=True)
+            status = subprocess.call([str(PYTHON), "-m", *check], cwd=ROOT)
+            if status:
+                return status
         return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT)
     set_up()
     if command == "cli":
         return subprocess.call([str(PYTHON), "-m", "tutor.cli", *rest], cwd=ROOT)
-    return subprocess.call([str(PYTHON), "-m", "streamlit", "run", str(ROOT / "tutor" / "app" / "main.py"), *rest],
-                           cwd=ROOT)
+    return subprocess.call([str(PYTHON), "-m", "tutor.cli", "app", *rest], cwd=ROOT)
 
 
 if __name__ == "__main__":

@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"median of {args.runs} runs, language {args.lang}; target: rerun < 100 ms")
     print(f"{'page':28s} {'first render':>14s} {'rerun':>10s}")
     for page, interact in INTERACTIONS.items():
-        firsts, reruns = zip(*(measure(page, interact, args.lang) for _ in range(args.runs)))
+        firsts, reruns = zip(*(measure(page, interact, args.lang) for _ in range(args.runs)), strict=True)
         print(f"{page:28s} {statistics.median(firsts):11.1f} ms {statistics.median(reruns):7.1f} ms")
     return 0
 

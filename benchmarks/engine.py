@@ -14,8 +14,8 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from tutor.engine.cards import Card
 from tutor.drills.hands import knock_like_hand, knock_pair, random_hand
+from tutor.engine.cards import Card
 from tutor.engine.melds import analyze
 from tutor.engine.rules import load_ruleset
 from tutor.engine.scoring import score_hand

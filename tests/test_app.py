@@ -2,8 +2,8 @@
 the analyzer, and bad URL parameters."""
 
 import pytest
-
 from apptest_helpers import PAGES, screen, start
+
 from tutor.engine.cards import parse_cards
 from tutor.engine.melds import analyze
 

@@ -2,8 +2,8 @@
 both languages, a puzzle opened by its address, and bad addresses."""
 
 import pytest
-
 from apptest_helpers import screen, start
+
 from tutor.app.ui.drill_state import puzzle_keys
 from tutor.drills import KINDS, generate
 from tutor.engine.melds import analyze
@@ -41,7 +41,7 @@ def answer(at, puzzle, right):
             at.segmented_control(key=f"answer_winner_{p}").set_value(score.winner).run()
             at.number_input(key=f"answer_points_{p}").set_value(score.points + (0 if right else 1)).run()
         else:
-            laid = [str(l.card) for l in score.layoffs]
+            laid = [str(lay.card) for lay in score.layoffs]
             at.pills(key=f"answer_layoffs_{p}").set_value(laid if right else laid[:-1]).run()
     else:
         totals = game_totals(puzzle.results, puzzle.ruleset).totals

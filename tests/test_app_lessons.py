@@ -2,8 +2,8 @@
 the next lesson open; the progress page shows the attempt; a wrong drill comes back in review."""
 
 import pytest
-
 from apptest_helpers import screen, start
+
 from tutor.app.ui.drill_state import puzzle_keys
 from tutor.drills import generate, model_answer
 

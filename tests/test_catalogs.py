@@ -3,8 +3,6 @@ up to date with the code, and no translatable call hidden where extraction canno
 
 import ast
 import importlib.util
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest

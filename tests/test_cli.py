@@ -70,8 +70,8 @@ def test_score_json_fields():
     assert status == 0
     assert (data["outcome"], data["winner"], data["points"]) == ("knock", "knocker", 42)
     assert (data["knocker_deadwood"], data["defender_deadwood"]) == (4, 46)
-    assert sorted(l["card"] for l in data["layoffs"]) == ["4H", "8H", "9H"]
-    assert all(l["meld"] == ["5H", "6H", "7H"] for l in data["layoffs"])
+    assert sorted(lay["card"] for lay in data["layoffs"]) == ["4H", "8H", "9H"]
+    assert all(lay["meld"] == ["5H", "6H", "7H"] for lay in data["layoffs"])
     assert ["5H", "6H", "7H"] in data["knocker_melds"] and isinstance(data["defender_melds"], list)
 
 

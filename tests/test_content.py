@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from tutor.language.i18n import LANGUAGES
-
-from tutor.engine.resources import data_dir
 from tutor.content.documents import load_documents
 from tutor.content.glossary import fold, glossary, search, term_by_id
+from tutor.engine.resources import data_dir
+from tutor.language.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = data_dir() / "reference"

@@ -5,12 +5,15 @@ from collections import Counter
 
 import pytest
 
-from tutor.engine.cards import SUITS, mask_of, parse_cards
 from tutor.drills import KINDS, LEVELS, Puzzle, check, generate, hints, judge_group, model_answer
 from tutor.drills.model import BadSeedError, UnknownKindError, UnknownLevelError
 from tutor.drills.properties import dual_use_cards, is_chained, layoff_properties
-from tutor.language.feedback import explanation, feedback, hint_texts
+from tutor.engine.cards import SUITS, mask_of, parse_cards
 from tutor.engine.errors import UnknownRulesetError
+from tutor.engine.melds import analyze, best_arrangements
+from tutor.engine.rules import load_ruleset
+from tutor.engine.scoring import game_totals, score_hand
+from tutor.language.feedback import explanation, feedback, hint_texts
 from tutor.language.i18n import Translator
 
 EN = Translator("en")
@@ -19,9 +22,6 @@ EN = Translator("en")
 def said(verdict):
     """The verdict's feedback in English."""
     return feedback(verdict, EN)
-from tutor.engine.melds import analyze, best_arrangements
-from tutor.engine.rules import load_ruleset
-from tutor.engine.scoring import game_totals, score_hand
 
 RULESETS = ("classic", "short", "spanish")
 SEEDS = range(40)

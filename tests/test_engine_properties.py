@@ -3,9 +3,10 @@
 import random
 from dataclasses import replace
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from reference import ref_arrangements, ref_deadwood, ref_defender_deadwood, ref_discard_deadwood
+
 from tutor.drills.hands import big_gin_pair, knock_like_hand, knock_pair
 from tutor.engine.cards import DECK, card, mask_of
 from tutor.engine.layoffs import best_defence

@@ -2,10 +2,9 @@
 
 import pytest
 
-from tutor.engine.cards import parse_cards
+from tutor.engine.cards import mask_of, parse_cards
 from tutor.engine.errors import CardCountError, DuplicateCardError
 from tutor.engine.melds import analyze, best_arrangements, meld_problem
-from tutor.engine.cards import mask_of
 
 
 def melds_of(result):

@@ -59,7 +59,8 @@ def test_the_build_writes_nothing_into_the_checkout(built):
 
 def test_the_sdist_carries_the_content(built):
     _, sdist, _ = built
-    names = tarfile.open(sdist).getnames()
+    with tarfile.open(sdist) as archive:
+        names = archive.getnames()
     for folder in CONTENT:
         expected = [f"{folder}/{p.relative_to(ROOT / folder)}" for p in (ROOT / folder).rglob("*")
                     if p.is_file() and p.suffix != ".mo"]

@@ -4,20 +4,25 @@ writers, an unwritable folder, a damaged file, and the Leitner review schedule."
 import os
 import sqlite3
 import threading
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from tutor.engine.errors import ProfileNameError
 from tutor.progress.review import (
-    LEITNER_DAYS, DrillItem, TermItem, directions, next_box, schedule_after_drill,
+    LEITNER_DAYS,
+    DrillItem,
+    TermItem,
+    directions,
+    next_box,
+    schedule_after_drill,
 )
 from tutor.progress.store import FILE_NAME, MIGRATIONS, SCHEMA_VERSION, migrate, open_store
 
 
 class Clock:
     def __init__(self):
-        self.now = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+        self.now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
     def __call__(self):
         return self.now

@@ -5,7 +5,6 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-
 from apptest_helpers import PAGES, start
 
 MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
@@ -79,9 +78,9 @@ def leaks(at) -> list[str]:
         pieces += [str(c) for c in df.columns] + [str(v) for v in df.to_numpy().ravel()]
     for piece in pieces:
         rest = unmarked(piece)
-        if LETTER.search(rest) and rest.strip() not in {"A", "B", "gin-tutor"}:
-            if not set(LETTER.findall(rest)) <= {"A", "B"}:
-                found.append(piece)
+        if (LETTER.search(rest) and rest.strip() not in {"A", "B", "gin-tutor"}
+                and not set(LETTER.findall(rest)) <= {"A", "B"}):
+            found.append(piece)
     return found
 
 

@@ -67,7 +67,8 @@ def _copy(tmp_path: Path, edit) -> Path:
     (lambda t: t.replace("[knock_limit]\nvalue = 10", "[knock_limit]\nvalue = \"ten\""), "knock_limit"),
     (lambda t: t.replace("[upcard_offer]\nvalue = true", "[upcard_offer]\nvalue = 1"), "upcard_offer"),
     (lambda t: t.replace("[next_dealer]\nvalue = \"alternate\"", "[next_dealer]\nvalue = \"loser\""), "next_dealer"),
-    (lambda t: t.replace("[gin_bonus]\nvalue = 25\nsource = \"001\"", "[gin_bonus]\nvalue = 25\nsource = \"009\""), "gin_bonus"),
+    (lambda t: t.replace("[gin_bonus]\nvalue = 25\nsource = \"001\"",
+                         "[gin_bonus]\nvalue = 25\nsource = \"009\""), "gin_bonus"),
 ])
 def test_a_bad_ruleset_file_names_the_file_and_the_field(tmp_path, edit, field):
     path = _copy(tmp_path, edit)

@@ -3,8 +3,14 @@
 import pytest
 
 from tutor.engine.errors import (
-    DeadwoodOverLimitError, DefenderCardCountError, DuplicateCardError, KnockCardCountError,
-    NoBigGinError, NotBigGinError, SharedCardError, UnknownRulesetError,
+    DeadwoodOverLimitError,
+    DefenderCardCountError,
+    DuplicateCardError,
+    KnockCardCountError,
+    NoBigGinError,
+    NotBigGinError,
+    SharedCardError,
+    UnknownRulesetError,
 )
 from tutor.engine.scoring import game_totals, score_hand
 
@@ -15,7 +21,7 @@ GIN = "AS 2S 3S 4S 7H 7D 7C JC QC KC"
 
 
 def layoffs_of(score):
-    return [(str(l.card), " ".join(map(str, l.meld.cards))) for l in score.layoffs]
+    return [(str(lay.card), " ".join(map(str, lay.meld.cards))) for lay in score.layoffs]
 
 
 # --- The figures source 000 works out, under short -------------------------------------------

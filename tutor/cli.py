@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,12 +18,12 @@ from typing import Any, NoReturn, TextIO
 
 from tutor.engine.cards import BIG_GIN_SIZE, HAND_SIZE, format_cards, parse_cards
 from tutor.engine.errors import TutorError
-from tutor.language.i18n import LANGUAGES, PSEUDO_LANGUAGE, Translator, language_from_environment
-from tutor.language.labels import bonus_name, outcome_name, side_name
 from tutor.engine.melds import HandAnalysis, Meld, analyze
-from tutor.language.messages import error_message
 from tutor.engine.rules import available_rulesets, load_ruleset
 from tutor.engine.scoring import GameTotals, HandScore, game_totals, score_hand
+from tutor.language.i18n import LANGUAGES, PSEUDO_LANGUAGE, Translator, language_from_environment
+from tutor.language.labels import bonus_name, outcome_name, side_name
+from tutor.language.messages import error_message
 from tutor.language.serialize import analysis_json, score_json, totals_json
 
 BAD_INPUT = 2
@@ -91,7 +92,7 @@ def score_text(score: HandScore, tr: Translator) -> str:
 def totals_text(totals: GameTotals, tr: Translator) -> str:
     """A game's running scores and final totals as text."""
     lines = []
-    for position, (result, running) in enumerate(zip(totals.results, totals.running), start=1):
+    for position, (result, running) in enumerate(zip(totals.results, totals.running, strict=True), start=1):
         shown = tr.gettext("void") if result.void else f"{result.winner}:{tr.number(result.points)}"
         lines.append(tr.gettext("Hand {n}: {result} → A {a}, B {b}", n=position, result=shown,
                                 a=tr.number(running["A"]), b=tr.number(running["B"])))
@@ -193,15 +194,12 @@ APP_ENTRY = Path(__file__).resolve().parent / "app" / "main.py"
 
 
 def run_app(options: Sequence[str]) -> int:
-    """``gin-tutor app [streamlit options]``: serve the installed app with Streamlit."""
-    from streamlit.web import cli as streamlit_cli  # only this command needs Streamlit
-
-    sys.argv = ["streamlit", "run", str(APP_ENTRY), *options]
+    """``gin-tutor app [streamlit options]``: serve the installed app with ``streamlit run`` (in a
+    process of its own: only the app layer imports Streamlit)."""
     try:
-        streamlit_cli.main()
-    except SystemExit as done:
-        return done.code if isinstance(done.code, int) else 0
-    return 0
+        return subprocess.call([sys.executable, "-m", "streamlit", "run", str(APP_ENTRY), *options])
+    except KeyboardInterrupt:
+        return 0
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None,

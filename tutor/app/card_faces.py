@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from html import escape
 
 from tutor.engine.cards import SUIT_SYMBOLS, Card, rank_name
@@ -18,7 +18,7 @@ CARD_WIDTH, CARD_HEIGHT = 60, 84
 RED, BLACK = "#c62828", "#1a1a1a"
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_svg(card: Card) -> str:
     """The SVG source of one card's face."""
     colour = RED if card.is_red else BLACK
@@ -42,7 +42,7 @@ def card_svg(card: Card) -> str:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_data_uri(card: Card) -> str:
     """The card's SVG as a ``data:`` URI for an ``<img>``."""
     return "data:image/svg+xml;base64," + base64.b64encode(card_svg(card).encode()).decode()

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from tutor.language.labels import ruleset_title
 from tutor.app.ui import profile, state
 from tutor.app.ui.pages import NAVIGATION, screens
+from tutor.language.labels import ruleset_title
 
 SCREENS = Path(__file__).resolve().parent / "screens"
 

@@ -22,7 +22,7 @@ The same document exists in ``es/`` and ``en/`` with the same id, sources and ex
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from tutor.engine.cards import parse_cards
@@ -83,7 +83,7 @@ class Document:
 def _header(lines: list[str], path: Path) -> tuple[dict[str, str], int]:
     if not lines or lines[0].strip() != "---":
         raise DocumentError(f"{path}: must start with a --- header")
-    fields = {}
+    fields: dict[str, str] = {}
     for number, line in enumerate(lines[1:], start=2):
         if line.strip() == "---":
             return fields, number
@@ -153,7 +153,7 @@ def _list(value: str) -> tuple[str, ...]:
     return tuple(v.strip() for v in value.split(",") if v.strip())
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_documents(folder: Path) -> tuple[Document, ...]:
     """Every document in a folder, in the order of their file names."""
     return tuple(parse_document(p) for p in sorted(folder.glob("*.md")))

@@ -15,8 +15,18 @@ from typing import Any
 from tutor.drills.kinds import REGISTRY
 from tutor.drills.kinds.melds import group_remark, judge_group
 from tutor.drills.model import (
-    LEVELS, AnswerError, BadSeedError, DrillError, DrillKind, NoPuzzleError, Puzzle, Remark, UnknownKindError,
-    UnknownLevelError, Verdict, Word,
+    LEVELS,
+    AnswerError,
+    BadSeedError,
+    DrillError,
+    DrillKind,
+    NoPuzzleError,
+    Puzzle,
+    Remark,
+    UnknownKindError,
+    UnknownLevelError,
+    Verdict,
+    Word,
 )
 from tutor.engine.errors import MAX_SEED
 from tutor.engine.rules import Ruleset, as_ruleset

@@ -10,10 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tutor.engine.cards import BIG_GIN_SIZE, DECK, HAND_SIZE, SUITS, Card, card
+from tutor.engine.cards import BIG_GIN_SIZE, DECK, HAND_SIZE, SUITS, Card, card, mask_of
 from tutor.engine.layoffs import extensions
 from tutor.engine.melds import MIN_MELD, best_arrangements
-from tutor.engine.cards import mask_of
 from tutor.engine.rules import Ruleset
 from tutor.engine.scoring import may_knock
 

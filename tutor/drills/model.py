@@ -135,8 +135,9 @@ class DrillKind(Protocol):
     MISTAKES: Mapping[str, str]
     """Each mistake code this kind names, with a short description (a catalog message id)."""
 
-    def make(self, rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any]:
-        """The puzzle's fields (hands or results, and measured properties) for a level."""
+    def make(self, rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | None:
+        """The puzzle's fields (hands or results, and measured properties) for a level; None when
+        no puzzle of that level was found within the generator's tries."""
 
     def check(self, puzzle: Puzzle, answer: Any) -> Verdict:
         """Grade an answer with the engine."""

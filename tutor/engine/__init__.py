@@ -23,8 +23,17 @@ from tutor.engine.layoffs import DefenderPlay, Layoff, extensions, fits
 from tutor.engine.melds import Arrangement, HandAnalysis, Meld, analyze, meld_problem
 from tutor.engine.rules import OPTION_NAMES, Ruleset, available_rulesets, load_ruleset
 from tutor.engine.scoring import (
-    GameTotals, HandOutcome, HandResult, HandScore, check_knock, game_totals, hand_outcome, may_knock,
-    outcome_points, parse_results, score_hand,
+    GameTotals,
+    HandOutcome,
+    HandResult,
+    HandScore,
+    check_knock,
+    game_totals,
+    hand_outcome,
+    may_knock,
+    outcome_points,
+    parse_results,
+    score_hand,
 )
 
 __all__ = [

@@ -19,8 +19,20 @@ from itertools import combinations
 from typing import Literal
 
 from tutor.engine.cards import (
-    BIG_GIN_SIZE, CLUBS, DECK, DIAMONDS, HAND_SIZE, HEARTS, SUIT_BITS, SUIT_MASK, SUITS, Card, card_value,
-    cards_of_mask, check_count, check_distinct,
+    BIG_GIN_SIZE,
+    CLUBS,
+    DECK,
+    DIAMONDS,
+    HAND_SIZE,
+    HEARTS,
+    SUIT_BITS,
+    SUIT_MASK,
+    SUITS,
+    Card,
+    card_value,
+    cards_of_mask,
+    check_count,
+    check_distinct,
 )
 from tutor.engine.errors import NotAMeldError
 

@@ -8,14 +8,14 @@ the bottom of the layers; the content and language layers use it too.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 """The ``tutor`` package folder."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def content_dir(name: str) -> Path:
     """The folder ``name`` (data, lessons or locales), inside the package or beside it."""
     for candidate in (PACKAGE_DIR / name, PACKAGE_DIR.parent / name):

@@ -13,8 +13,15 @@ from typing import Literal, NamedTuple
 
 from tutor.engine.cards import BIG_GIN_SIZE, HAND_SIZE, Card, check_distinct, mask_of, parse_cards
 from tutor.engine.errors import (
-    DeadwoodOverLimitError, KnockError, DefenderCardCountError, HandsAfterGameEndError, KnockCardCountError,
-    MalformedResultError, NoBigGinError, NotBigGinError, SharedCardError,
+    DeadwoodOverLimitError,
+    DefenderCardCountError,
+    HandsAfterGameEndError,
+    KnockCardCountError,
+    KnockError,
+    MalformedResultError,
+    NoBigGinError,
+    NotBigGinError,
+    SharedCardError,
 )
 from tutor.engine.layoffs import DefenderPlay, Layoff, best_defence
 from tutor.engine.melds import Arrangement, Meld, best_arrangements, min_deadwood

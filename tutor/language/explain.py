@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tutor.engine.cards import Card
-from tutor.language.i18n import Translator
-from tutor.language.labels import bonus_name
 from tutor.engine.melds import Arrangement, HandAnalysis, Meld
 from tutor.engine.rules import Ruleset
 from tutor.engine.scoring import GameTotals, HandScore
+from tutor.language.i18n import Translator
+from tutor.language.labels import bonus_name
 
 
 def cards_text(cards: Iterable[Card]) -> str:
@@ -119,8 +119,10 @@ def score_steps(score: HandScore, tr: Translator) -> list[str]:
                         sum=deadwood_sum(score.knocker_arrangement.deadwood_cards, tr))]
     if score.knocker_choice_mattered:
         steps.append(tr.ngettext(
-            "The knocker had {n} arrangement with this deadwood and shows the one that leaves the defender most deadwood.",
-            "The knocker had {n} arrangements with this deadwood and shows the one that leaves the defender most deadwood.",
+            "The knocker had {n} arrangement with this deadwood and shows the one that leaves the defender "
+            "most deadwood.",
+            "The knocker had {n} arrangements with this deadwood and shows the one that leaves the defender "
+            "most deadwood.",
             score.knocker_arrangements))
     steps.append(tr.gettext("Before laying off, the defender's deadwood is {dw}.",
                             dw=tr.number(score.defender_deadwood_before_layoffs)))

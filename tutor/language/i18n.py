@@ -15,7 +15,7 @@ import io
 import os
 import sys
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
@@ -67,7 +67,7 @@ def _catalog_path(lang: str, suffix: str) -> Path:
     return locales_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The catalog of a language: its compiled ``.mo``, else its ``.po`` read in memory."""
     base = "en" if lang == PSEUDO_LANGUAGE else lang

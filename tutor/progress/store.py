@@ -18,7 +18,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from tutor.engine.errors import PROFILE_NAME_MAX, ProfileNameError
@@ -85,7 +85,7 @@ def default_data_dir() -> Path:
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 @dataclass(frozen=True)
@@ -143,6 +143,7 @@ class Store:
             with self._memory:
                 yield self._memory
             return
+        assert self.path is not None  # a store without a file works in memory (above)
         db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
         try:
             db.execute("PRAGMA busy_timeout = 30000")
@@ -207,7 +208,8 @@ class Store:
             rows = db.execute(
                 "SELECT kind, difficulty, ruleset, correct, seconds, at, seed, mistake FROM attempts "
                 "WHERE profile_id = ? ORDER BY at, id", (profile_id,)).fetchall()
-        return [Attempt(k, d, r, bool(c), s, datetime.fromisoformat(at), seed, m) for k, d, r, c, s, at, seed, m in rows]
+        return [Attempt(k, d, r, bool(c), s, datetime.fromisoformat(at), seed, m)
+                for k, d, r, c, s, at, seed, m in rows]
 
     # --- lessons ----------------------------------------------------------------------------
 

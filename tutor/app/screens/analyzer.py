@@ -3,13 +3,13 @@ arrangements, whether the hand may knock under the chosen rules, and for 11 card
 
 import streamlit as st
 
-from tutor.engine.cards import BIG_GIN_SIZE, DECK, HAND_SIZE, format_cards, parse_cards, sort_cards
-from tutor.engine.errors import TutorError
-from tutor.language.labels import ruleset_title
-from tutor.engine.melds import analyze
-from tutor.language.messages import error_message
 from tutor.app.ui import state
 from tutor.app.ui.render import pill_label, show_analysis
+from tutor.engine.cards import BIG_GIN_SIZE, DECK, HAND_SIZE, format_cards, parse_cards, sort_cards
+from tutor.engine.errors import TutorError
+from tutor.engine.melds import analyze
+from tutor.language.labels import ruleset_title
+from tutor.language.messages import error_message
 
 tr = state.translator()
 rules = state.ruleset()
@@ -38,7 +38,8 @@ st.text_input(tr.gettext("Your cards"), key="analyzer_cards", on_change=text_to_
               placeholder="AS 2S 3S 7H 7D 7C KD KC KH 9S")
 with st.expander(tr.gettext("Or pick the cards")):
     st.pills(tr.gettext("Cards"), [str(c) for c in DECK], selection_mode="multi", key="analyzer_picker",
-             format_func=lambda name: pill_label(CARD_BY_NAME[name]), on_change=picked_to_text, label_visibility="collapsed")
+             format_func=lambda name: pill_label(CARD_BY_NAME[name]), on_change=picked_to_text,
+             label_visibility="collapsed")
 
 text = st.session_state.get("analyzer_cards", "")
 if text.strip():

@@ -2,10 +2,10 @@
 
 import streamlit as st
 
-from tutor.language.labels import option_label, option_value, ruleset_title
-from tutor.engine.rules import OPTION_NAMES, available_rulesets, load_ruleset
 from tutor.app.ui import state
 from tutor.app.ui.pages import SOURCE_PAGES, ruleset_url, source_link
+from tutor.engine.rules import OPTION_NAMES, available_rulesets, load_ruleset
+from tutor.language.labels import option_label, option_value, ruleset_title
 
 tr = state.translator()
 rulesets = [load_ruleset(name) for name in available_rulesets()]

@@ -4,10 +4,10 @@ that opens it again, and the page keeps a tally per kind for the session."""
 
 import streamlit as st
 
-from tutor.drills import KINDS, LEVELS
-from tutor.language.labels import drill_kind_name, level_name
 from tutor.app.ui import drill_state, state
 from tutor.app.ui.drill_views import drill_card, show_tally
+from tutor.drills import KINDS, LEVELS
+from tutor.language.labels import drill_kind_name, level_name
 
 tr = state.translator()
 rules = state.ruleset()

@@ -3,17 +3,16 @@ source, the rule it belongs to, and an example the engine lays out. ``?term=bace
 
 import streamlit as st
 
-from tutor.engine.cards import parse_cards
-from tutor.engine.resources import data_dir
-from tutor.content.documents import load_documents
-from tutor.content.glossary import Term, glossary, search, synonyms_of, term_by_id
-from tutor.engine.cards import BIG_GIN_SIZE, HAND_SIZE
-from tutor.language.i18n import LANGUAGES
-from tutor.language.labels import source_title
-from tutor.engine.melds import analyze
 from tutor.app.ui import state
 from tutor.app.ui.pages import term_url
 from tutor.app.ui.render import show_analysis, show_cards
+from tutor.content.documents import load_documents
+from tutor.content.glossary import Term, glossary, search, synonyms_of, term_by_id
+from tutor.engine.cards import BIG_GIN_SIZE, HAND_SIZE, parse_cards
+from tutor.engine.melds import analyze
+from tutor.engine.resources import data_dir
+from tutor.language.i18n import LANGUAGES
+from tutor.language.labels import source_title
 
 tr = state.translator()
 lang = tr.locale

@@ -2,10 +2,10 @@
 
 import streamlit as st
 
-from tutor.engine.cards import parse_cards
-from tutor.engine.melds import analyze
 from tutor.app.ui import state
 from tutor.app.ui.render import show_analysis
+from tutor.engine.cards import parse_cards
+from tutor.engine.melds import analyze
 
 tr = state.translator()
 

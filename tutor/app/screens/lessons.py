@@ -4,14 +4,14 @@ it uses linked to the glossary, and a check of drills that, once passed, opens t
 
 import streamlit as st
 
-from tutor.drills import generate
-from tutor.content.glossary import term_by_id
-from tutor.content.lessons import course_status, lesson_by_id, lessons
 from tutor.app.ui import profile, state
 from tutor.app.ui.drill_views import drill_card
+from tutor.app.ui.lesson_state import check_seeds, lessons_done, mark_done, new_check
 from tutor.app.ui.pages import term_url
 from tutor.app.ui.render import show_document
-from tutor.app.ui.lesson_state import check_seeds, lessons_done, mark_done, new_check
+from tutor.content.glossary import term_by_id
+from tutor.content.lessons import course_status, lesson_by_id, lessons
+from tutor.drills import generate
 
 tr = state.translator()
 rules = state.ruleset()
@@ -53,7 +53,8 @@ else:
     if status[choice] == "done":
         st.success(tr.gettext("You have passed this lesson. You can take its check again for practice."))
     right = 0
-    for index, ((kind, level), seed) in enumerate(zip(lesson.checks, check_seeds(lesson.id, len(lesson.checks)))):
+    seeds = check_seeds(lesson.id, len(lesson.checks))
+    for index, ((kind, level), seed) in enumerate(zip(lesson.checks, seeds, strict=True)):
         st.markdown(tr.gettext("**Question {n} of {total}**", n=index + 1, total=len(lesson.checks)))
         verdict = drill_card(generate(kind, seed, level, rules.name), tr)
         right += bool(verdict and verdict.correct)

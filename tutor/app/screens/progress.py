@@ -3,10 +3,10 @@ kinds of mistake made most."""
 
 import streamlit as st
 
-from tutor.language.labels import drill_kind_name, mistake_name
-from tutor.content.lessons import lessons
-from tutor.progress.stats import accuracy_by_day, accuracy_by_kind, current_streak, mistakes_by_count
 from tutor.app.ui import profile, state
+from tutor.content.lessons import lessons
+from tutor.language.labels import drill_kind_name, mistake_name
+from tutor.progress.stats import accuracy_by_day, accuracy_by_kind, current_streak, mistakes_by_count
 
 tr = state.translator()
 learner = profile.current()
@@ -21,7 +21,8 @@ done = saved.lessons_done(learner.id)
 course = lessons(tr.locale)
 
 left, middle, right = st.columns(3)
-left.metric(tr.gettext("Lessons done"), tr.gettext("{done} of {total}", done=tr.number(len([d for d in course if d.id in done])),
+passed = len([d for d in course if d.id in done])
+left.metric(tr.gettext("Lessons done"), tr.gettext("{done} of {total}", done=tr.number(passed),
                                                      total=tr.number(len(course))))
 middle.metric(tr.gettext("Drills answered"), tr.number(len(attempts)))
 right.metric(tr.gettext("Current streak"), tr.number(current_streak(attempts)))

@@ -2,12 +2,12 @@
 
 import streamlit as st
 
-from tutor.engine.resources import data_dir
-from tutor.content.documents import load_documents
-from tutor.language.labels import source_title
-from tutor.engine.rules import SOURCES
 from tutor.app.ui import state
 from tutor.app.ui.render import show_document
+from tutor.content.documents import load_documents
+from tutor.engine.resources import data_dir
+from tutor.engine.rules import SOURCES
+from tutor.language.labels import source_title
 
 tr = state.translator()
 sections = load_documents(data_dir() / "reference" / tr.locale)

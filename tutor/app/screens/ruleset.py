@@ -3,13 +3,13 @@ source itself. It shows the ruleset chosen in the sidebar (or by ``?rules=``), w
 
 import streamlit as st
 
-from tutor.engine.resources import data_dir
-from tutor.content.documents import parse_document
-from tutor.language.labels import option_label, option_value, ruleset_title, source_title
-from tutor.engine.rules import OPTION_NAMES, available_rulesets
 from tutor.app.ui import state
 from tutor.app.ui.pages import ruleset_url
 from tutor.app.ui.render import show_document
+from tutor.content.documents import parse_document
+from tutor.engine.resources import data_dir
+from tutor.engine.rules import OPTION_NAMES, available_rulesets
+from tutor.language.labels import option_label, option_value, ruleset_title, source_title
 
 tr = state.translator()
 rules = state.ruleset()
@@ -19,7 +19,8 @@ others = [f"[{ruleset_title(other, tr)}]({ruleset_url(other)})" for other in ava
 st.caption(tr.gettext("Other rulesets: {links}. The ruleset can also be chosen in the sidebar.",
                       links=" · ".join(others)))
 about = parse_document(data_dir() / "reference" / tr.locale / "rulesets" / f"{name}.md")
-show_document(about, tr, heading="#")
+st.title(tr.content(about.title))
+show_document(about, tr, heading=None)
 st.subheader(tr.gettext("Every rule of this ruleset"))
 rows = [{
     tr.gettext("Rule"): option_label(option, tr),

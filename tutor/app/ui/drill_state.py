@@ -13,7 +13,15 @@ import streamlit as st
 
 from tutor.app.ui import profile, state
 from tutor.drills import (
-    KINDS, LEVELS, Puzzle, Verdict, check, fresh_seed, generate, hints, parse_seed,
+    KINDS,
+    LEVELS,
+    Puzzle,
+    Verdict,
+    check,
+    fresh_seed,
+    generate,
+    hints,
+    parse_seed,
 )
 from tutor.drills.model import BadSeedError, UnknownKindError, UnknownLevelError
 from tutor.engine.errors import TutorError

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import streamlit as st
-
 from tutor.app.ui import state
 from tutor.language.i18n import N_
 

@@ -4,21 +4,22 @@ the review schedule, the chosen language and ruleset. Without a profile nothing 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import streamlit as st
 
+from tutor.app.ui import state
 from tutor.drills import Puzzle, Verdict
 from tutor.engine.errors import TutorError
 from tutor.language.i18n import Translator
 from tutor.language.messages import error_message
-from tutor.app.ui import state
 from tutor.progress.review import DrillItem, schedule_after_drill
 from tutor.progress.store import DATA_DIR_ENV, Profile, Store, open_store
 
 
 @st.cache_resource(show_spinner=False)
 def _store(folder: str) -> Store:
-    return open_store(folder or None)
+    return open_store(Path(folder) if folder else None)
 
 
 def _setting() -> str:

@@ -92,7 +92,7 @@ def show_totals(totals: GameTotals, tr: Translator) -> None:
     hand = tr.gettext("Hand")
     result_label = tr.gettext("Result")
     rows = []
-    for position, (result, running) in enumerate(zip(totals.results, totals.running), start=1):
+    for position, (result, running) in enumerate(zip(totals.results, totals.running, strict=True), start=1):
         shown = tr.gettext("void") if result.void else f"{result.winner}: {tr.number(result.points)}"
         rows.append({hand: tr.number(position), result_label: shown, "A": tr.number(running["A"]),
                      "B": tr.number(running["B"])})
@@ -115,9 +115,11 @@ def show_example(block: Block, tr: Translator) -> None:
         show_totals(game_totals(parts[1], load_ruleset(parts[0])), tr)
 
 
-def show_document(document: Document, tr: Translator, heading: str = "##") -> None:
-    """A rule page or lesson: its text and its examples, in order."""
-    st.markdown(f"{heading} {tr.content(document.title)}")
+def show_document(document: Document, tr: Translator, heading: str | None = "##") -> None:
+    """A rule page or lesson: its title (as a Markdown heading, or none when the page shows it
+    itself), its text and its examples, in order."""
+    if heading is not None:
+        st.markdown(f"{heading} {tr.content(document.title)}")
     for block in document.blocks:
         if block.kind == "text":
             st.markdown(tr.content(block.body))

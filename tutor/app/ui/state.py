@@ -8,9 +8,9 @@ from collections.abc import Callable
 
 import streamlit as st
 
+from tutor.engine.rules import Ruleset, available_rulesets, load_ruleset
 from tutor.language.i18n import DEFAULT_LANGUAGE, LANGUAGES, PSEUDO_LANGUAGE, Translator, negotiate
 from tutor.language.labels import ruleset_title
-from tutor.engine.rules import Ruleset, available_rulesets, load_ruleset
 
 PSEUDO_ENV = "GIN_TUTOR_PSEUDO_LOCALE"
 """Set to 1 to allow the pseudo-language ``qps`` (tests use it to find untranslated text)."""

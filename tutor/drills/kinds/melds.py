@@ -113,7 +113,8 @@ def group_remark(group: Sequence[Card], problem: str | None) -> Remark:
     """One sentence on a group being formed: what meld it is, or why it is not one."""
     if problem is None:
         meld = meld_from_cards(group)
-        return Remark(N_("{cards}: a valid {kind}."), {"cards": tuple(meld.cards), "kind": Word("meld_kind", meld.kind)})
+        return Remark(N_("{cards}: a valid {kind}."),
+                      {"cards": tuple(meld.cards), "kind": Word("meld_kind", meld.kind)})
     return Remark(N_("{cards}: {problem}"), {"cards": tuple(group), "problem": Remark(MELD_PROBLEMS[problem])})
 
 

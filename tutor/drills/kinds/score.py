@@ -131,7 +131,7 @@ def alternatives(score: HandScore) -> list[tuple[str, str, int]]:
     rules = score.rules
     k, d, before = score.knocker_deadwood, score.defender_deadwood, score.defender_deadwood_before_layoffs
     big = score.outcome == "big_gin"
-    out = []
+    out: list[tuple[str, str, int]] = []
     if score.layoffs:
         forgot = hand_outcome(k, before, big, rules)
         out.append(("forgot_layoffs", forgot.winner, forgot.points))

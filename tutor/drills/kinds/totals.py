@@ -13,7 +13,7 @@ from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict
 from tutor.drills.properties import totals_properties
 from tutor.engine.msgids import N_, NP_
 from tutor.engine.rules import Ruleset, load_ruleset
-from tutor.engine.scoring import PLAYERS, GameTotals, game_totals
+from tutor.engine.scoring import PLAYERS, GameTotals, Player, game_totals
 
 NAME = "totals"
 TITLE = N_("Game totals")
@@ -99,15 +99,15 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     """``{"A": int, "B": int}``, the final totals with every bonus."""
     if not isinstance(answer, dict):
         raise AnswerError("the totals need a number for A and for B", what="totals")
-    given = {p: read_number(answer.get(p), "totals") for p in PLAYERS}
+    given: dict[Player, int] = {p: read_number(answer.get(p), "totals") for p in PLAYERS}
     totals = totals_of(puzzle)
     expected = dict(totals.totals)
     if given == totals.totals:
         return Verdict(True, totals, expected=expected)
-    by_kind: dict[str, dict[str, int]] = {}
+    by_kind: dict[str, dict[Player, int]] = {}
     for bonus in totals.bonuses:
         by_kind.setdefault(bonus.kind, {"A": 0, "B": 0})[bonus.player] += bonus.points
-    variants = [("no_bonuses", dict(totals.points))]
+    variants: list[tuple[str, dict[Player, int]]] = [("no_bonuses", dict(totals.points))]
     for kind in ("hands_won", "game", "shutout_double", "shutout"):
         if kind in by_kind:
             variants.append((f"forgot_{kind}", {p: totals.totals[p] - by_kind[kind][p] for p in PLAYERS}))
@@ -119,7 +119,7 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     return Verdict(False, totals, "wrong_total", (remark,), expected)
 
 
-def model_answer(puzzle: Puzzle) -> dict[str, int]:
+def model_answer(puzzle: Puzzle) -> dict[Player, int]:
     return dict(totals_of(puzzle).totals)
 
 
