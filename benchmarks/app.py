@@ -1,4 +1,4 @@
-"""Benchmark of the app's server time: ``python -m tutor.app.ui.bench``.
+"""Benchmark of the app's server time: ``python benchmarks/app.py``.
 
 For each page, through Streamlit's AppTest: the first render in a new session, and a rerun after
 an interaction on that page (typing a hand, searching the glossary, changing the ruleset).

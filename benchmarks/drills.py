@@ -1,4 +1,4 @@
-"""Benchmark of the drills: ``python -m tutor.drills.bench``.
+"""Benchmark of the drills: ``python benchmarks/drills.py``.
 
 For each kind and difficulty (under the classic rules): the median and the worst time to
 generate a puzzle over many seeds, and the median time to grade an answer. Targets on a 2-core

@@ -1,4 +1,4 @@
-"""Benchmark of the engine: ``python -m tutor.bench``.
+"""Benchmark of the engine: ``python benchmarks/engine.py``.
 
 Prints microseconds per call (median of several seeded runs) for ``analyze`` on 10- and
 11-card hands, uniformly random and knock-like (two or three melds plus filler), and for
@@ -53,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("analyze + melds shown, 10 cards, knock-like", _analyze_full,
          [(knock_like_hand(rng, 10),) for _ in range(args.hands)]),
         ("score_hand, knock-like pairs", score_hand,
-         [(*knock_pair(rng), rules) for _ in range(args.hands // 4)]),
+         [(*knock_pair(rng, rules), rules) for _ in range(args.hands // 4)]),
     ]
     print(f"seed {args.seed}, {args.hands} hands a run, median of {args.runs} runs")
     for name, fn, inputs in cases:
