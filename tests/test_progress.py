@@ -8,7 +8,6 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tutor.engine.errors import ProfileNameError
 from tutor.progress.review import (
     LEITNER_DAYS,
     DrillItem,
@@ -17,7 +16,7 @@ from tutor.progress.review import (
     next_box,
     schedule_after_drill,
 )
-from tutor.progress.store import FILE_NAME, MIGRATIONS, SCHEMA_VERSION, migrate, open_store
+from tutor.progress.store import FILE_NAME, MIGRATIONS, SCHEMA_VERSION, ProfileNameError, migrate, open_store
 
 
 class Clock:

@@ -1,11 +1,12 @@
 """Keep the gettext catalogs up to date with the code.
 
-    python tools/catalogs.py                 extract messages.pot, update es and en, fill en
-    python tools/catalogs.py --apply F.json  also set Spanish translations from a JSON file
+    python tools/catalogs.py                 extract messages.pot, update every catalog, fill en
+    python tools/catalogs.py --apply F.json [--lang es]
+                                             also set translations from a JSON file
                                              ({"msgid": "msgstr"} or, for plurals, a list)
 
-The English catalog is filled from the message ids (they are English); Spanish is written by
-people. Prints the Spanish messages still missing a translation; exits 1 if there are any.
+The English catalog is filled from the message ids (they are English); the others are written by
+people. Prints the messages still missing a translation; exits 1 if there are any.
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ def save(lang: str, catalog) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--apply", type=Path, help="JSON file of Spanish translations")
+    parser.add_argument("--apply", type=Path, help="JSON file of translations into --lang")
+    parser.add_argument("--lang", default="es", help="the language --apply fills (default: es)")
     args = parser.parse_args()
     LOCALES.mkdir(exist_ok=True)
     extract(POT, "--sort-output", "--project=gin-tutor", "--copyright-holder=gin-tutor", "--width=100")
@@ -78,6 +80,7 @@ def main() -> int:
             message.string = message.id
     save(MSGID_LANGUAGE, en)
     table = json.loads(args.apply.read_text(encoding="utf-8")) if args.apply else {}
+    applied_to = args.lang
     status = 0
     for lang in LANGUAGES:
         if lang == MSGID_LANGUAGE:
@@ -85,8 +88,8 @@ def main() -> int:
         catalog = load(lang)
         for message in catalog:
             key = message.id[0] if isinstance(message.id, tuple) else message.id
-            if key in table.get(lang, table if lang == "es" else {}):
-                value = table.get(lang, table)[key]
+            if lang == applied_to and key in table:
+                value = table[key]
                 message.string = tuple(value) if isinstance(message.id, tuple) else value
                 message.flags.discard("fuzzy")
         save(lang, catalog)

@@ -16,6 +16,7 @@ from tutor.drills.kinds import REGISTRY
 from tutor.drills.kinds.melds import group_remark, judge_group
 from tutor.drills.model import (
     LEVELS,
+    MAX_SEED,
     AnswerError,
     BadSeedError,
     DrillError,
@@ -28,7 +29,6 @@ from tutor.drills.model import (
     Verdict,
     Word,
 )
-from tutor.engine.errors import MAX_SEED
 from tutor.engine.rules import Ruleset, as_ruleset
 
 KINDS: tuple[str, ...] = tuple(REGISTRY)

@@ -125,6 +125,8 @@ def defender_hand(rng: random.Random, knocker: list[Card], lay: int = 0, chain: 
     taken: set[Card] = set(knocker)
     hand: list[Card] = []
     chains = [c for c in open_ends(knocker) if c]
+    # the card next to each open end: filler must not extend the knocker's melds
+    blocked = {ch[0] for ch in chains}
     rng.shuffle(chains)
     if chain:
         for ch in chains:
@@ -139,10 +141,9 @@ def defender_hand(rng: random.Random, knocker: list[Card], lay: int = 0, chain: 
     taken.update(hand)
     if melded:
         sizes = (MIN_MELD,) if melded == 3 else (3, 3) if melded == 6 else (4, 3)
-        for meld in melds_of_sizes(rng, sizes, taken | {ch[0] for ch in chains}):
+        for meld in melds_of_sizes(rng, sizes, taken | blocked):
             hand += meld
             taken.update(meld)
-    blocked = {c for ch in open_ends(knocker) for c in ch[:1]}
     pool = [c for c in DECK if c not in taken and c not in blocked]
     if deadwood_target is not None:
         low = [c for c in pool if c.value <= max(1, deadwood_target)]

@@ -21,6 +21,8 @@ from tutor.engine.msgids import N_
 from tutor.engine.rules import Ruleset
 from tutor.engine.scoring import GameTotals, HandScore
 
+MAX_SEED = 2**32 - 1
+"""The largest puzzle number."""
 LEVELS = ("easy", "medium", "hard")
 """The difficulties, each defined by properties the generator controls and the tests check."""
 

@@ -12,11 +12,6 @@ from typing import Any, ClassVar
 
 from tutor.engine.msgids import N_, NP_
 
-PROFILE_NAME_MAX = 40
-"""The most characters in a profile name."""
-MAX_SEED = 2**32 - 1
-"""The largest puzzle or game number."""
-
 
 class TutorError(ValueError):
     """Base of every error the engine raises on bad input."""
@@ -132,9 +127,3 @@ class HandsAfterGameEndError(ResultError):
     key = "hands_after_end"
     template = N_("The game ended at hand {ending}, so hand {position} ({result}) cannot follow it.")
 
-
-class ProfileNameError(TutorError):
-    """A profile name that is empty or too long."""
-
-    key = "bad_profile_name"
-    template = N_("A profile name has 1 to {most} characters.")

@@ -9,6 +9,7 @@ reads these options. A new ruleset is one file here plus its two pages (``data/r
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
@@ -192,13 +193,21 @@ def _load(path: Path, modified: int) -> Ruleset:
     return parse_ruleset_file(path)
 
 
+_NAME = re.compile(r"[a-z0-9_-]+")
+"""What a ruleset's name may be: a file name in data/rulesets, never a path."""
+
+
 def load_ruleset(name: str) -> Ruleset:
     """The ruleset of that name, from ``data/rulesets/NAME.toml`` (read again when the file changes)."""
-    path = rulesets_dir() / f"{name}.toml"
-    if not isinstance(name, str) or name not in available_rulesets():
+    try:
+        if not isinstance(name, str) or not _NAME.fullmatch(name):
+            raise FileNotFoundError(name)
+        path = rulesets_dir() / f"{name}.toml"
+        modified = path.stat().st_mtime_ns
+    except FileNotFoundError:
         raise UnknownRulesetError(f"unknown ruleset {name!r}", name=str(name),
-                                  choices=", ".join(available_rulesets()))
-    return _load(path, path.stat().st_mtime_ns)
+                                  choices=", ".join(available_rulesets())) from None
+    return _load(path, modified)
 
 
 def as_ruleset(rules: Ruleset | str) -> Ruleset:

@@ -127,19 +127,20 @@ class Translator:
 
     def language_label(self, lang: str) -> str:
         """A language's name in this translator's language (Spanish, inglés)."""
-        try:
-            name = Locale.parse(lang).get_display_name(self.locale) or lang
-        except (ValueError, UnknownLocaleError):
-            name = lang
-        return self.content(name[:1].upper() + name[1:])
+        return self.content(_display_name(lang, self.locale))
 
     def language_name(self, lang: str) -> str:
         """A language's own name, as the switch shows it (Español, English)."""
-        try:
-            name = Locale.parse(lang).get_display_name(lang) or lang
-        except (ValueError, UnknownLocaleError):
-            name = lang
-        return name[:1].upper() + name[1:]
+        return _display_name(lang, lang)
+
+
+def _display_name(lang: str, in_language: str) -> str:
+    """A language's name in a language, capitalized; the code itself when Babel has none."""
+    try:
+        name = Locale.parse(lang).get_display_name(in_language) or lang
+    except (ValueError, UnknownLocaleError):
+        name = lang
+    return name[:1].upper() + name[1:]
 
 
 def compile_catalogs(directory: Path | None = None) -> list[Path]:

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from tutor.engine.errors import PROFILE_NAME_MAX, ProfileNameError
+from tutor.engine.errors import TutorError
+from tutor.engine.msgids import N_
 from tutor.progress.review import days_until_due, next_box
 
 DATA_DIR_ENV = "GIN_TUTOR_DATA_DIR"
@@ -101,6 +102,17 @@ class Attempt:
     at: datetime
     seed: int | None = None
     mistake: str | None = None
+
+
+PROFILE_NAME_MAX = 40
+"""The most characters in a profile name."""
+
+
+class ProfileNameError(TutorError):
+    """A profile name that is empty or too long."""
+
+    key = "bad_profile_name"
+    template = N_("A profile name has 1 to {most} characters.")
 
 
 @dataclass(frozen=True)

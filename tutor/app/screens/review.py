@@ -33,10 +33,10 @@ else:
     item, box = due[0]
     drill = DrillItem.parse(item)
     try:
-        if drill is None:
-            raise DrillError(item)
-        puzzle = generate(drill.kind, drill.seed, drill.level, drill.ruleset)
+        puzzle = generate(drill.kind, drill.seed, drill.level, drill.ruleset) if drill else None
     except DrillError:
+        puzzle = None
+    if puzzle is None:
         saved.unschedule(learner.id, item)  # an item that can no longer be made: out of review
         st.rerun()
     st.caption(tr.gettext("Box {box} of {boxes}", box=tr.number(box), boxes=tr.number(BOXES)))

@@ -39,6 +39,10 @@ class PuzzleKeys:
 
     pid: str
 
+    @classmethod
+    def of(cls, kind: str, level: str, ruleset: str, seed: int) -> PuzzleKeys:
+        return cls(f"{kind}-{level}-{ruleset}-{seed}")
+
     @property
     def verdict(self) -> str:
         return f"_verdict_{self.pid}"
@@ -84,7 +88,7 @@ class PuzzleKeys:
 
 
 def puzzle_keys(puzzle: Puzzle) -> PuzzleKeys:
-    return PuzzleKeys(f"{puzzle.kind}-{puzzle.level}-{puzzle.ruleset}-{puzzle.seed}")
+    return PuzzleKeys.of(puzzle.kind, puzzle.level, puzzle.ruleset, puzzle.seed)
 
 
 def _read_address(tr: Translator) -> str | None:
@@ -170,7 +174,7 @@ def new_puzzle() -> None:
 
 def _open_keys() -> PuzzleKeys:
     session = st.session_state
-    return PuzzleKeys(f"{session.drill_kind}-{session.drill_level}-{session.rules}-{session.drill_seed}")
+    return PuzzleKeys.of(session.drill_kind, session.drill_level, session.rules, session.drill_seed)
 
 
 def next_hint(keys: PuzzleKeys) -> None:

@@ -12,7 +12,7 @@ from tutor.drills.answers import read_number
 from tutor.drills.kinds.melds import hand_hints, make_hand, missed_card, mistake_of
 from tutor.drills.model import Puzzle, Remark, Verdict, Word
 from tutor.engine.cards import mask_of
-from tutor.engine.melds import analyze, candidate_arrangements
+from tutor.engine.melds import HandAnalysis, analyze, candidate_arrangements
 from tutor.engine.msgids import N_
 from tutor.engine.rules import Ruleset
 
@@ -32,9 +32,8 @@ def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | Non
     return make_hand(rng, level)
 
 
-def _first_remark(puzzle: Puzzle, given: int) -> tuple[str, Remark]:
+def _first_remark(puzzle: Puzzle, result: HandAnalysis, given: int) -> tuple[str, Remark]:
     """The mistake that explains a wrong number, and its sentence."""
-    result = analyze(puzzle.cards)
     best = result.arrangement
     if given == sum(c.value for c in puzzle.cards):
         return "no_melds", Remark(N_("You counted every card, but cards in melds do not count as deadwood."))
@@ -65,7 +64,7 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     result = analyze(puzzle.cards)
     if given == result.deadwood:
         return Verdict(True, result, expected=result.deadwood)
-    mistake, remark = _first_remark(puzzle, given)
+    mistake, remark = _first_remark(puzzle, result, given)
     least = Remark(N_("The least deadwood is {best}."), {"best": result.deadwood})
     return Verdict(False, result, mistake, (remark, least), result.deadwood)
 

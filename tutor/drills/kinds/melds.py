@@ -15,7 +15,7 @@ from tutor.drills.hands import knock_like_hand
 from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict, Word
 from tutor.drills.properties import dual_use_cards, hand_properties
 from tutor.engine.cards import DECK, HAND_SIZE, SUITS, Card, card
-from tutor.engine.melds import Arrangement, analyze, meld_from_cards, meld_problem
+from tutor.engine.melds import Arrangement, HandAnalysis, analyze, meld_from_cards, meld_problem
 from tutor.engine.msgids import N_, NP_
 from tutor.engine.rules import Ruleset
 
@@ -142,7 +142,7 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     """A list of groups of cards. Right when every group is a meld and the deadwood left is the
     least possible; any arrangement that reaches it is accepted."""
     result = analyze(puzzle.cards)
-    expected = model_answer(puzzle)
+    expected = _melds_answer(result)
     if isinstance(answer, str):
         raise AnswerError("the melds must be a list of groups of cards", what="melds")
     used: list[Card] = []
@@ -164,8 +164,12 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     return Verdict(False, result, mistake_of(remark), (remark, summary), expected)
 
 
+def _melds_answer(result: HandAnalysis) -> list[list[str]]:
+    return [[str(c) for c in m.cards] for m in result.melds]
+
+
 def model_answer(puzzle: Puzzle) -> list[list[str]]:
-    return [[str(c) for c in m.cards] for m in analyze(puzzle.cards).melds]
+    return _melds_answer(analyze(puzzle.cards))
 
 
 def hand_hints(cards: Sequence[Card]) -> list[Remark]:
