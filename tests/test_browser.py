@@ -5,7 +5,6 @@ that the cards are visible images. Skips where Chromium is missing, except in CI
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -16,9 +15,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+sys.path.insert(0, str(ROOT / "tools"))
+from browser import CHROMIUM_ARGS as ARGS  # noqa: E402  (tools/ is not a package)
+from browser import chromium_path  # noqa: E402
+
+CHROMIUM = chromium_path()
 
 pytestmark = pytest.mark.browser
 
