@@ -1,0 +1,299 @@
+"""The arena: how well each level of the virtual player plays, in points per hand and games won.
+
+Each deal is played twice with the seats swapped (duplicate deals), under the classic ruleset, by
+one of our levels against an opponent:
+
+* ``openspiel``: OpenSpiel's simple gin rummy bot (``pyspiel.make_simple_gin_rummy_bot``), run on
+  a mirror of the hand in OpenSpiel's own ``gin_rummy`` game; install it with
+  ``pip install -e .[arena]``. OpenSpiel lets a player discard the card it has just taken from the
+  pile and our rules do not: where its bot tries that, the arena plays its best legal discard
+  instead and counts it.
+* ``beginner`` (or any level): our own virtual player, for quick comparisons without OpenSpiel.
+
+Hands are scored by the engine (``score_hand``, classic), games by ``game_totals`` to 100.
+Run from the checkout::
+
+    python benchmarks/arena.py --hands 20000 --games 2000
+    python benchmarks/arena.py --levels strong --opponent beginner --hands 2000 --games 0
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tutor.engine.cards import Card, card  # noqa: E402
+from tutor.play import LEVELS, Bot, Game, Hand, new_game, new_hand  # noqa: E402
+from tutor.play.bots.evaluate import discard_order  # noqa: E402
+from tutor.play.moves import Move, read_move  # noqa: E402
+
+RULESET = "classic"
+SUIT_OF_OPENSPIEL = "SCDH"
+"""OpenSpiel numbers a card ``suit * 13 + rank - 1`` with its suits in the order s, c, d, h."""
+DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK = 52, 53, 54, 55
+
+
+def to_openspiel(c: Card) -> int:
+    return SUIT_OF_OPENSPIEL.index(c.suit) * 13 + c.rank - 1
+
+
+def from_openspiel(action: int) -> Card:
+    return card(action % 13 + 1, SUIT_OF_OPENSPIEL[action // 13])
+
+
+@dataclass
+class Tally:
+    """What the arena counts for one side."""
+
+    decisions: list[float] = field(default_factory=list)
+    illegal: int = 0
+    substituted: int = 0
+    fallback: int = 0
+
+
+class OurPlayer:
+    """One of our levels, deciding from the view alone."""
+
+    def __init__(self, level: str, seed: int) -> None:
+        self.bot = Bot(level, seed)
+        self.tally = Tally()
+
+    def start(self, hand: Hand, player: int) -> None:
+        self.player = player
+
+    def observe(self, before: Hand, move: Move) -> None:
+        pass
+
+    def move(self, hand: Hand) -> Move:
+        view = hand.view(self.player)
+        began = time.perf_counter()
+        chosen = self.bot.decide(view)
+        self.tally.decisions.append(time.perf_counter() - began)
+        move = read_move(chosen)
+        if move not in hand.legal_moves:
+            self.tally.illegal += 1
+            return hand.legal_moves[0]
+        return move
+
+
+def best_legal_discard(hand: Hand, knock: bool) -> Move:
+    """The discard (or knock) that leaves least deadwood, among the moves our rules allow."""
+    player = hand.to_move
+    assert player is not None
+    from tutor.engine.cards import mask_of
+
+    for _, c in discard_order(mask_of(hand.cards[player]), keep=hand.taken):
+        if knock and ("knock", c) in hand.legal_moves:
+            return "knock", c
+        if not knock:
+            return "discard", c
+    return best_legal_discard(hand, knock=False)
+
+
+class OpenSpielPlayer:
+    """OpenSpiel's simple bot, playing a mirror of our hand in OpenSpiel's ``gin_rummy``."""
+
+    def __init__(self, seed: int) -> None:
+        import pyspiel
+
+        self.pyspiel = pyspiel
+        self.game = pyspiel.load_game("gin_rummy")
+        self.tally = Tally()
+
+    def start(self, hand: Hand, player: int) -> None:
+        self.player = player
+        self.state = self.game.new_initial_state()
+        for c in (*hand.cards[hand.non_dealer], *hand.cards[hand.dealer], hand.discard_pile[-1]):
+            self.state.apply_action(to_openspiel(c))
+        seat = 0 if player == hand.non_dealer else 1
+        self.bot = self.pyspiel.make_simple_gin_rummy_bot(self.game.get_parameters(), seat)
+
+    def observe(self, before: Hand, move: Move) -> None:
+        if self.state.is_terminal():
+            return
+        kind, c = move
+        if kind == "take":
+            self.state.apply_action(DRAW_UPCARD)
+        elif kind == "pass":
+            self.state.apply_action(PASS)
+        elif kind == "stock":
+            self.state.apply_action(DRAW_STOCK)
+            self.state.apply_action(to_openspiel(before.stock[0]))
+        elif kind == "discard" and c is not None:
+            self.state.apply_action(to_openspiel(c))
+
+    def move(self, hand: Hand) -> Move:
+        if self.state.is_terminal():
+            self.tally.fallback += 1
+            return best_legal_discard(hand, knock=False) if hand.phase == "discard" else hand.legal_moves[0]
+        action = self.bot.step(self.state)
+        if action == DRAW_UPCARD:
+            return "take", None
+        if action == DRAW_STOCK:
+            return "stock", None
+        if action == PASS:
+            return "pass", None
+        if action == KNOCK:
+            after = self.state.clone()
+            after.apply_action(KNOCK)
+            move: Move = ("knock", from_openspiel(self.bot.step(after)))
+        else:
+            move = ("discard", from_openspiel(action))
+        if move in hand.legal_moves:
+            return move
+        self.tally.substituted += 1
+        return best_legal_discard(hand, knock=move[0] == "knock")
+
+
+def make_player(name: str, seed: int) -> Any:
+    return OpenSpielPlayer(seed) if name == "openspiel" else OurPlayer(name, seed)
+
+
+def play_hand(hand: Hand, players: dict[int, Any]) -> Hand:
+    """Play a dealt hand to its end."""
+    for player, agent in players.items():
+        agent.start(hand, player)
+    while hand.to_move is not None:
+        move = players[hand.to_move].move(hand)
+        after = hand.apply(move)
+        for agent in players.values():
+            agent.observe(hand, move)
+        hand = after
+    return hand
+
+
+def play_game(game: Game, players: dict[int, Any]) -> Game:
+    """Play a game to its end, hand after hand."""
+    while not game.over:
+        number = len(game.played)
+        hand = play_hand(game.hand, players)
+        game = _finish(game, hand)
+        assert len(game.played) == number + 1
+    return game
+
+
+def _finish(game: Game, hand: Hand) -> Game:
+    """The game once its current hand has been played out to ``hand``: replay its moves."""
+    for event_game in _replay(game, hand):
+        game = event_game
+    return game
+
+
+def _replay(game: Game, hand: Hand) -> list[Game]:
+    moves = _moves_of(game.hand, hand)
+    games = []
+    for move in moves:
+        game = game.apply(move)
+        games.append(game)
+    return games
+
+
+def _moves_of(start: Hand, end: Hand) -> list[Move]:
+    moves: list[Move] = []
+    for event in end.events[len(start.events):]:
+        kind = event.move
+        moves.append((kind, event.card if kind in ("discard", "knock") else None))  # type: ignore[arg-type]
+    return moves
+
+
+def signed_points(hand: Hand, us: int) -> int:
+    """Our points in a finished hand: positive when we won it, negative when the opponent did."""
+    if hand.winner is None or hand.result == "void":
+        return 0
+    points = hand.result.points  # type: ignore[union-attr]
+    return points if hand.winner == us else -points
+
+
+def hand_batch(level: str, opponent: str, seeds: list[int]) -> dict[str, Any]:
+    ours, theirs = make_player(level, 1), make_player(opponent, 2)
+    points: list[int] = []
+    outcomes: Counter[str] = Counter()
+    for seed in seeds:
+        for us in (0, 1):
+            players = {us: ours, 1 - us: theirs}
+            hand = play_hand(new_hand(RULESET, seed, dealer=0), players)
+            points.append(signed_points(hand, us))
+            if hand.result == "void":
+                outcomes["void"] += 1
+            else:
+                side = "won" if hand.winner == us else "lost"
+                outcomes[f"{side} {hand.result.outcome}"] += 1  # type: ignore[union-attr]
+    return {"points": points, "outcomes": outcomes, "ours": ours.tally, "theirs": theirs.tally}
+
+
+def game_batch(level: str, opponent: str, seeds: list[int]) -> dict[str, Any]:
+    ours, theirs = make_player(level, 1), make_player(opponent, 2)
+    wins = games = 0
+    for seed in seeds:
+        for us in (0, 1):
+            game = play_game(new_game(RULESET, seed), {us: ours, 1 - us: theirs})
+            games += 1
+            wins += game.winner == us
+    return {"wins": wins, "games": games, "ours": ours.tally, "theirs": theirs.tally}
+
+
+def _split(seeds: list[int], parts: int) -> list[list[int]]:
+    return [seeds[i::parts] for i in range(parts)]
+
+
+def measure(level: str, opponent: str, hands: int, games: int, workers: int) -> dict[str, Any]:
+    deals = list(range(1, hands // 2 + 1))
+    game_seeds = list(range(100_001, 100_001 + games // 2))
+    with ProcessPoolExecutor(workers) as pool:
+        hand_parts = list(pool.map(hand_batch, [level] * workers, [opponent] * workers, _split(deals, workers)))
+        game_parts = (list(pool.map(game_batch, [level] * workers, [opponent] * workers,
+                                    _split(game_seeds, workers))) if games else [])
+    points = [p for part in hand_parts for p in part["points"]]
+    outcomes: Counter[str] = sum((part["outcomes"] for part in hand_parts), Counter())
+    tallies = [part["ours"] for part in hand_parts + game_parts]
+    opponents = [part["theirs"] for part in hand_parts + game_parts]
+    decisions = [d for t in tallies for d in t.decisions]
+    mean = statistics.fmean(points)
+    error = statistics.stdev(points) / math.sqrt(len(points))
+    won = sum(p["wins"] for p in game_parts)
+    played = sum(p["games"] for p in game_parts)
+    return {
+        "level": level, "hands": len(points), "points": mean, "error": error, "outcomes": outcomes,
+        "games": played, "game_share": won / played if played else float("nan"),
+        "median_ms": statistics.median(decisions) * 1000, "p99_ms": sorted(decisions)[int(0.99 * len(decisions))] * 1000,
+        "illegal": sum(t.illegal for t in tallies),
+        "substituted": sum(t.substituted for t in opponents), "fallback": sum(t.fallback for t in opponents),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
+    parser.add_argument("--opponent", default="openspiel", choices=["openspiel", *LEVELS])
+    parser.add_argument("--hands", type=int, default=20_000, help="hands per level (an even number)")
+    parser.add_argument("--games", type=int, default=2_000, help="games to 100 per level (an even number)")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    print(f"opponent: {args.opponent}; ruleset: {RULESET}; duplicate deals, seats swapped")
+    print("| level | hands | points per hand (± s.e.) | games won | decision median / p99 | illegal | "
+          "opponent moves replaced |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for level in args.levels:
+        r = measure(level, args.opponent, args.hands, args.games, args.workers)
+        games = f"{r['game_share']:.1%} of {r['games']}" if r["games"] else "-"
+        print(f"| {level} | {r['hands']} | {r['points']:+.2f} (± {r['error']:.2f}) | {games} | "
+              f"{r['median_ms']:.2f} / {r['p99_ms']:.2f} ms | {r['illegal']} | "
+              f"{r['substituted']} (+{r['fallback']} after its game ended) |", flush=True)
+        total = sum(r["outcomes"].values())
+        print("  outcomes: " + ", ".join(f"{k} {v / total:.1%}" for k, v in sorted(r["outcomes"].items())),
+              flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

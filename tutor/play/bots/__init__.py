@@ -1,0 +1,58 @@
+"""The virtual player, in three levels (``beginner``, ``intermediate``, ``strong``).
+
+``Bot(level, seed).decide(view)`` reads only the view a player is shown
+(:meth:`tutor.play.hand.Hand.view`) and returns a legal move as ``(kind, card or None)``. A bot is
+deterministic: the same level, seed and view give the same move. The seed only orders the suits
+when two cards are exactly as good.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from tutor.play.bots import beginner
+from tutor.play.bots.evaluate import Preference
+from tutor.play.bots.planner import INTERMEDIATE, STRONG, Planner
+from tutor.play.bots.reading import Table, read_view
+from tutor.play.errors import NothingToDecideError, UnknownLevelError
+from tutor.play.hand import check_seed
+from tutor.play.moves import Move, move_text
+
+LEVELS = ("beginner", "intermediate", "strong")
+"""The virtual player's levels, weakest first."""
+
+
+def _chooser(level: str, prefer: Preference) -> Callable[[Table], Move]:
+    if level == "beginner":
+        return lambda table: beginner.choose(table, prefer)
+    return Planner(INTERMEDIATE if level == "intermediate" else STRONG, prefer).choose
+
+
+class Bot:
+    """The virtual player at one level."""
+
+    def __init__(self, level: str = "beginner", seed: int | str = 0) -> None:
+        if level not in LEVELS:
+            raise UnknownLevelError(level=str(level)[:40], choices=", ".join(LEVELS))
+        self.level = level
+        self.seed = check_seed(seed)
+        order = random.Random(self.seed).sample(range(52), 52)
+        self._choose = _chooser(level, tuple(order))
+
+    def __repr__(self) -> str:
+        return f"Bot({self.level!r}, {self.seed})"
+
+    def move(self, view: dict[str, Any]) -> Move:
+        """The move chosen for this view, as the game keeps it (the card as a ``Card``)."""
+        table = read_view(view)
+        if not table.legal:
+            raise NothingToDecideError()
+        if len(table.legal) == 1:
+            return table.legal[0]
+        return self._choose(table)
+
+    def decide(self, view: dict[str, Any]) -> tuple[str, str | None]:
+        """The move chosen for this view: ``(kind, card or None)``, the card as ``"7H"``."""
+        return move_text(self.move(view))

@@ -1,0 +1,91 @@
+"""What the virtual players weigh: deadwood, what a holding could still become, and what a discard
+could give the opponent. Small pure functions over card masks (bit ``i`` is ``DECK[i]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from tutor.engine.cards import DECK, SUIT_BITS, Card
+from tutor.engine.melds import min_deadwood, min_deadwood_after_discard
+
+Weights = tuple[tuple[int, float], ...]
+"""Unseen cards as ``(bit, weight)``: the weight is how likely the card is to come from the stock."""
+
+
+def cards_in(mask: int) -> Iterator[Card]:
+    """The cards of a mask, in deck order."""
+    while mask:
+        low = mask & -mask
+        yield DECK[low.bit_length() - 1]
+        mask ^= low
+
+
+def melds_with(mask: int, card: Card) -> bool:
+    """Whether ``card`` would sit in a meld of the least-deadwood arrangement of ``mask`` plus it:
+    it forms or extends a meld."""
+    return min_deadwood(mask | card.bit) < min_deadwood(mask) + card.value
+
+
+def deadwood_after(mask: int, card: Card) -> int:
+    """Deadwood of a hand of eleven cards once ``card`` is discarded."""
+    return min_deadwood(mask & ~card.bit)
+
+
+Preference = tuple[int, ...]
+"""For each card index, its place in a player's own order of suits: how it breaks exact ties."""
+DECK_ORDER: Preference = tuple(range(len(DECK)))
+
+
+def discard_order(mask: int, keep: Card | None = None, prefer: Preference = DECK_ORDER) -> list[tuple[int, Card]]:
+    """The discards of an eleven-card hand with the deadwood each leaves, least first; among equals
+    the higher card goes first (higher value, then higher rank, then ``prefer``). ``keep`` may not
+    be discarded."""
+    options = [(deadwood_after(mask, c), c) for c in cards_in(mask) if c is not keep]
+    options.sort(key=lambda o: (o[0], -o[1].value, -o[1].rank, prefer[o[1].index]))
+    return options
+
+
+def uniform(unseen: int) -> Weights:
+    """Every unseen card equally likely to be drawn."""
+    return tuple((c.bit, 1.0) for c in cards_in(unseen))
+
+
+def outlook(holding: int, weights: Weights, limit: int) -> tuple[float, float]:
+    """What one draw from the stock (then the best discard) promises a holding of ten cards: how
+    much its deadwood is expected to fall (what its pairs, near-runs and low cards are worth), and
+    the chance that it can knock then."""
+    base = min_deadwood(holding)
+    fall = hits = weight_sum = 0.0
+    for bit, weight in weights:
+        after = min_deadwood_after_discard(holding | bit)
+        fall += weight * (base - after)
+        if after <= limit:
+            hits += weight
+        weight_sum += weight
+    return (fall / weight_sum, hits / weight_sum) if weight_sum else (0.0, 0.0)
+
+
+def meld_partners(card: Card) -> Iterable[tuple[Card, Card]]:
+    """The pairs of cards that make a meld of three with ``card``: two others of its rank, or its
+    neighbours in a run of its suit."""
+    rank_mates = [m for m in (DECK[suit * SUIT_BITS + card.rank - 1] for suit in range(4)) if m is not card]
+    for i, first in enumerate(rank_mates):
+        for second in rank_mates[i + 1:]:
+            yield first, second
+    base = card.index - card.rank + 1
+    for low, high in ((-2, -1), (-1, 1), (1, 2)):
+        a, b = card.rank + low, card.rank + high
+        if 1 <= a <= 13 and 1 <= b <= 13:
+            yield DECK[base + a - 1], DECK[base + b - 1]
+
+
+def meld_chance(card: Card, holds: dict[int, float]) -> float:
+    """The chance that a player holds two cards that meld with ``card``, given for each card index
+    the chance that the player holds it (missing: it cannot)."""
+    miss = 1.0
+    for a, b in meld_partners(card):
+        pa, pb = holds.get(a.index, 0.0), holds.get(b.index, 0.0)
+        if pa and pb:
+            miss *= 1.0 - pa * pb
+    return 1.0 - miss

@@ -1,0 +1,172 @@
+"""The intermediate and strong players: one planner, weighed by a :class:`Style`.
+
+Both look one draw ahead. A holding of ten cards is worth its deadwood, less what one more draw
+from the stock is expected to take off it and the chance that it can knock then: so pairs and
+two-way cards (a 7♥ beside 7♠ and 6♥) are kept and lone face cards go first. The upcard is
+compared with what a card from the stock is worth on average. The strong player also reads the
+opponent (the cards it took, passed and threw, what is dead), avoids feeding it, and times the
+knock by the stage of the hand and the score of the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.engine.cards import SUIT_BITS, Card
+from tutor.engine.melds import min_deadwood
+from tutor.play.bots.evaluate import (
+    DECK_ORDER,
+    Preference,
+    Weights,
+    cards_in,
+    discard_order,
+    meld_chance,
+    outlook,
+    uniform,
+)
+from tutor.play.bots.reading import Table
+from tutor.play.moves import Move
+
+
+@dataclass(frozen=True)
+class Style:
+    """How much a level weighs beyond plain deadwood."""
+
+    future: float = 1.0
+    """Weight of the deadwood one more draw is expected to take off a holding."""
+    knock_bonus: float = 4.0
+    """Deadwood points that a certain chance to knock after the next draw is worth."""
+    take_margin: float = 0.0
+    """How much better than an average stock card the upcard must be to be taken."""
+    reads_opponent: bool = False
+    """Weigh unseen cards by where they probably are, and discards by what they give away."""
+    feed: float = 0.0
+    """Deadwood points that handing the opponent a meld costs, early in the hand (it doubles by the end)."""
+    gin_wait: int = -1
+    """Knock deadwood at or below which the player keeps playing for gin (-1: it never waits)."""
+    gin_wait_stock: int = 0
+    """It waits for gin only while the stock holds at least this many cards."""
+    closing_margin: int = 0
+    """When the opponent is this close to the target, it knocks at once."""
+
+
+INTERMEDIATE = Style()
+STRONG = Style(reads_opponent=True, feed=5.0, gin_wait=0, gin_wait_stock=20, closing_margin=25)
+
+
+def _zone(cards: list[Card]) -> int:
+    """The cards that make a meld with any of ``cards``: same rank, or same suit within two ranks."""
+    zone = 0
+    for card in cards:
+        for suit in range(4):
+            zone |= 1 << (suit * SUIT_BITS + card.rank - 1)
+        base = card.index - card.rank + 1
+        for rank in range(max(1, card.rank - 2), min(13, card.rank + 2) + 1):
+            zone |= 1 << (base + rank - 1)
+    return zone
+
+
+def opponent_holds(table: Table) -> dict[int, float]:
+    """For each card, the chance that the opponent holds it: certain for the cards it took from the
+    pile; for unseen cards, its share of them, lower near what it threw or left on the pile and
+    higher near what it took; missing for cards it cannot hold."""
+    holds = {c.index: 1.0 for c in cards_in(table.opponent_known)}
+    unseen = list(cards_in(table.unseen))
+    if not unseen or not table.opponent_hidden:
+        return holds
+    cold = _zone([*table.opponent_discards, *table.opponent_declined])
+    hot = _zone(list(cards_in(table.opponent_known)))
+    raw = {}
+    for card in unseen:
+        p = 1.0
+        if cold >> card.index & 1:
+            p *= 0.5
+        if hot >> card.index & 1:
+            p *= 1.6
+        raw[card.index] = p
+    scale = table.opponent_hidden / sum(raw.values())
+    for index, p in raw.items():
+        holds[index] = min(0.95, p * scale)
+    return holds
+
+
+def stock_weights(table: Table, holds: dict[int, float] | None) -> Weights:
+    """Unseen cards weighted by the chance that they are in the stock rather than the opponent's hand."""
+    if holds is None:
+        return uniform(table.unseen)
+    return tuple((c.bit, 1.0 - holds.get(c.index, 0.0)) for c in cards_in(table.unseen))
+
+
+class Planner:
+    """A player that plans with a :class:`Style`."""
+
+    def __init__(self, style: Style, prefer: Preference = DECK_ORDER) -> None:
+        self.style = style
+        self.prefer = prefer
+
+    def value(self, holding: int, weights: Weights, limit: int) -> float:
+        """What a holding of ten cards is worth (lower is better), in deadwood points."""
+        fall, chance = outlook(holding, weights, limit)
+        return min_deadwood(holding) - self.style.future * fall - self.style.knock_bonus * chance
+
+    def feed_cost(self, card: Card, table: Table, holds: dict[int, float] | None) -> float:
+        """What discarding ``card`` may give the opponent: the chance it melds there, in points,
+        weighing more as the stock runs down."""
+        if holds is None or not self.style.feed:
+            return 0.0
+        stage = 1.0 + max(0, 31 - table.stock_size) / 31
+        return self.style.feed * stage * meld_chance(card, holds)
+
+    def should_knock(self, table: Table, deadwood: int) -> bool:
+        """Whether to knock now with ``deadwood`` rather than play on for gin."""
+        if deadwood == 0 or deadwood > self.style.gin_wait:
+            return True
+        if table.score is not None:
+            mine, theirs = table.score
+            if theirs + self.style.closing_margin >= table.target or mine + 25 >= table.target:
+                return True
+        return table.stock_size < self.style.gin_wait_stock
+
+    def discard(self, table: Table) -> Move:
+        """Big gin; else a knock when it is time; else the discard that leaves the best holding."""
+        if table.can("big_gin"):
+            return "big_gin", None
+        holds = opponent_holds(table) if self.style.reads_opponent else None
+        weights = stock_weights(table, holds)
+        knocks = [c for kind, c in table.legal if kind == "knock" and c is not None]
+        if knocks:
+            least, card = discard_order(table.hand, keep=table.taken, prefer=self.prefer)[0]
+            if self.should_knock(table, least):
+                return "knock", card
+        best: tuple[float, int, Card] | None = None
+        for card in cards_in(table.hand):
+            if card is table.taken:
+                continue
+            score = (self.value(table.hand & ~card.bit, weights, table.knock_limit)
+                     + self.feed_cost(card, table, holds))
+            key = (score, self.prefer[card.index], card)
+            if best is None or key[:2] < best[:2]:
+                best = key
+        assert best is not None
+        return "discard", best[2]
+
+    def draw(self, table: Table) -> Move:
+        """Take the upcard when the best holding it makes beats what a stock card promises."""
+        decline: Move = ("pass", None) if table.can("pass") else ("stock", None)
+        card = table.top
+        if not table.can("take") or card is None:
+            return decline
+        holds = opponent_holds(table) if self.style.reads_opponent else None
+        weights = stock_weights(table, holds)
+        with_card = table.hand | card.bit
+        order = discard_order(with_card, keep=card, prefer=self.prefer)
+        if order[0][0] <= table.knock_limit and self.should_knock(table, order[0][0]):
+            return "take", None
+        taken = min(self.value(with_card & ~d.bit, weights, table.knock_limit) for _, d in order[:6])
+        fall, chance = outlook(table.hand, weights, table.knock_limit)
+        stock = (min_deadwood(table.hand) - (1 + self.style.future) * fall
+                 - 2 * self.style.knock_bonus * chance)
+        return ("take", None) if taken + self.style.take_margin < stock else decline
+
+    def choose(self, table: Table) -> Move:
+        return self.discard(table) if table.phase == "discard" else self.draw(table)
