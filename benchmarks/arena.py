@@ -32,7 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tutor.engine.cards import Card, card  # noqa: E402
+from tutor.engine.cards import Card, card, mask_of  # noqa: E402
 from tutor.play import LEVELS, Bot, Game, Hand, new_game, new_hand  # noqa: E402
 from tutor.play.bots.evaluate import discard_order  # noqa: E402
 from tutor.play.moves import Move, read_move  # noqa: E402
@@ -90,8 +90,6 @@ def best_legal_discard(hand: Hand, knock: bool) -> Move:
     """The discard (or knock) that leaves least deadwood, among the moves our rules allow."""
     player = hand.to_move
     assert player is not None
-    from tutor.engine.cards import mask_of
-
     for _, c in discard_order(mask_of(hand.cards[player]), keep=hand.taken):
         if knock and ("knock", c) in hand.legal_moves:
             return "knock", c
@@ -174,36 +172,19 @@ def play_hand(hand: Hand, players: dict[int, Any]) -> Hand:
 
 def play_game(game: Game, players: dict[int, Any]) -> Game:
     """Play a game to its end, hand after hand."""
+    started = -1
     while not game.over:
-        number = len(game.played)
-        hand = play_hand(game.hand, players)
-        game = _finish(game, hand)
-        assert len(game.played) == number + 1
-    return game
-
-
-def _finish(game: Game, hand: Hand) -> Game:
-    """The game once its current hand has been played out to ``hand``: replay its moves."""
-    for event_game in _replay(game, hand):
-        game = event_game
-    return game
-
-
-def _replay(game: Game, hand: Hand) -> list[Game]:
-    moves = _moves_of(game.hand, hand)
-    games = []
-    for move in moves:
+        if started != len(game.played):
+            started = len(game.played)
+            for player, agent in players.items():
+                agent.start(game.hand, player)
+        hand = game.hand
+        assert hand.to_move is not None
+        move = players[hand.to_move].move(hand)
+        for agent in players.values():
+            agent.observe(hand, move)
         game = game.apply(move)
-        games.append(game)
-    return games
-
-
-def _moves_of(start: Hand, end: Hand) -> list[Move]:
-    moves: list[Move] = []
-    for event in end.events[len(start.events):]:
-        kind = event.move
-        moves.append((kind, event.card if kind in ("discard", "knock") else None))  # type: ignore[arg-type]
-    return moves
+    return game
 
 
 def signed_points(hand: Hand, us: int) -> int:
@@ -265,7 +246,8 @@ def measure(level: str, opponent: str, hands: int, games: int, workers: int) -> 
     return {
         "level": level, "hands": len(points), "points": mean, "error": error, "outcomes": outcomes,
         "games": played, "game_share": won / played if played else float("nan"),
-        "median_ms": statistics.median(decisions) * 1000, "p99_ms": sorted(decisions)[int(0.99 * len(decisions))] * 1000,
+        "median_ms": statistics.median(decisions) * 1000,
+        "p99_ms": sorted(decisions)[int(0.99 * len(decisions))] * 1000,
         "illegal": sum(t.illegal for t in tallies),
         "substituted": sum(t.substituted for t in opponents), "fallback": sum(t.fallback for t in opponents),
     }

@@ -96,6 +96,7 @@ LAYERS = {
     "content": {"engine", "drills", "content"},
     "language": {"engine", "drills", "language"},
     "cli": {"engine", "language", "cli"},
+    "play": {"engine", "play"},
     "app": {"engine", "drills", "progress", "content", "language", "app"},
 }
 

@@ -148,10 +148,11 @@ class Hand:
 
     def _discard_moves(self, held: tuple[Card, ...]) -> tuple[Move, ...]:
         choices = [c for c in sort_cards(held) if c is not self.taken]
-        knocks: list[Move] = [("knock", c) for c in choices if may_knock([h for h in held if h is not c], self.rules)]
         moves: list[Move] = [("discard", c) for c in choices]
-        big_gin: list[Move] = [("big_gin", None)] if self.rules.big_gin_allowed and min_deadwood(mask_of(held)) == 0 else []
-        return (*moves, *knocks, *big_gin)
+        moves += [("knock", c) for c in choices if may_knock([h for h in held if h is not c], self.rules)]
+        if may_knock(held, self.rules):
+            moves.append(("big_gin", None))
+        return tuple(moves)
 
     def apply(self, move: Any) -> Hand:
         """The hand after the player to move makes ``move``; a :class:`~tutor.play.errors.MoveError`

@@ -48,6 +48,10 @@ class Style:
     """It waits for gin only while the stock holds at least this many cards."""
     closing_margin: int = 0
     """When the opponent is this close to the target, it knocks at once."""
+    late_deadwood: float = 0.0
+    """How much more deadwood weighs by the end of the hand, when the opponent may knock any time."""
+    stock_knock: float = 2.0
+    """How much the chance to knock after a stock draw counts, against the upcard, in knock bonuses."""
 
 
 INTERMEDIATE = Style()
@@ -104,10 +108,15 @@ class Planner:
         self.style = style
         self.prefer = prefer
 
-    def value(self, holding: int, weights: Weights, limit: int) -> float:
+    def deadwood_weight(self, table: Table) -> float:
+        """How much a point of deadwood weighs at this stage of the hand."""
+        return 1.0 + self.style.late_deadwood * max(0, 31 - table.stock_size) / 31
+
+    def value(self, holding: int, weights: Weights, table: Table) -> float:
         """What a holding of ten cards is worth (lower is better), in deadwood points."""
-        fall, chance = outlook(holding, weights, limit)
-        return min_deadwood(holding) - self.style.future * fall - self.style.knock_bonus * chance
+        fall, chance = outlook(holding, weights, table.knock_limit)
+        return (self.deadwood_weight(table) * min_deadwood(holding) - self.style.future * fall
+                - self.style.knock_bonus * chance)
 
     def feed_cost(self, card: Card, table: Table, holds: dict[int, float] | None) -> float:
         """What discarding ``card`` may give the opponent: the chance it melds there, in points,
@@ -142,7 +151,7 @@ class Planner:
         for card in cards_in(table.hand):
             if card is table.taken:
                 continue
-            score = (self.value(table.hand & ~card.bit, weights, table.knock_limit)
+            score = (self.value(table.hand & ~card.bit, weights, table)
                      + self.feed_cost(card, table, holds))
             key = (score, self.prefer[card.index], card)
             if best is None or key[:2] < best[:2]:
@@ -162,10 +171,11 @@ class Planner:
         order = discard_order(with_card, keep=card, prefer=self.prefer)
         if order[0][0] <= table.knock_limit and self.should_knock(table, order[0][0]):
             return "take", None
-        taken = min(self.value(with_card & ~d.bit, weights, table.knock_limit) for _, d in order[:6])
+        taken = min(self.value(with_card & ~d.bit, weights, table) for _, d in order[:6])
         fall, chance = outlook(table.hand, weights, table.knock_limit)
-        stock = (min_deadwood(table.hand) - (1 + self.style.future) * fall
-                 - 2 * self.style.knock_bonus * chance)
+        weight = self.deadwood_weight(table)
+        stock = (weight * (min_deadwood(table.hand) - fall) - self.style.future * fall
+                 - self.style.stock_knock * self.style.knock_bonus * chance)
         return ("take", None) if taken + self.style.take_margin < stock else decline
 
     def choose(self, table: Table) -> Move:

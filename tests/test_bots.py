@@ -1,0 +1,128 @@
+"""The virtual player's levels, on views written out by hand (as another program would send them)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.engine.cards import parse_cards
+from tutor.engine.rules import load_ruleset
+from tutor.engine.scoring import may_knock
+from tutor.play import LEVELS, Bot
+from tutor.play.bots.reading import declined_cards, read_view
+from tutor.play.errors import BadGameSeedError, NothingToDecideError, UnknownLevelError
+
+
+def discard_view(hand: str, *, taken: str | None = None, pile: tuple[str, ...] = ("5C",), known: tuple[str, ...] = (),
+                 events: tuple[tuple[str, str, str | None], ...] = (), stock: int = 25,
+                 score: list[int] | None = None) -> dict:
+    """A view in the discard phase, its legal moves listed as the game would list them."""
+    cards = hand.split()
+    rules = load_ruleset("classic")
+    allowed = [c for c in cards if c != taken]
+    legal = [["discard", c] for c in allowed]
+    legal += [["knock", c] for c in allowed if may_knock(parse_cards([x for x in cards if x != c]), rules)]
+    return {"seat": 0, "phase": "discard", "hand": cards, "top_discard": pile[-1] if pile else None,
+            "taken_upcard": taken, "discard_pile": list(pile), "opponent_known": list(known),
+            "opponent_discards": [c for who, move, c in events if who == "opp" and move == "discard"],
+            "events": [list(e) for e in events], "stock_size": stock, "turn": 4, "knock_limit": 10,
+            "ruleset": "classic", "legal": legal, "score": score, "target": 100}
+
+
+def draw_view(hand: str, top: str, *, first: bool = False) -> dict:
+    legal = [["take", None], ["pass", None]] if first else [["take", None], ["stock", None]]
+    return {"seat": 0, "phase": "first_upcard" if first else "draw", "hand": hand.split(), "top_discard": top,
+            "taken_upcard": None, "discard_pile": [top], "opponent_known": [], "opponent_discards": [],
+            "events": [], "stock_size": 31, "turn": 1, "knock_limit": 10, "ruleset": "classic", "legal": legal,
+            "score": None, "target": 100}
+
+
+# --- The beginner: source 000's player ---------------------------------------------------------
+
+def test_the_beginner_takes_an_upcard_that_forms_or_extends_a_meld_and_passes_one_that_does_not():
+    # A♠ 2♠ 3♠ | 7♥ 7♦ | K♦ Q♣ J♥ 9♠ 5♦: 7♣ makes a set of 7s; 4♠ extends the run; 8♣ does neither.
+    hand = "AS 2S 3S 7H 7D KD QC JH 9S 5D"
+    beginner = Bot("beginner", 0)
+    assert beginner.decide(draw_view(hand, "7C", first=True)) == ("take", None)
+    assert beginner.decide(draw_view(hand, "4S")) == ("take", None)
+    assert beginner.decide(draw_view(hand, "8C", first=True)) == ("pass", None)
+    assert beginner.decide(draw_view(hand, "8C")) == ("stock", None)
+
+
+def test_the_beginner_takes_an_upcard_that_lets_it_knock_at_once():
+    # A♠ 2♠ 3♠ | 7♥ 7♦ 7♣ | K♦ K♣ K♥ | Q♦: the upcard A♥ melds nowhere, but taking it and
+    # discarding Q♦ leaves 1 in deadwood: a knock.
+    assert Bot("beginner", 0).decide(draw_view("AS 2S 3S 7H 7D 7C KD KC KH QD", "AH")) == ("take", None)
+
+
+def test_the_beginner_knocks_whenever_it_can_with_the_discard_that_leaves_least_deadwood():
+    # A♠ 2♠ 3♠ | 7♥ 7♦ 7♣ | K♦ K♣ K♥ | 9♠ 5♦: knocking with 9♠ leaves 5; with 5♦, 9.
+    assert Bot("beginner", 0).decide(discard_view("AS 2S 3S 7H 7D 7C KD KC KH 9S 5D")) == ("knock", "9S")
+
+
+def test_the_beginner_discards_the_card_that_leaves_least_deadwood_the_higher_among_equals():
+    # A♠ 2♠ 3♠ | 7♥ 7♦ 7♣ | Q♦ J♣ 9♥ 4♣ 2♦: the queen and the jack are worth 10 each; the queen is higher.
+    assert Bot("beginner", 3).decide(discard_view("AS 2S 3S 7H 7D 7C QD JC 9H 4C 2D")) == ("discard", "QD")
+
+
+def test_no_level_discards_the_card_just_taken_from_the_pile():
+    # Q♦ was just taken: the highest card, but it may not go back this turn.
+    view = discard_view("AS 2S 3S 7H 7D 7C QD JC 9H 4C 2D", taken="QD")
+    for level in LEVELS:
+        assert Bot(level, 0).decide(view) != ("discard", "QD")
+
+
+# --- The intermediate: what the cards could become -------------------------------------------
+
+def test_the_intermediate_keeps_a_two_way_card_and_drops_a_lone_card():
+    # A♠ 2♠ 3♠ | 4♦ 4♣ 4♥ | Q♥ Q♠ J♥ | 9♣ 2♣ after the draw.
+    # Q♥ is two-way (a set with Q♠, a run with J♥): the beginner throws it (the highest card);
+    # the intermediate and the strong player keep it and the jack.
+    view = discard_view("AS 2S 3S 4D 4C 4H QH QS JH 9C 2C", pile=("5C", "3D"))
+    assert Bot("beginner", 0).decide(view) == ("discard", "QH")
+    for level in ("intermediate", "strong"):
+        assert Bot(level, 0).decide(view) not in {("discard", "QH"), ("discard", "JH")}
+
+
+# --- The strong player: reading the opponent -------------------------------------------------
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_the_strong_player_does_not_feed_the_opponent_a_card_next_to_one_it_took(seed):
+    # The opponent took 8♦ from the pile. We hold A♠ 2♠ 3♠ | 4♦ 4♣ 4♥ | 6♥ 6♠ | 9♦ 9♣ 2♣:
+    # 9♦ and 9♣ are equal for our own hand, but 9♦ may make a run with the opponent's 8♦.
+    view = discard_view("AS 2S 3S 4D 4C 4H 6H 6S 9D 9C 2C", pile=("5C", "2D"), known=("8D",),
+                        events=(("opp", "take", "8D"), ("opp", "discard", "2D")))
+    assert Bot("strong", seed).decide(view) == ("discard", "9C")
+
+
+def test_what_the_opponent_declined_is_read_from_the_public_events():
+    # The opponent passed on the upcard 9♥, we took it and threw K♠; the opponent drew from the
+    # stock (leaving K♠), threw 3♦; we drew and threw 5♣; the opponent took 5♣ and threw 8♠.
+    events = [["opp", "pass", "9H"], ["me", "take", "9H"], ["me", "discard", "KS"], ["opp", "stock", None],
+              ["opp", "discard", "3D"], ["me", "stock", None], ["me", "discard", "5C"], ["opp", "take", "5C"],
+              ["opp", "discard", "8S"]]
+    assert [str(c) for c in declined_cards(events, parse_cards("9H")[0])] == ["9H", "KS"]
+
+
+# --- Every level ------------------------------------------------------------------------------
+
+def test_a_single_legal_move_is_played_and_no_move_is_asked_when_it_is_not_the_players_turn():
+    view = draw_view("AS 2S 3S 7H 7D KD QC JH 9S 5D", "8C")
+    view["legal"] = [["stock", None]]
+    assert Bot("strong", 0).decide(view) == ("stock", None)
+    view["legal"] = []
+    with pytest.raises(NothingToDecideError):
+        Bot("strong", 0).decide(view)
+
+
+def test_a_level_or_seed_that_does_not_exist_is_named():
+    with pytest.raises(UnknownLevelError) as error:
+        Bot("grandmaster", 0)
+    assert "beginner, intermediate, strong" in str(error.value)
+    with pytest.raises(BadGameSeedError):
+        Bot("beginner", -3)
+
+
+def test_a_view_is_read_into_what_the_player_knows():
+    table = read_view(discard_view("AS 2S 3S 7H 7D 7C QD JC 9H 4C 2D", pile=("5C", "KH"), known=("8D",)))
+    # 52 cards - 11 in hand - 2 in the pile - 1 the opponent showed = 38 unseen; 9 hidden opponent cards.
+    assert table.unseen.bit_count() == 38 and table.opponent_hidden == 9
