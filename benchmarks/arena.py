@@ -142,9 +142,12 @@ class OpenSpielPlayer:
         if action == PASS:
             return "pass", None
         if action == KNOCK:
+            # Ask for the knock's discard on a copy of the state, then forget the knock: when our
+            # rules refuse it (the card just taken) and the hand goes on, the bot must too.
             after = self.state.clone()
             after.apply_action(KNOCK)
             move: Move = ("knock", from_openspiel(self.bot.step(after)))
+            self.bot.restart()
         else:
             move = ("discard", from_openspiel(action))
         if move in hand.legal_moves:

@@ -89,3 +89,4 @@ def meld_chance(card: Card, holds: dict[int, float]) -> float:
         if pa and pb:
             miss *= 1.0 - pa * pb
     return 1.0 - miss
+

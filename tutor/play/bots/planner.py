@@ -50,12 +50,17 @@ class Style:
     """When the opponent is this close to the target, it knocks at once."""
     late_deadwood: float = 0.0
     """How much more deadwood weighs by the end of the hand, when the opponent may knock any time."""
+    hot: float = 1.6
+    """How much likelier the opponent is to hold a card that melds with one it took from the pile."""
+    cold: float = 0.5
+    """How much less likely it is to hold a card that melds with one it threw or left on the pile."""
     stock_knock: float = 2.0
     """How much the chance to knock after a stock draw counts, against the upcard, in knock bonuses."""
 
 
-INTERMEDIATE = Style()
-STRONG = Style(reads_opponent=True, feed=5.0, gin_wait=0, gin_wait_stock=20, closing_margin=25)
+INTERMEDIATE = Style(knock_bonus=20.0, take_margin=2.0)
+STRONG = Style(knock_bonus=20.0, take_margin=2.0, reads_opponent=True, feed=5.0, gin_wait=2, gin_wait_stock=15,
+               closing_margin=25)
 
 
 def _zone(cards: list[Card]) -> int:
@@ -70,7 +75,7 @@ def _zone(cards: list[Card]) -> int:
     return zone
 
 
-def opponent_holds(table: Table) -> dict[int, float]:
+def opponent_holds(table: Table, hot: float = 1.6, cold: float = 0.5) -> dict[int, float]:
     """For each card, the chance that the opponent holds it: certain for the cards it took from the
     pile; for unseen cards, its share of them, lower near what it threw or left on the pile and
     higher near what it took; missing for cards it cannot hold."""
@@ -78,15 +83,15 @@ def opponent_holds(table: Table) -> dict[int, float]:
     unseen = list(cards_in(table.unseen))
     if not unseen or not table.opponent_hidden:
         return holds
-    cold = _zone([*table.opponent_discards, *table.opponent_declined])
-    hot = _zone(list(cards_in(table.opponent_known)))
+    cold_zone = _zone([*table.opponent_discards, *table.opponent_declined])
+    hot_zone = _zone(list(cards_in(table.opponent_known)))
     raw = {}
     for card in unseen:
         p = 1.0
-        if cold >> card.index & 1:
-            p *= 0.5
-        if hot >> card.index & 1:
-            p *= 1.6
+        if cold_zone >> card.index & 1:
+            p *= cold
+        if hot_zone >> card.index & 1:
+            p *= hot
         raw[card.index] = p
     scale = table.opponent_hidden / sum(raw.values())
     for index, p in raw.items():
@@ -107,6 +112,10 @@ class Planner:
     def __init__(self, style: Style, prefer: Preference = DECK_ORDER) -> None:
         self.style = style
         self.prefer = prefer
+
+    def holds(self, table: Table) -> dict[int, float] | None:
+        """Where the unseen cards probably are, for a player that reads the opponent."""
+        return opponent_holds(table, self.style.hot, self.style.cold) if self.style.reads_opponent else None
 
     def deadwood_weight(self, table: Table) -> float:
         """How much a point of deadwood weighs at this stage of the hand."""
@@ -140,24 +149,19 @@ class Planner:
         """Big gin; else a knock when it is time; else the discard that leaves the best holding."""
         if table.can("big_gin"):
             return "big_gin", None
-        holds = opponent_holds(table) if self.style.reads_opponent else None
+        holds = self.holds(table)
         weights = stock_weights(table, holds)
         knocks = [c for kind, c in table.legal if kind == "knock" and c is not None]
         if knocks:
             least, card = discard_order(table.hand, keep=table.taken, prefer=self.prefer)[0]
             if self.should_knock(table, least):
                 return "knock", card
-        best: tuple[float, int, Card] | None = None
-        for card in cards_in(table.hand):
-            if card is table.taken:
-                continue
-            score = (self.value(table.hand & ~card.bit, weights, table)
-                     + self.feed_cost(card, table, holds))
-            key = (score, self.prefer[card.index], card)
-            if best is None or key[:2] < best[:2]:
-                best = key
-        assert best is not None
-        return "discard", best[2]
+        scored = sorted(
+            ((self.value(table.hand & ~card.bit, weights, table) + self.feed_cost(card, table, holds),
+              self.prefer[card.index], card)
+             for card in cards_in(table.hand) if card is not table.taken),
+            key=lambda s: s[:2])
+        return "discard", scored[0][2]
 
     def draw(self, table: Table) -> Move:
         """Take the upcard when the best holding it makes beats what a stock card promises."""
@@ -165,7 +169,7 @@ class Planner:
         card = table.top
         if not table.can("take") or card is None:
             return decline
-        holds = opponent_holds(table) if self.style.reads_opponent else None
+        holds = self.holds(table)
         weights = stock_weights(table, holds)
         with_card = table.hand | card.bit
         order = discard_order(with_card, keep=card, prefer=self.prefer)
