@@ -126,3 +126,37 @@ def test_a_view_is_read_into_what_the_player_knows():
     table = read_view(discard_view("AS 2S 3S 7H 7D 7C QD JC 9H 4C 2D", pile=("5C", "KH"), known=("8D",)))
     # 52 cards - 11 in hand - 2 in the pile - 1 the opponent showed = 38 unseen; 9 hidden opponent cards.
     assert table.unseen.bit_count() == 38 and table.opponent_hidden == 9
+
+
+# --- The strong player: timing the knock -------------------------------------------------------
+
+KNOCK_WITH_NINE = "AS 2S 3S 7H 7D 7C KD KC KH 9S QD"
+"""A♠ 2♠ 3♠ | 7♥ 7♦ 7♣ | K♦ K♣ K♥ | 9♠ Q♦ after the draw: throwing Q♦ leaves 9 in deadwood."""
+
+
+def test_the_strong_player_knocks_with_high_deadwood_early_but_not_late_in_the_hand():
+    early = discard_view(KNOCK_WITH_NINE, stock=29)
+    late = discard_view(KNOCK_WITH_NINE, stock=12)
+    assert Bot("strong", 0).decide(early) == ("knock", "QD")
+    # Late, an undercut is likelier: it throws Q♦ and plays on for a lower knock.
+    assert Bot("strong", 0).decide(late) == ("discard", "QD")
+    # The other levels knock whenever they can.
+    for level in ("beginner", "intermediate"):
+        assert Bot(level, 0).decide(late) == ("knock", "QD")
+
+
+def test_the_strong_player_knocks_at_once_when_the_score_of_the_game_is_close():
+    # The opponent has 90 of 100: any hand it wins may end the game, so the strong player knocks.
+    assert Bot("strong", 0).decide(discard_view(KNOCK_WITH_NINE, stock=12, score=[40, 90])) == ("knock", "QD")
+    # We have 80: a knock may win the game.
+    assert Bot("strong", 0).decide(discard_view(KNOCK_WITH_NINE, stock=12, score=[80, 30])) == ("knock", "QD")
+    # Far from the target, late: it plays on.
+    assert Bot("strong", 0).decide(discard_view(KNOCK_WITH_NINE, stock=12, score=[20, 30])) == ("discard", "QD")
+
+
+def test_the_strong_player_plays_on_for_gin_with_very_low_deadwood_early():
+    # A♠ 2♠ 3♠ | 7♥ 7♦ 7♣ | K♦ K♣ K♥ | A♦ Q♦: throwing Q♦ leaves 1. Early it plays on for gin;
+    # late it knocks.
+    hand = "AS 2S 3S 7H 7D 7C KD KC KH AD QD"
+    assert Bot("strong", 0).decide(discard_view(hand, stock=25)) == ("discard", "QD")
+    assert Bot("strong", 0).decide(discard_view(hand, stock=10)) == ("knock", "QD")

@@ -5,7 +5,10 @@ from the stock is expected to take off it and the chance that it can knock then:
 two-way cards (a 7♥ beside 7♠ and 6♥) are kept and lone face cards go first. The upcard is
 compared with what a card from the stock is worth on average. The strong player also reads the
 opponent (the cards it took, passed and threw, what is dead), avoids feeding it, and times the
-knock by the stage of the hand and the score of the game.
+knock by the stage of the hand and the score of the game: in the first turns it knocks as soon as
+it can; from then on it keeps playing for gin or a knock of two or less, since an opponent that
+knocks early is often undercut by a hand that low; and whenever a hand may decide the game (the
+opponent near the target, or a knock that may reach it) it knocks at once.
 """
 
 from __future__ import annotations
@@ -54,13 +57,17 @@ class Style:
     """How much likelier the opponent is to hold a card that melds with one it took from the pile."""
     cold: float = 0.5
     """How much less likely it is to hold a card that melds with one it threw or left on the pile."""
+    careful_from: int = 99
+    """Knock deadwood from which, late in the hand, the player keeps playing rather than risk an undercut."""
+    careful_stock: int = 0
+    """The stock size below which the hand is late for that."""
     stock_knock: float = 2.0
     """How much the chance to knock after a stock draw counts, against the upcard, in knock bonuses."""
 
 
 INTERMEDIATE = Style(knock_bonus=20.0, take_margin=2.0)
 STRONG = Style(knock_bonus=20.0, take_margin=2.0, reads_opponent=True, feed=5.0, gin_wait=2, gin_wait_stock=15,
-               closing_margin=25)
+               closing_margin=25, careful_from=3, careful_stock=25)
 
 
 def _zone(cards: list[Card]) -> int:
@@ -136,14 +143,18 @@ class Planner:
         return self.style.feed * stage * meld_chance(card, holds)
 
     def should_knock(self, table: Table, deadwood: int) -> bool:
-        """Whether to knock now with ``deadwood`` rather than play on for gin."""
-        if deadwood == 0 or deadwood > self.style.gin_wait:
+        """Whether to knock now with ``deadwood``. Gin always; at once when the game's score is
+        close (a knock may win it, or the opponent is near the target); late in the hand, not with
+        high deadwood (an undercut grows likelier); early, not with very low deadwood (gin is near)."""
+        if deadwood == 0:
             return True
         if table.score is not None:
             mine, theirs = table.score
             if theirs + self.style.closing_margin >= table.target or mine + 25 >= table.target:
                 return True
-        return table.stock_size < self.style.gin_wait_stock
+        if deadwood >= self.style.careful_from and table.stock_size < self.style.careful_stock:
+            return False
+        return not (deadwood <= self.style.gin_wait and table.stock_size >= self.style.gin_wait_stock)
 
     def discard(self, table: Table) -> Move:
         """Big gin; else a knock when it is time; else the discard that leaves the best holding."""
