@@ -65,7 +65,7 @@ class Style:
     """How much the chance to knock after a stock draw counts, against the upcard, in knock bonuses."""
 
 
-INTERMEDIATE = Style(knock_bonus=20.0, take_margin=2.0)
+INTERMEDIATE = Style(knock_bonus=20.0)
 STRONG = Style(knock_bonus=20.0, take_margin=2.0, reads_opponent=True, feed=5.0, gin_wait=2, gin_wait_stock=15,
                closing_margin=25, careful_from=3, careful_stock=25)
 
