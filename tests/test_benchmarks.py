@@ -1,0 +1,32 @@
+"""The speed and strength scripts still run (they are not shipped, so only this keeps them working)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(script: str, *args: str) -> str:
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=300, check=True)
+    return done.stdout
+
+
+def test_the_arena_plays_duplicate_deals_and_games_and_prints_its_table():
+    out = run("arena.py", "--opponent", "beginner", "--levels", "beginner", "strong", "--hands", "20",
+              "--games", "2", "--workers", "1")
+    rows = [line for line in out.splitlines() if line.startswith("| beginner |") or line.startswith("| strong |")]
+    # Each row: 20 hands, 2 games, no illegal move.
+    assert len(rows) == 2
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert cells[1] == "20" and cells[3].endswith("of 2") and cells[5] == "0"
+
+
+def test_the_play_benchmark_times_moves_views_and_each_level():
+    out = run("play.py", "--hands", "3")
+    assert all(f"| decision, {level} |" in out for level in ("beginner", "intermediate", "strong"))
+    assert "| view |" in out and "| move applied |" in out
