@@ -51,8 +51,6 @@ class Style:
     """It waits for gin only while the stock holds at least this many cards."""
     closing_margin: int = 0
     """When the opponent is this close to the target, it knocks at once."""
-    late_deadwood: float = 0.0
-    """How much more deadwood weighs by the end of the hand, when the opponent may knock any time."""
     hot: float = 1.6
     """How much likelier the opponent is to hold a card that melds with one it took from the pile."""
     cold: float = 0.5
@@ -124,15 +122,10 @@ class Planner:
         """Where the unseen cards probably are, for a player that reads the opponent."""
         return opponent_holds(table, self.style.hot, self.style.cold) if self.style.reads_opponent else None
 
-    def deadwood_weight(self, table: Table) -> float:
-        """How much a point of deadwood weighs at this stage of the hand."""
-        return 1.0 + self.style.late_deadwood * max(0, 31 - table.stock_size) / 31
-
     def value(self, holding: int, weights: Weights, table: Table) -> float:
         """What a holding of ten cards is worth (lower is better), in deadwood points."""
         fall, chance = outlook(holding, weights, table.knock_limit)
-        return (self.deadwood_weight(table) * min_deadwood(holding) - self.style.future * fall
-                - self.style.knock_bonus * chance)
+        return min_deadwood(holding) - self.style.future * fall - self.style.knock_bonus * chance
 
     def feed_cost(self, card: Card, table: Table, holds: dict[int, float] | None) -> float:
         """What discarding ``card`` may give the opponent: the chance it melds there, in points,
@@ -188,8 +181,7 @@ class Planner:
             return "take", None
         taken = min(self.value(with_card & ~d.bit, weights, table) for _, d in order[:6])
         fall, chance = outlook(table.hand, weights, table.knock_limit)
-        weight = self.deadwood_weight(table)
-        stock = (weight * (min_deadwood(table.hand) - fall) - self.style.future * fall
+        stock = (min_deadwood(table.hand) - (1 + self.style.future) * fall
                  - self.style.stock_knock * self.style.knock_bonus * chance)
         return ("take", None) if taken + self.style.take_margin < stock else decline
 
