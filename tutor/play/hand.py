@@ -42,8 +42,6 @@ Phase = Literal["first_upcard", "draw", "discard", "over"]
 Result = HandScore | Literal["void"]
 MAX_SEED = 2**32 - 1
 """The largest hand or game number."""
-SEATS = ("non-dealer", "dealer")
-"""A view's ``seat``: 0 for the non-dealer, who plays first, 1 for the dealer."""
 
 
 @dataclass(frozen=True)
