@@ -87,21 +87,18 @@ class OurPlayer:
 
 
 def best_legal_discard(hand: Hand, knock: bool) -> Move:
-    """The discard (or knock) that leaves least deadwood, among the moves our rules allow."""
+    """The discard that leaves least deadwood among those our rules allow, as a knock when one was
+    asked for and the rules allow it (then it is the least-deadwood discard too)."""
     player = hand.to_move
     assert player is not None
-    for _, c in discard_order(mask_of(hand.cards[player]), keep=hand.taken):
-        if knock and ("knock", c) in hand.legal_moves:
-            return "knock", c
-        if not knock:
-            return "discard", c
-    return best_legal_discard(hand, knock=False)
+    card = discard_order(mask_of(hand.cards[player]), keep=hand.taken)[0][1]
+    return ("knock", card) if knock and ("knock", card) in hand.legal_moves else ("discard", card)
 
 
 class OpenSpielPlayer:
     """OpenSpiel's simple bot, playing a mirror of our hand in OpenSpiel's ``gin_rummy``."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self) -> None:
         import pyspiel
 
         self.pyspiel = pyspiel
@@ -157,7 +154,7 @@ class OpenSpielPlayer:
 
 
 def make_player(name: str, seed: int) -> Any:
-    return OpenSpielPlayer(seed) if name == "openspiel" else OurPlayer(name, seed)
+    return OpenSpielPlayer() if name == "openspiel" else OurPlayer(name, seed)
 
 
 def play_hand(hand: Hand, players: dict[int, Any]) -> Hand:
@@ -192,9 +189,9 @@ def play_game(game: Game, players: dict[int, Any]) -> Game:
 
 def signed_points(hand: Hand, us: int) -> int:
     """Our points in a finished hand: positive when we won it, negative when the opponent did."""
-    if hand.winner is None or hand.result == "void":
+    if hand.winner is None:
         return 0
-    points = hand.result.points  # type: ignore[union-attr]
+    points = hand.hand_result().points
     return points if hand.winner == us else -points
 
 

@@ -302,3 +302,10 @@ def test_the_next_dealer_alternates_or_is_the_winner_and_stays_after_a_void_hand
     void = table("classic", "AS 2S 3S 7H 7D 7C KD QC JH 9S", "4H 5H 6H 8D 9D 10D 2C 3C QS JD",
                  "QH", "5D 8C 2H", dealer=0).apply(("stock", None)).apply(("discard", "KD"))
     assert next_dealer(void) == 0
+
+
+def test_an_unfinished_hand_has_no_line_on_the_score_sheet():
+    from tutor.play.errors import HandInProgressError
+
+    with pytest.raises(HandInProgressError):
+        new_hand("classic", 1).hand_result()

@@ -26,6 +26,11 @@ class HandOverError(MoveError):
     template = N_("The hand is over: no more moves can be played in it.")
 
 
+class HandInProgressError(MoveError):
+    key = "hand_in_progress"
+    template = N_("The hand is still being played: it has no result yet.")
+
+
 class GameOverError(MoveError):
     key = "game_over"
     template = N_("The game is over: no more moves can be played in it.")

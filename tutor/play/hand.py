@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from tutor.engine.cards import DECK, HAND_SIZE, Card, mask_of, sort_cards
 from tutor.engine.melds import min_deadwood
@@ -27,6 +27,7 @@ from tutor.play.errors import (
     DiscardNowError,
     DrawFirstError,
     EmptyPileError,
+    HandInProgressError,
     HandOverError,
     KnockTooHighError,
     MoveError,
@@ -40,6 +41,7 @@ from tutor.play.moves import Move, move_text, read_move
 
 Phase = Literal["first_upcard", "draw", "discard", "over"]
 Result = HandScore | Literal["void"]
+T = TypeVar("T")
 MAX_SEED = 2**32 - 1
 """The largest hand or game number."""
 
@@ -57,6 +59,11 @@ class Event:
 def other(player: int) -> int:
     """The other player."""
     return 1 - player
+
+
+def for_seat(pair: tuple[T, T], player: int, value: T) -> tuple[T, T]:
+    """A pair of per-player values with ``player``'s replaced by ``value``."""
+    return (value, pair[1]) if player == 0 else (pair[0], value)
 
 
 def check_seed(seed: Any) -> int:
@@ -194,9 +201,6 @@ class Hand:
         rest = mask_of(held) & ~card.bit
         return KnockTooHighError(card=str(card), deadwood=min_deadwood(rest), limit=self.rules.knock_limit)
 
-    def _with_cards(self, player: int, held: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-        return (held, self.cards[1]) if player == 0 else (self.cards[0], held)
-
     def _pass(self, player: int) -> Hand:
         passes = self.passes + 1
         to_move = self.non_dealer if passes == 2 else other(player)
@@ -205,19 +209,18 @@ class Hand:
     def _draw(self, player: int, kind: str) -> Hand:
         if kind == "take":
             card = self.discard_pile[-1]
-            known = tuple(k | {card} if p == player else k for p, k in enumerate(self.known))
-            return replace(self, cards=self._with_cards(player, (*self.cards[player], card)),
+            return replace(self, cards=for_seat(self.cards, player, (*self.cards[player], card)),
                            discard_pile=self.discard_pile[:-1], phase="discard", taken=card,
-                           known=known, events=(*self.events, Event(player, "take", card)))  # type: ignore[arg-type]
+                           known=for_seat(self.known, player, self.known[player] | {card}),
+                           events=(*self.events, Event(player, "take", card)))
         card = self.stock[0]
-        return replace(self, cards=self._with_cards(player, (*self.cards[player], card)), stock=self.stock[1:],
+        return replace(self, cards=for_seat(self.cards, player, (*self.cards[player], card)), stock=self.stock[1:],
                        phase="discard", taken=None, events=(*self.events, Event(player, "stock", None)))
 
     def _discard(self, player: int, card: Card, knock: bool) -> Hand:
         held = tuple(c for c in self.cards[player] if c is not card)
-        known = tuple(k - {card} if p == player else k for p, k in enumerate(self.known))
-        moved = replace(self, cards=self._with_cards(player, held), discard_pile=(*self.discard_pile, card),
-                        taken=None, known=known)  # type: ignore[arg-type]
+        moved = replace(self, cards=for_seat(self.cards, player, held), discard_pile=(*self.discard_pile, card),
+                        taken=None, known=for_seat(self.known, player, self.known[player] - {card}))
         if knock:
             return moved._show(player, held, Event(player, "knock", card))
         events = (*self.events, Event(player, "discard", card))
@@ -234,7 +237,7 @@ class Hand:
     def hand_result(self) -> HandResult:
         """The finished hand as a line of a game's score sheet, player 0 as ``A`` and 1 as ``B``."""
         if self.result is None:
-            raise HandOverError()
+            raise HandInProgressError()
         winner = self.winner
         if winner is None:
             return HandResult(None)

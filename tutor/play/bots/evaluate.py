@@ -4,32 +4,19 @@ could give the opponent. Small pure functions over card masks (bit ``i`` is ``DE
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
-from tutor.engine.cards import DECK, SUIT_BITS, Card
+from tutor.engine.cards import DECK, SUIT_BITS, Card, cards_of_mask
 from tutor.engine.melds import min_deadwood, min_deadwood_after_discard
 
 Weights = tuple[tuple[int, float], ...]
 """Unseen cards as ``(bit, weight)``: the weight is how likely the card is to come from the stock."""
 
 
-def cards_in(mask: int) -> Iterator[Card]:
-    """The cards of a mask, in deck order."""
-    while mask:
-        low = mask & -mask
-        yield DECK[low.bit_length() - 1]
-        mask ^= low
-
-
 def melds_with(mask: int, card: Card) -> bool:
     """Whether ``card`` would sit in a meld of the least-deadwood arrangement of ``mask`` plus it:
     it forms or extends a meld."""
     return min_deadwood(mask | card.bit) < min_deadwood(mask) + card.value
-
-
-def deadwood_after(mask: int, card: Card) -> int:
-    """Deadwood of a hand of eleven cards once ``card`` is discarded."""
-    return min_deadwood(mask & ~card.bit)
 
 
 Preference = tuple[int, ...]
@@ -41,14 +28,14 @@ def discard_order(mask: int, keep: Card | None = None, prefer: Preference = DECK
     """The discards of an eleven-card hand with the deadwood each leaves, least first; among equals
     the higher card goes first (higher value, then higher rank, then ``prefer``). ``keep`` may not
     be discarded."""
-    options = [(deadwood_after(mask, c), c) for c in cards_in(mask) if c is not keep]
+    options = [(min_deadwood(mask & ~c.bit), c) for c in cards_of_mask(mask) if c is not keep]
     options.sort(key=lambda o: (o[0], -o[1].value, -o[1].rank, prefer[o[1].index]))
     return options
 
 
 def uniform(unseen: int) -> Weights:
     """Every unseen card equally likely to be drawn."""
-    return tuple((c.bit, 1.0) for c in cards_in(unseen))
+    return tuple((c.bit, 1.0) for c in cards_of_mask(unseen))
 
 
 def outlook(holding: int, weights: Weights, limit: int) -> tuple[float, float]:

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine.cards import SUIT_BITS, Card
+from tutor.engine.cards import SUIT_BITS, Card, cards_of_mask
 from tutor.engine.melds import min_deadwood
 from tutor.play.bots.evaluate import (
     DECK_ORDER,
     Preference,
     Weights,
-    cards_in,
     discard_order,
     meld_chance,
     outlook,
@@ -84,12 +83,12 @@ def opponent_holds(table: Table, hot: float = 1.6, cold: float = 0.5) -> dict[in
     """For each card, the chance that the opponent holds it: certain for the cards it took from the
     pile; for unseen cards, its share of them, lower near what it threw or left on the pile and
     higher near what it took; missing for cards it cannot hold."""
-    holds = {c.index: 1.0 for c in cards_in(table.opponent_known)}
-    unseen = list(cards_in(table.unseen))
+    holds = {c.index: 1.0 for c in cards_of_mask(table.opponent_known)}
+    unseen = cards_of_mask(table.unseen)
     if not unseen or not table.opponent_hidden:
         return holds
     cold_zone = _zone([*table.opponent_discards, *table.opponent_declined])
-    hot_zone = _zone(list(cards_in(table.opponent_known)))
+    hot_zone = _zone(cards_of_mask(table.opponent_known))
     raw = {}
     for card in unseen:
         p = 1.0
@@ -108,7 +107,7 @@ def stock_weights(table: Table, holds: dict[int, float] | None) -> Weights:
     """Unseen cards weighted by the chance that they are in the stock rather than the opponent's hand."""
     if holds is None:
         return uniform(table.unseen)
-    return tuple((c.bit, 1.0 - holds.get(c.index, 0.0)) for c in cards_in(table.unseen))
+    return tuple((c.bit, 1.0 - holds.get(c.index, 0.0)) for c in cards_of_mask(table.unseen))
 
 
 class Planner:
@@ -153,17 +152,16 @@ class Planner:
         """Big gin; else a knock when it is time; else the discard that leaves the best holding."""
         if table.can("big_gin"):
             return "big_gin", None
-        holds = self.holds(table)
-        weights = stock_weights(table, holds)
-        knocks = [c for kind, c in table.legal if kind == "knock" and c is not None]
-        if knocks:
+        if table.can("knock"):
             least, card = discard_order(table.hand, keep=table.taken, prefer=self.prefer)[0]
             if self.should_knock(table, least):
                 return "knock", card
+        holds = self.holds(table)
+        weights = stock_weights(table, holds)
         scored = sorted(
             ((self.value(table.hand & ~card.bit, weights, table) + self.feed_cost(card, table, holds),
               self.prefer[card.index], card)
-             for card in cards_in(table.hand) if card is not table.taken),
+             for card in cards_of_mask(table.hand) if card is not table.taken),
             key=lambda s: s[:2])
         return "discard", scored[0][2]
 
