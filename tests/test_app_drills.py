@@ -43,6 +43,12 @@ def answer(at, puzzle, right):
         else:
             laid = [str(lay.card) for lay in score.layoffs]
             at.pills(key=f"answer_layoffs_{p}").set_value(laid if right else laid[:-1]).run()
+    elif puzzle.kind == "discard":
+        from tutor.drills.kinds.discard import _table, accepted
+        from tutor.play.positions import decode_view
+        good = accepted(_table(puzzle), decode_view(puzzle.position))[1]
+        pick = str(good[0]) if right else next(str(c) for c in puzzle.cards if c not in good)
+        at.pills(key=f"answer_discard_{p}").set_value(pick).run()
     else:
         totals = game_totals(puzzle.results, puzzle.ruleset).totals
         at.number_input(key=f"answer_total_A_{p}").set_value(totals["A"] + (0 if right else 5)).run()

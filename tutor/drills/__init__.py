@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tutor.drills.kinds import REGISTRY
+from tutor.drills.kinds import REGISTRY, discard
 from tutor.drills.kinds.melds import group_remark, judge_group
 from tutor.drills.model import (
     LEVELS,
@@ -75,6 +75,17 @@ def generate(kind: str, seed: int | str, level: str, ruleset: Ruleset | str) -> 
     return Puzzle(kind, number, level, rules.name, **made)
 
 
+def position_puzzle(code: str) -> Puzzle:
+    """The "which card to throw" puzzle of a position from a game (its packed view); raises a
+    :class:`~tutor.play.positions.PositionError` when the code is not a discard position."""
+    return discard.from_position(code)
+
+
+def puzzle_of(kind: str, seed: int | str, level: str, ruleset: Ruleset | str, position: str = "") -> Puzzle:
+    """The puzzle a review item or an address names: generated from its seed, or from a game's position."""
+    return position_puzzle(position) if position else generate(kind, seed, level, ruleset)
+
+
 def check(puzzle: Puzzle, answer: Any) -> Verdict:
     """Grade an answer to a puzzle with the engine."""
     return drill_kind(puzzle.kind).check(puzzle, answer)
@@ -99,5 +110,5 @@ __all__ = [
     "KINDS", "LEVELS", "AnswerError", "BadSeedError", "DrillError", "DrillKind", "NoPuzzleError", "Puzzle",
     "Remark", "UnknownKindError", "UnknownLevelError", "Verdict", "Word", "check", "check_level", "drill_kind",
     "fresh_seed", "generate", "group_remark", "hints", "judge_group", "mistake_names", "model_answer",
-    "parse_seed",
+    "parse_seed", "position_puzzle", "puzzle_of",
 ]

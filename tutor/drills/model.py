@@ -103,12 +103,16 @@ class Puzzle:
     knocker: tuple[Card, ...] = ()
     defender: tuple[Card, ...] = ()
     results: tuple[str, ...] = ()
+    position: str = ""
+    """A discard drill's position: the view of the player to throw, packed (:mod:`tutor.play.positions`)."""
     properties: dict[str, Any] = field(default_factory=dict, compare=False)
     """Measured features: ``dual_use``, ``arrangements``, ``layoffs``, ``chained``, ``tie``..."""
 
     @property
     def address(self) -> dict[str, str]:
-        """The URL parameters that open this puzzle again."""
+        """The URL parameters that open this puzzle again (a position from a game: by its code)."""
+        if self.position and not self.seed:
+            return {"drill": self.kind, "position": self.position, "rules": self.ruleset}
         return {"drill": self.kind, "seed": str(self.seed), "level": self.level, "rules": self.ruleset}
 
 

@@ -1,7 +1,8 @@
 """Spaced review: which items come back when (Leitner boxes), how a review item is named, and
 what an answer does to the schedule. Pure: the store keeps the schedule, the app asks here.
 
-An item is a drill (``drill:KIND:LEVEL:RULESET:SEED``, enough to generate it again) or a
+An item is a drill (``drill:KIND:LEVEL:RULESET:SEED``, enough to generate it again; a position
+from a game adds its code: ``drill:discard:LEVEL:RULESET:0:CODE``) or a
 glossary flash card (``term:ID:FRONT>BACK``, the languages of its two sides).
 """
 
@@ -41,19 +42,22 @@ class DrillItem:
     level: str
     ruleset: str
     seed: int
+    position: str = ""
+    """A position from a game (:mod:`tutor.play.positions`), for a drill made from one."""
 
     PREFIX = "drill:"
 
     def format(self) -> str:
-        return f"{self.PREFIX}{self.kind}:{self.level}:{self.ruleset}:{self.seed}"
+        tail = f":{self.position}" if self.position else ""
+        return f"{self.PREFIX}{self.kind}:{self.level}:{self.ruleset}:{self.seed}{tail}"
 
     @classmethod
     def parse(cls, item: str) -> DrillItem | None:
         """The drill an item names, or None when it is not a well-formed drill item."""
         parts = item.split(":")
-        if len(parts) != 5 or parts[0] + ":" != cls.PREFIX or not parts[4].isdigit():
+        if len(parts) not in (5, 6) or parts[0] + ":" != cls.PREFIX or not parts[4].isdigit():
             return None
-        return cls(parts[1], parts[2], parts[3], int(parts[4]))
+        return cls(parts[1], parts[2], parts[3], int(parts[4]), parts[5] if len(parts) == 6 else "")
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """The learner's progress, kept in SQLite (no server): profiles, lessons done, every drill
-attempt, and a Leitner review schedule for drills got wrong and for glossary flash cards.
+attempt, a Leitner review schedule for drills got wrong and for glossary flash cards, and the
+games played against the virtual player.
 
 The database file lives in a data folder chosen by ``GIN_TUTOR_DATA_DIR`` (or a path given to
 :func:`open_store`), by default the user's data folder. It uses WAL mode and one transaction per
@@ -11,6 +12,7 @@ moved aside, never overwritten.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import sys
@@ -20,6 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from tutor.engine.errors import TutorError
 from tutor.engine.msgids import N_
@@ -69,6 +72,24 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX attempts_by_profile ON attempts(profile_id, at);
     """,
+    # version 3: games against the virtual player, with the learner's moves and the coach's agreement
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        profile_id INTEGER NOT NULL REFERENCES profiles(id),
+        seed INTEGER NOT NULL,
+        level TEXT NOT NULL,
+        ruleset TEXT NOT NULL,
+        moves TEXT NOT NULL,
+        finished INTEGER NOT NULL,
+        won INTEGER,
+        decisions INTEGER NOT NULL,
+        agreed INTEGER NOT NULL,
+        started TEXT NOT NULL,
+        updated TEXT NOT NULL
+    );
+    CREATE INDEX games_by_profile ON games(profile_id, updated);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -102,6 +123,36 @@ class Attempt:
     at: datetime
     seed: int | None = None
     mistake: str | None = None
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game against the virtual player as stored: enough to rebuild it move by move."""
+
+    id: int
+    seed: int
+    level: str
+    ruleset: str
+    moves: list[tuple[str, str | None]]
+    """The learner's moves, in order (the virtual player's follow from them)."""
+    finished: bool
+    won: bool | None
+    """Whether the learner won, once the game is over."""
+    decisions: int
+    agreed: int
+    """How many of the learner's decisions matched the strong player's."""
+    started: datetime
+    updated: datetime
+
+
+def _saved_game(row: tuple[Any, ...]) -> SavedGame:
+    gid, seed, level, ruleset, moves, finished, won, decisions, agreed, started, updated = row
+    return SavedGame(gid, seed, level, ruleset, [(str(k), c) for k, c in json.loads(moves)], bool(finished),
+                     None if won is None else bool(won), decisions, agreed,
+                     datetime.fromisoformat(started), datetime.fromisoformat(updated))
+
+
+_GAME_COLUMNS = "id, seed, level, ruleset, moves, finished, won, decisions, agreed, started, updated"
 
 
 PROFILE_NAME_MAX = 40
@@ -272,6 +323,42 @@ class Store:
         with self._transaction(write=False) as db:
             row = db.execute("SELECT box FROM review WHERE profile_id = ? AND item = ?", (profile_id, item)).fetchone()
         return row[0] if row else None
+
+
+    # --- games against the virtual player ---------------------------------------------------
+
+    def save_game(self, profile_id: int, game_id: int | None, seed: int, level: str, ruleset: str,
+                  moves: list[tuple[str, str | None]], finished: bool, won: bool | None, decisions: int,
+                  agreed: int) -> int:
+        """Store a game (a new one when ``game_id`` is None); returns its id."""
+        now = self.clock().isoformat()
+        text = json.dumps([list(m) for m in moves])
+        with self._transaction() as db:
+            if game_id is not None:
+                updated = db.execute(
+                    "UPDATE games SET moves = ?, finished = ?, won = ?, decisions = ?, agreed = ?, updated = ? "
+                    "WHERE id = ? AND profile_id = ?",
+                    (text, int(finished), None if won is None else int(won), decisions, agreed, now, game_id,
+                     profile_id))
+                if updated.rowcount:
+                    return game_id
+            cursor = db.execute(
+                "INSERT INTO games (profile_id, seed, level, ruleset, moves, finished, won, decisions, agreed, "
+                "started, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (profile_id, seed, level, ruleset, text, int(finished), None if won is None else int(won),
+                 decisions, agreed, now, now))
+            return int(cursor.lastrowid or 0)
+
+    def games(self, profile_id: int) -> list[SavedGame]:
+        """Every game of a profile, the most recent first."""
+        with self._transaction(write=False) as db:
+            rows = db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE profile_id = ? ORDER BY updated DESC, id DESC",
+                              (profile_id,)).fetchall()
+        return [_saved_game(row) for row in rows]
+
+    def game_in_progress(self, profile_id: int) -> SavedGame | None:
+        """The profile's most recent unfinished game, if any."""
+        return next((g for g in self.games(profile_id) if not g.finished), None)
 
 
 def migrate(db: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:

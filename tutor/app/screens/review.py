@@ -7,8 +7,9 @@ from tutor.app.ui import profile, state
 from tutor.app.ui.drill_views import drill_card
 from tutor.app.ui.render import show_cards
 from tutor.content.glossary import glossary, term_by_id
-from tutor.drills import DrillError, generate
+from tutor.drills import puzzle_of
 from tutor.engine.cards import parse_cards
+from tutor.engine.errors import TutorError
 from tutor.language.i18n import LANGUAGES
 from tutor.progress.review import BOXES, LEITNER_DAYS, DrillItem, TermItem, directions
 
@@ -33,8 +34,8 @@ else:
     item, box = due[0]
     drill = DrillItem.parse(item)
     try:
-        puzzle = generate(drill.kind, drill.seed, drill.level, drill.ruleset) if drill else None
-    except DrillError:
+        puzzle = puzzle_of(drill.kind, drill.seed, drill.level, drill.ruleset, drill.position) if drill else None
+    except TutorError:
         puzzle = None
     if puzzle is None:
         saved.unschedule(learner.id, item)  # an item that can no longer be made: out of review

@@ -4,6 +4,7 @@ engine's; every session key of a puzzle comes from :class:`PuzzleKeys`."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from dataclasses import dataclass
@@ -88,6 +89,10 @@ class PuzzleKeys:
 
 
 def puzzle_keys(puzzle: Puzzle) -> PuzzleKeys:
+    position = puzzle.address.get("position")
+    if position:  # a position from a game: named by a digest of its code
+        digest = hashlib.blake2b(position.encode(), digest_size=6).hexdigest()
+        return PuzzleKeys(f"{puzzle.kind}-{puzzle.ruleset}-{digest}")
     return PuzzleKeys.of(puzzle.kind, puzzle.level, puzzle.ruleset, puzzle.seed)
 
 

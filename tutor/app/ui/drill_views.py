@@ -14,13 +14,16 @@ from tutor.app.ui.drill_state import PuzzleKeys, puzzle_keys
 from tutor.app.ui.render import pill_label, show_arrangement, show_cards, show_steps
 from tutor.drills import KINDS, Puzzle, Verdict, group_remark, judge_group
 from tutor.drills.kinds.score import score_of
+from tutor.engine.cards import parse_card, parse_cards
 from tutor.engine.melds import HandAnalysis
 from tutor.engine.rules import load_ruleset
 from tutor.engine.scoring import HandScore
 from tutor.language.feedback import explanation, feedback, render
 from tutor.language.i18n import Translator
-from tutor.language.labels import drill_kind_name, ruleset_title, side_name
+from tutor.language.labels import card_name, drill_kind_name, ruleset_title, side_name
 from tutor.language.messages import error_message
+from tutor.language.table import position_line
+from tutor.play.positions import decode_view
 
 
 @dataclass(frozen=True)
@@ -171,12 +174,39 @@ def _read_totals(puzzle: Puzzle) -> dict[str, int] | None:
     return {"A": int(a), "B": int(b)}
 
 
+# --- Which card to throw: a position from a hand, one card picked --------------------------------
+
+def _discard(puzzle: Puzzle, tr: Translator) -> None:
+    view = decode_view(puzzle.position)
+    st.markdown(tr.gettext("You hold these eleven cards. Which one do you throw?"))
+    _rules_line(puzzle, tr)
+    st.caption(position_line(view, tr))
+    if view["taken_upcard"]:
+        st.caption(tr.gettext("You have just taken the {card} from the pile: it may not be thrown this turn.",
+                              card=card_name(parse_card(view["taken_upcard"]), tr)))
+    if view["opponent_known"]:
+        show_cards(parse_cards(" ".join(view["opponent_known"])), tr, label=tr.gettext("The opponent took"))
+    if view["discard_pile"]:
+        show_cards(parse_cards(" ".join(view["discard_pile"][-6:])), tr,
+                   label=tr.gettext("The discard pile, its top last"))
+    show_cards(puzzle.cards, tr, label=tr.gettext("Your hand"))
+    by_name = {str(c): c for c in puzzle.cards}
+    st.pills(tr.gettext("The card to throw"), list(by_name), selection_mode="single",
+             key=puzzle_keys(puzzle).answer("discard"), format_func=lambda name: pill_label(by_name[name]))
+
+
+def _read_discard(puzzle: Puzzle) -> str | None:
+    picked = _get(puzzle, "discard")
+    return str(picked) if picked else None
+
+
 VIEWS: dict[str, DrillView] = {
     "melds": DrillView(_melds, _read_melds),
     "deadwood": DrillView(_deadwood, _read_deadwood),
     "score": DrillView(_score, _read_score),
     "layoffs": DrillView(_layoffs, _read_layoffs),
     "totals": DrillView(_totals, _read_totals),
+    "discard": DrillView(_discard, _read_discard),
 }
 """The view of every kind of drill, by name: one entry per kind of :data:`tutor.drills.KINDS`."""
 assert set(VIEWS) == set(KINDS), "every kind of drill needs a view"

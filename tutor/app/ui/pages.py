@@ -32,6 +32,7 @@ NAVIGATION: dict[str, tuple[Screen, ...]] = {
         Screen("progress.py", N_("Your progress"), "progress"),
     ),
     N_("Practice"): (
+        Screen("play.py", N_("Play"), "play"),
         Screen("drills.py", N_("Drills"), "drills"),
         Screen("analyzer.py", N_("Hand analyzer"), "analyzer"),
     ),

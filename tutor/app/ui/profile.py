@@ -103,7 +103,8 @@ def profile_box(tr: Translator) -> None:
 
 def review_item(puzzle: Puzzle) -> str:
     """The name of a drill in the review schedule: enough to generate it again."""
-    return DrillItem(puzzle.kind, puzzle.level, puzzle.ruleset, puzzle.seed).format()
+    position = puzzle.address.get("position", "")
+    return DrillItem(puzzle.kind, puzzle.level, puzzle.ruleset, puzzle.seed, position).format()
 
 
 def record(puzzle: Puzzle, verdict: Verdict, seconds: float) -> None:

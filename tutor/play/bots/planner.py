@@ -156,6 +156,10 @@ class Planner:
             least, card = discard_order(table.hand, keep=table.taken, prefer=self.prefer)[0]
             if self.should_knock(table, least):
                 return "knock", card
+        return "discard", self.discard_scores(table)[0][1]
+
+    def discard_scores(self, table: Table) -> list[tuple[float, Card]]:
+        """Every plain discard with what the holding it leaves is worth (lower is better), best first."""
         holds = self.holds(table)
         weights = stock_weights(table, holds)
         scored = sorted(
@@ -163,7 +167,7 @@ class Planner:
               self.prefer[card.index], card)
              for card in cards_of_mask(table.hand) if card is not table.taken),
             key=lambda s: s[:2])
-        return "discard", scored[0][2]
+        return [(score, card) for score, _, card in scored]
 
     def draw(self, table: Table) -> Move:
         """Take the upcard when the best holding it makes beats what a stock card promises."""

@@ -1,0 +1,145 @@
+"""Play: a whole game against the virtual player. Before a game, the level and the ruleset; at
+the table, the stock, the discard pile and the learner's hand grouped into melds (clickable, or by
+keyboard), the virtual player's moves in a log, a Hint button and a coach; after each hand, both
+hands laid out, the score step by step, the score sheet and a review of the learner's decisions.
+A game has an address (``?game=SEED&level=…&rules=…``) that deals the same cards again."""
+
+import streamlit as st
+
+from tutor.app.ui import play_state, profile, state
+from tutor.app.ui.render import show_arrangement, show_steps, show_totals
+from tutor.app.ui.table_component import play_table
+from tutor.engine.rules import available_rulesets
+from tutor.language.explain import score_steps
+from tutor.language.labels import outcome_name, ruleset_title
+from tutor.language.table import BOT_LEVEL_NOTES, bot_level_name, coach_comment, tip_verdict
+from tutor.play import LEVELS
+from tutor.play.match import LEARNER
+from tutor.play.review import check_tips, differences
+
+tr = state.translator()
+rules = state.ruleset()
+
+st.title(tr.gettext("Play"))
+problem = play_state.start(tr, rules.name)
+play_state.take_pending()
+if problem:
+    st.warning(problem)
+match = play_state.current()
+
+# --- Before a game: the level and the ruleset ---------------------------------------------------
+if match is None:
+    st.markdown(tr.gettext("A game against the virtual player, to the ruleset's target. The coach can "
+                           "give you a hint on every turn and comment on your choices."))
+    level = st.segmented_control(tr.gettext("Level of the virtual player"), LEVELS, key="play_level_choice",
+                                 default="beginner", format_func=lambda lv: bot_level_name(lv, tr)) or "beginner"
+    st.caption(tr.gettext(BOT_LEVEL_NOTES[level]))
+    ruleset = st.selectbox(tr.gettext("Ruleset of the game"), available_rulesets(),
+                           index=available_rulesets().index(rules.name), key=state.language_keyed("play_rules"),
+                           format_func=lambda name: ruleset_title(name, tr))
+    st.caption(tr.gettext("A game keeps its ruleset to the end."))
+    st.button(tr.gettext("Deal"), key="play_deal", type="primary", on_click=play_state.new_game,
+              args=(ruleset, level))
+    if profile.current() is None:
+        st.info(tr.gettext("As a guest your game is not saved: choose a profile in the sidebar to keep it."))
+    st.stop()
+
+# --- The game's heading: who plays what, the score, the address ---------------------------------
+game = match.game
+points = game.totals.points
+st.caption(tr.gettext("{rules} · virtual player: {level} · you {mine}, it {theirs} (target {target})",
+                      rules=ruleset_title(match.rules, tr), level=bot_level_name(match.level, tr),
+                      mine=tr.number(points["A"]), theirs=tr.number(points["B"]),
+                      target=tr.number(match.rules.target)))
+if match.rules.name != rules.name:
+    st.caption(tr.gettext("This game is played under {rules} to the end.", rules=ruleset_title(match.rules, tr)))
+
+# --- The end of a hand, or of the game ----------------------------------------------------------
+if play_state.hand_over_pending(match) or game.over:
+    hand = game.played[-1]
+    number = len(game.played)
+    st.subheader(tr.gettext("Hand {n} is over", n=tr.number(number)))
+    if hand.result == "void":
+        st.info(tr.gettext("Only two cards were left in the stock: the hand is void and nobody scores."))
+    elif hand.result is not None:
+        score = hand.result
+        you_knocked = hand.knocker == LEARNER
+        st.markdown(tr.gettext("**You knocked**") if you_knocked else tr.gettext("**The virtual player knocked**"))
+        show_arrangement(score.knocker_arrangement, tr, score.layoffs)
+        st.markdown(tr.gettext("**The virtual player's hand**") if you_knocked else tr.gettext("**Your hand**"))
+        show_arrangement(score.defender_play.arrangement, tr)
+        you_win = (score.winner == "knocker") == you_knocked
+        verdict = (tr.gettext("{outcome}: you score {points}.", outcome=outcome_name(score.outcome, tr).capitalize(),
+                              points=tr.number(score.points)) if you_win
+                   else tr.gettext("{outcome}: the virtual player scores {points}.",
+                                   outcome=outcome_name(score.outcome, tr).capitalize(),
+                                   points=tr.number(score.points)))
+        (st.success if you_win else st.error)(verdict)
+        with st.expander(tr.gettext("The score step by step"), expanded=True):
+            show_steps(score_steps(score, tr))
+
+    st.subheader(tr.gettext("Your decisions"))
+    decisions = [d for d in match.decisions if d.hand == number - 1]
+    diffs = differences(decisions)
+    st.caption(tr.ngettext("You matched the strong player on {agreed} of {n} decision.",
+                           "You matched the strong player on {agreed} of {n} decisions.", len(decisions),
+                           agreed=tr.number(len(decisions) - len(diffs))))
+    reviewed = st.session_state.get("play_reviewed", set())
+    for diff in diffs:
+        index = match.decisions.index(diff.decision)
+        line = tr.gettext("Turn {turn}: {comment}", turn=tr.number(diff.decision.view["turn"]),
+                          comment=coach_comment(diff, tr))
+        left, right = st.columns([4, 1])
+        left.text(line)
+        if diff.decision.view["phase"] == "discard" and profile.current() is not None:
+            if index in reviewed:
+                right.caption(tr.gettext("In your review"))
+            else:
+                right.button(tr.gettext("Review it later"), key=f"play_review_{index}",
+                             on_click=play_state.to_review, args=(index,))
+    with st.expander(tr.gettext("Source 001's tips, checked"), expanded=bool(diffs)):
+        for check in check_tips(decisions):
+            st.text(tip_verdict(check, tr))
+
+    st.subheader(tr.gettext("Score sheet"))
+    st.caption(tr.gettext("A is you, B the virtual player."))
+    show_totals(game.totals, tr)
+    if game.over:
+        won = game.winner == LEARNER
+        final = game.totals.totals
+        message = tr.gettext("You won the game, {mine} to {theirs}.", mine=tr.number(final["A"]),
+                             theirs=tr.number(final["B"])) if won else tr.gettext(
+            "The virtual player won the game, {theirs} to {mine}.", mine=tr.number(final["A"]),
+            theirs=tr.number(final["B"]))
+        (st.success if won else st.info)(message)
+        st.button(tr.gettext("New game"), key="play_new", type="primary", on_click=play_state.leave_game)
+    else:
+        st.button(tr.gettext("Next hand"), key="play_next", type="primary", on_click=play_state.next_hand)
+    st.stop()
+
+# --- The table -----------------------------------------------------------------------------------
+play_table(play_state.table_data(match, tr), on_action=play_state.table_clicked, key=play_state.TABLE_KEY)
+error = play_state.error_text(tr)
+if error:
+    st.error(error)
+
+hint_col, coach_col = st.columns(2)
+with hint_col:
+    st.button(tr.gettext("Hint"), key="play_hint_button", on_click=play_state.ask_hint,
+              disabled=not match.learner_to_move)
+with coach_col:
+    coach = st.toggle(tr.gettext("Coach mode"), key="play_coach",
+                      help=tr.gettext("After each of your decisions, a comment when the strong player would "
+                                      "have chosen otherwise."))
+hint = play_state.hint_text(match, tr)
+if hint:
+    st.info(hint)
+if coach:
+    comment = play_state.last_comment(tr)
+    if comment:
+        st.warning(comment)
+    elif st.session_state.get(play_state.COMMENTS):
+        st.success(tr.gettext("The strong player would have done the same."))
+
+st.caption(tr.gettext("Address of this game: `{address}`", address=play_state.address(match)))
+st.button(tr.gettext("Leave this game"), key="play_leave", on_click=play_state.leave_game)

@@ -1,0 +1,381 @@
+"""The play page's memory: the match in progress (kept in the session, saved for the learner's
+profile after every move, mirrored into the URL as ``?game=SEED&level=…&rules=…``), the table's
+clicks turned into moves, the hint, the coach's comments, and the end of each hand.
+
+The game itself is :mod:`tutor.play`; this module only keeps it and reacts to the table.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import streamlit as st
+
+from tutor.app.card_faces import card_data_uri
+from tutor.app.ui import profile
+from tutor.drills.kinds.discard import level_of_turn
+from tutor.engine.cards import Card, mask_of, parse_card, parse_cards
+from tutor.engine.errors import TutorError
+from tutor.engine.melds import best_arrangements, min_deadwood
+from tutor.engine.rules import available_rulesets
+from tutor.language.i18n import Translator
+from tutor.language.labels import card_name, meld_kind_name
+from tutor.language.messages import error_message
+from tutor.language.table import bot_level_name, coach_comment, hint_sentence, log_line
+from tutor.play import LEVELS, MAX_SEED
+from tutor.play.errors import BadGameSeedError, UnknownLevelError
+from tutor.play.match import LEARNER, Match, replay, start_match
+from tutor.play.positions import encode_view
+from tutor.play.review import difference
+from tutor.progress.review import DrillItem
+
+_seeds: random.Random = random.SystemRandom()
+"""Where new game numbers come from (tests may put a seeded generator here)."""
+
+MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH = (
+    "play_match", "play_game_id", "play_seen", "play_armed", "play_hint", "play_comments", "play_error",
+    "play_fresh")
+TABLE_KEY = "play_table"
+KEYS = {"s": "stock", "d": "take", "p": "pass", "k": "knock", "g": "gin", "b": "big_gin"}
+"""The table's keyboard letters and the action each stands for."""
+
+
+# --- the match in the session ------------------------------------------------------------------
+
+def current() -> Match | None:
+    match: Match | None = st.session_state.get(MATCH)
+    return match
+
+
+def _begin(match: Match, game_id: int | None = None) -> None:
+    session = st.session_state
+    session[MATCH] = match
+    session[GAME_ID] = game_id
+    session[SEEN] = len(match.game.played)
+    session[COMMENTS] = []
+    for key in (ARMED, HINT, ERROR):
+        session.pop(key, None)
+    session[FRESH] = len(match.moves)
+    _mirror(match)
+
+
+def _mirror(match: Match) -> None:
+    """Keep the game in the URL. The ruleset's parameter stays the sidebar's: a game keeps its own
+    ruleset to the end whatever the sidebar says, and its address (:func:`address`) names it."""
+    st.query_params.update({"game": str(match.seed), "level": match.level})
+
+
+def address(match: Match) -> str:
+    """The page's address for this game: the same deal, level and ruleset."""
+    return f"play?game={match.seed}&level={match.level}&rules={match.rules.name}"
+
+
+def new_game(ruleset: str, level: str, seed: int | None = None) -> None:
+    """Deal a new game (a fresh seed unless one is given) and save it for the profile."""
+    match = start_match(ruleset, _seeds.randrange(MAX_SEED + 1) if seed is None else seed, level)
+    st.session_state.rules = match.rules.name  # the sidebar follows the game's ruleset as it starts
+    st.query_params["rules"] = match.rules.name
+    _begin(match)
+    st.session_state["_play_address"] = (str(match.seed), match.level)
+    save(match)
+
+
+def _read_address(tr: Translator, ruleset: str) -> str | None:
+    """Open the game the URL names, once per address; a bad address gets a message."""
+    params = st.query_params
+    wanted = (params.get("game"), params.get("level"))
+    if wanted[0] is None or wanted == st.session_state.get("_play_address"):
+        return None
+    st.session_state._play_address = wanted
+    match = current()
+    seed_text, level = wanted
+    if match is not None and (str(match.seed), match.level) == wanted:
+        return None
+    level = level or "beginner"
+    try:
+        if level not in LEVELS:
+            raise UnknownLevelError(level=level[:40], choices=", ".join(LEVELS))
+        text = str(seed_text).strip()
+        if not (text.isascii() and text.isdigit()) or len(text) > 10 or int(text) > MAX_SEED:
+            raise BadGameSeedError(seed=text[:40], most=MAX_SEED)
+        new_game(ruleset, level, int(text))
+    except TutorError as error:
+        for key in ("game", "level"):
+            st.query_params.pop(key, None)
+        return error_message(error, tr)
+    return None
+
+
+def start(tr: Translator, ruleset: str) -> str | None:
+    """Set up the page: the game the URL names, else the one in the session, else the profile's
+    game in progress. Returns a message when the URL named a game that cannot be."""
+    message = _read_address(tr, ruleset)
+    if current() is None:
+        resume()
+    match = current()
+    if match is not None:
+        _mirror(match)
+    return message
+
+
+def resume() -> None:
+    """Take up the profile's most recent unfinished game, rebuilt from its moves."""
+    learner = profile.current()
+    if learner is None:
+        return
+    saved = profile.store().game_in_progress(learner.id)
+    if saved is None or saved.ruleset not in available_rulesets() or saved.level not in LEVELS:
+        return
+    try:
+        match = replay(saved.ruleset, saved.seed, saved.level, saved.moves)
+    except TutorError:
+        return  # moves that no longer replay (a changed rule): the game stays on file, not resumed
+    _begin(match, saved.id)
+    st.session_state[SEEN] = len(match.game.played)
+
+
+def save(match: Match) -> None:
+    """Save the match for the learner's profile (nothing for a guest)."""
+    learner = profile.current()
+    if learner is None:
+        return
+    agreed = sum(d.agreed for d in match.decisions)
+    won = None if not match.game.over else match.game.winner == LEARNER
+    st.session_state[GAME_ID] = profile.store().save_game(
+        learner.id, st.session_state.get(GAME_ID), match.seed, match.level, match.rules.name,
+        match.learner_moves(), match.game.over, won, len(match.decisions), agreed)
+
+
+# --- what the table shows ----------------------------------------------------------------------
+
+def hand_over_pending(match: Match) -> bool:
+    """Whether a finished hand's result is waiting for the learner's Next hand."""
+    return len(match.game.played) > st.session_state.get(SEEN, 0)
+
+
+def _card(card: Card, tr: Translator, active: bool, taken: bool = False, dim: bool = False) -> dict[str, Any]:
+    return {"id": str(card), "symbol": card.symbol, "name": card_name(card, tr), "img": card_data_uri(card),
+            "active": active, "taken": taken, "dim": dim}
+
+
+def _knock_cards(view: dict[str, Any], gin: bool) -> set[str]:
+    """The cards whose discard knocks (or, with ``gin``, goes gin)."""
+    hand = mask_of(parse_cards(" ".join(view["hand"])))
+    return {c for k, c in view["legal"]
+            if k == "knock" and (not gin or min_deadwood(hand & ~parse_card(c).bit) == 0)}
+
+
+def _groups(view: dict[str, Any], tr: Translator, armed: str | None) -> tuple[list[dict[str, Any]], int]:
+    cards = parse_cards(" ".join(view["hand"]))
+    arrangement = best_arrangements(mask_of(cards))[0]
+    discarding = view["phase"] == "discard"
+    taken = view["taken_upcard"]
+    allowed = _knock_cards(view, armed == "gin") if armed else {c for k, c in view["legal"] if k == "discard"}
+
+    def shown(card: Card) -> dict[str, Any]:
+        active = discarding and str(card) in allowed
+        return _card(card, tr, active, taken=str(card) == taken, dim=discarding and not active)
+
+    groups = [{"label": meld_kind_name(meld.kind, tr).capitalize(), "deadwood": False,
+               "cards": [shown(c) for c in meld.cards]} for meld in arrangement.melds]
+    label = (tr.gettext("Deadwood: {points}", points=tr.number(arrangement.deadwood)) if arrangement.deadwood_cards
+             else tr.gettext("No deadwood"))
+    groups.append({"label": label, "deadwood": True, "cards": [shown(c) for c in arrangement.deadwood_cards]})
+    return groups, arrangement.deadwood
+
+
+def _prompt(view: dict[str, Any], armed: str | None, tr: Translator) -> str:
+    phase = view["phase"]
+    if phase == "first_upcard":
+        if any(k == "take" for k, _ in view["legal"]):
+            return tr.gettext("The first upcard: take it or pass.")
+        return tr.gettext("Both passed the upcard: draw from the stock.")
+    if phase == "draw":
+        return tr.gettext("Your turn: click the stock or the discard pile.")
+    if armed == "gin":
+        return tr.gettext("Gin: click the card you throw.")
+    if armed == "knock":
+        return tr.gettext("Knock: click the card you throw face down.")
+    return tr.gettext("Click the card you throw.")
+
+
+def _buttons(view: dict[str, Any], armed: str | None, tr: Translator) -> list[dict[str, Any]]:
+    legal = {k for k, _ in view["legal"]}
+    buttons = []
+    if view["phase"] == "first_upcard":
+        buttons += [{"id": "take", "label": tr.gettext("Take (D)"), "active": "take" in legal, "armed": False},
+                    {"id": "pass", "label": tr.gettext("Pass (P)"), "active": "pass" in legal, "armed": False}]
+    buttons += [
+        {"id": "knock", "label": tr.gettext("Knock (K)"), "active": "knock" in legal, "armed": armed == "knock"},
+        {"id": "gin", "label": tr.gettext("Gin (G)"), "active": bool(_knock_cards(view, gin=True)) if "knock" in legal
+         else False, "armed": armed == "gin"},
+    ]
+    if view["phase"] == "discard" and "big_gin" in legal:
+        buttons.append({"id": "big_gin", "label": tr.gettext("Big gin (B)"), "active": True, "armed": False})
+    return buttons
+
+
+def log_lines(match: Match, tr: Translator, number: int | None = None) -> list[str]:
+    """The moves of a hand (the current one by default) as the table's log shows them."""
+    hand_number = match.hand_number if number is None else number
+    return [log_line(p, tr) for p in match.hand_moves(hand_number)]
+
+
+def table_data(match: Match, tr: Translator) -> dict[str, Any]:
+    """Everything the table component draws, in the learner's language."""
+    view = match.view()
+    armed = st.session_state.get(ARMED) if view["phase"] == "discard" else None
+    mine = match.learner_to_move
+    groups, deadwood = _groups(view, tr, armed)
+    drawing = view["phase"] in ("draw", "first_upcard") and mine
+    legal = {k for k, _ in view["legal"]}
+    top = view["top_discard"]
+    lines = log_lines(match, tr)
+    fresh = min(len(lines), st.session_state.get(FRESH, 0))
+    return {
+        "opponent": {"label": tr.gettext("The virtual player ({level}): ten cards, face down",
+                                         level=bot_level_name(match.level, tr))},
+        "stock": {"active": drawing and "stock" in legal,
+                  "label": tr.ngettext("Stock: {n} card. Draw from it (S)", "Stock: {n} cards. Draw from it (S)",
+                                       view["stock_size"]),
+                  "caption": tr.ngettext("Stock ({n})", "Stock ({n})", view["stock_size"])},
+        "pile": {"card": _card(parse_card(top), tr, drawing and "take" in legal) if top else None,
+                 "caption": tr.gettext("Discard pile")},
+        "prompt": _prompt(view, armed, tr),
+        "hand_label": tr.gettext("Your hand, deadwood {points}", points=tr.number(deadwood)),
+        "groups": groups,
+        "buttons": _buttons(view, armed, tr),
+        "log": lines,
+        "fresh": fresh,
+        "log_label": tr.gettext("Moves of this hand"),
+        "keys": KEYS,
+        "keys_help": tr.gettext("Keys: arrows and Enter pick a card; S stock, D discard pile, P pass, K knock, "
+                                "G gin, B big gin."),
+        "focus": True,
+    }
+
+
+# --- the learner's actions ---------------------------------------------------------------------
+
+def act(action: str) -> None:
+    """React to a click or a key on the table: a move, or arming Knock or Gin."""
+    match = current()
+    session = st.session_state
+    session.pop(ERROR, None)
+    if match is None or match.game.over or hand_over_pending(match) or not match.learner_to_move:
+        return
+    view = match.view()
+    armed = session.get(ARMED)
+    if action in ("knock", "gin"):
+        session[ARMED] = None if armed == action else action
+        return
+    if action.startswith("card:"):
+        card = action.removeprefix("card:")
+        move: tuple[str, str | None] = ("knock", card) if armed in ("knock", "gin") else ("discard", card)
+    elif action in ("stock", "take", "pass", "big_gin"):
+        move = (action, None)
+    else:
+        return
+    if view["phase"] != "discard" and move[0] == "take" and view["phase"] == "first_upcard" and \
+            not any(k == "take" for k, _ in view["legal"]):
+        move = ("stock", None)
+    play(match, move)
+
+
+def play(match: Match, move: tuple[str, str | None]) -> None:
+    """Play the learner's move and the virtual player's replies; keep the coach's comment."""
+    session = st.session_state
+    try:
+        after = match.play(move)
+    except TutorError as error:
+        session[ERROR] = error
+        return
+    session[ARMED] = None
+    session[HINT] = None
+    session[MATCH] = after
+    session[FRESH] = len([p for p in after.moves[len(match.moves):] if p.player != LEARNER])
+    diff = difference(after.decisions[-1])
+    comments: list[Any] = session.setdefault(COMMENTS, [])
+    comments.append(diff)
+    save(after)
+
+
+PENDING = "play_pending"
+
+
+def table_clicked() -> None:
+    """The table component's callback: its trigger value, the action, waits for the page's run
+    (:func:`take_pending`), which plays it before drawing anything."""
+    result = st.session_state.get(TABLE_KEY)
+    action = getattr(result, "action", None) if result is not None else None
+    if isinstance(action, str):
+        st.session_state[PENDING] = action
+
+
+def take_pending() -> None:
+    """Play the action the table reported, if one is waiting."""
+    action = st.session_state.pop(PENDING, None)
+    if isinstance(action, str):
+        act(action)
+
+
+def ask_hint() -> None:
+    match = current()
+    if match is not None and match.learner_to_move and not hand_over_pending(match):
+        st.session_state[HINT] = (len(match.decisions), match.hint())
+
+
+def hint_text(match: Match, tr: Translator) -> str | None:
+    """The hint asked for at this decision, in words."""
+    kept = st.session_state.get(HINT)
+    if not kept or kept[0] != len(match.decisions):
+        return None
+    return hint_sentence(kept[1], match.view()["top_discard"], tr)
+
+
+def last_comment(tr: Translator) -> str | None:
+    """The coach's comment on the learner's last decision, when the strong player differed."""
+    comments = st.session_state.get(COMMENTS) or []
+    return coach_comment(comments[-1], tr) if comments and comments[-1] is not None else None
+
+
+def error_text(tr: Translator) -> str | None:
+    error = st.session_state.get(ERROR)
+    return error_message(error, tr) if error is not None else None
+
+
+def next_hand() -> None:
+    """Leave the finished hand's result: the virtual player opens the next hand if it is first."""
+    match = current()
+    if match is None:
+        return
+    session = st.session_state
+    session[SEEN] = len(match.game.played)
+    session[COMMENTS] = []
+    before = len(match.moves)
+    after = match.next_hand()
+    session[MATCH] = after
+    session[FRESH] = len(after.moves) - before
+    save(after)
+
+
+def leave_game() -> None:
+    """Close the table to choose a new game (the unfinished one stays saved)."""
+    for key in (MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH, "_play_address"):
+        st.session_state.pop(key, None)
+    for key in ("game", "level"):
+        st.query_params.pop(key, None)
+
+
+def to_review(decision_index: int) -> None:
+    """Put a discard decision of the learner's into the review queue as a "which card to throw" drill."""
+    match = current()
+    learner = profile.current()
+    if match is None or learner is None or not 0 <= decision_index < len(match.decisions):
+        return
+    decision = match.decisions[decision_index]
+    level = level_of_turn(int(decision.view["turn"]))
+    item = DrillItem("discard", level, match.rules.name, 0, encode_view(decision.view)).format()
+    profile.store().schedule(learner.id, item, remembered=False)
+    st.session_state.setdefault("play_reviewed", set()).add(decision_index)

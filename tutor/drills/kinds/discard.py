@@ -1,0 +1,152 @@
+"""Discard drill ("which card do you throw?"): a position from a real hand, eleven cards held, and
+the learner picks the card to throw. The strong virtual player grades it: its card is right, and so
+is any card it finds as good (within :data:`TOLERANCE` points of what the holding left is worth).
+
+A puzzle is made by dealing a hand and letting the strong player play both seats up to a discard
+at the level's stage of the hand: easy, the first turns, where the card that leaves the least
+deadwood is also the best; medium, the middle of the hand; hard, a position where the best card is
+not the one that leaves the least deadwood. A position from the learner's own game (a decision the
+coach disagreed with) becomes a puzzle of this kind too (:func:`from_position`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tutor.drills.answers import read_cards
+from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict
+from tutor.engine.cards import Card, cards_of_mask, parse_cards
+from tutor.engine.melds import analyze, best_arrangements, min_deadwood
+from tutor.engine.msgids import N_, NP_
+from tutor.engine.rules import Ruleset
+from tutor.play.bots import Bot
+from tutor.play.bots.evaluate import discard_order
+from tutor.play.bots.planner import STRONG, Planner
+from tutor.play.bots.reading import Table, read_view
+from tutor.play.hand import MAX_SEED, new_hand
+from tutor.play.positions import PositionError, decode_view, encode_view
+
+NAME = "discard"
+TITLE = N_("Which card to throw")
+MAX_TRIES = 200
+TOLERANCE = 0.5
+"""Points of holding value within which another card counts as good as the strong player's."""
+STAGES = {"easy": range(1, 4), "medium": range(4, 8), "hard": range(3, 40)}
+"""The player's turn at which a puzzle of each level is taken."""
+MISTAKES = {
+    "taken_card": N_("throwing the card just taken from the pile"),
+    "more_deadwood": N_("a discard that leaves more deadwood than needed"),
+    "less_promise": N_("a discard that keeps cards with fewer chances"),
+}
+
+
+def _table(puzzle: Puzzle) -> Table:
+    return read_view(decode_view(puzzle.position))
+
+
+def accepted(table: Table, view: dict[str, Any]) -> tuple[Card, tuple[Card, ...]]:
+    """The strong player's card for the position, and every card as good: for a knock, the cards
+    that knock with as little deadwood; otherwise the cards it values within :data:`TOLERANCE`."""
+    kind, card = Bot("strong").move(view)
+    if card is None:
+        raise PositionError()  # big gin: no card is thrown, no puzzle
+    if kind == "knock":
+        least = min_deadwood(table.hand & ~card.bit)
+        same = tuple(c for d, c in discard_order(table.hand, keep=table.taken) if d == least)
+        return card, same
+    scores = Planner(STRONG).discard_scores(table)
+    best = scores[0][0]
+    return card, tuple(c for score, c in scores if score <= best + TOLERANCE)
+
+
+def _fits(table: Table, view: dict[str, Any], level: str) -> bool:
+    if table.can("big_gin"):
+        return False
+    best, good = accepted(table, view)
+    throwable = [c for c in cards_of_mask(table.hand) if c is not table.taken]
+    if len(good) * 2 > len(throwable):
+        return False  # half the cards would do: no puzzle
+    least = discard_order(table.hand, keep=table.taken)[0][0]
+    plain = best in {c for d, c in discard_order(table.hand, keep=table.taken) if d == least}
+    return plain if level != "hard" else not plain
+
+
+def level_of_turn(turn: int) -> str:
+    """The level a position of the learner's own game is filed under, by its stage."""
+    return "easy" if turn in STAGES["easy"] else "medium" if turn in STAGES["medium"] else "hard"
+
+
+def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | None:
+    stage = STAGES[level]
+    for _ in range(MAX_TRIES):
+        seed = rng.randrange(MAX_SEED + 1)
+        hand = new_hand(rules, seed, dealer=rng.randrange(2))
+        bot = Bot("strong", seed)
+        while not hand.over and hand.to_move is not None:
+            view = hand.view(hand.to_move)
+            if view["phase"] == "discard" and view["turn"] in stage:
+                table = read_view(view)
+                if _fits(table, view, level):
+                    return {"cards": tuple(parse_cards(" ".join(view["hand"]))), "position": encode_view(view),
+                            "properties": {"turn": view["turn"], "stock": view["stock_size"]}}
+            if view["turn"] > stage.stop:
+                break
+            hand = hand.apply(bot.move(view))
+    return None
+
+
+def from_position(code: str) -> Puzzle:
+    """The puzzle of a position from a learner's game (a discard decision); :class:`PositionError`
+    when the code is not a discard position."""
+    view = decode_view(code)
+    table = read_view(view)
+    if table.phase != "discard" or table.hand.bit_count() != 11 or table.can("big_gin"):
+        raise PositionError()
+    accepted(table, view)
+    return Puzzle(NAME, 0, level_of_turn(table.turn), table.rules.name,
+                  cards=tuple(parse_cards(" ".join(view["hand"]))), position=code,
+                  properties={"turn": table.turn, "stock": table.stock_size})
+
+
+def check(puzzle: Puzzle, answer: Any) -> Verdict:
+    """One card of the hand, the one to throw."""
+    cards = [answer] if isinstance(answer, Card) else read_cards(answer, "card")
+    if len(cards) != 1 or cards[0] not in puzzle.cards:
+        raise AnswerError("pick one card of the hand", what="card")
+    given = cards[0]
+    table = _table(puzzle)
+    best, good = accepted(table, decode_view(puzzle.position))
+    kept = analyze(tuple(c for c in puzzle.cards if c is not best))
+    if given in good:
+        return Verdict(True, kept, expected=str(best))
+    strong = Remark(N_("The strong player throws the {card}: it leaves {points} points of deadwood."),
+                    {"card": best, "points": kept.deadwood})
+    if given is table.taken:
+        remark = Remark(N_("The {card} was just taken from the pile: it may not be thrown this turn."), {"card": given})
+        return Verdict(False, kept, "taken_card", (remark, strong), str(best))
+    yours = min_deadwood(table.hand & ~given.bit)
+    if yours > kept.deadwood:
+        remark = Remark(N_("Throwing the {card} leaves {points} points of deadwood."), {"card": given, "points": yours})
+        return Verdict(False, kept, "more_deadwood", (remark, strong), str(best))
+    remark = Remark(N_("The {card} leaves {points} points of deadwood too, but the cards it keeps have fewer "
+                       "chances to meld, or it gives the opponent a card it can use."),
+                    {"card": given, "points": yours})
+    return Verdict(False, kept, "less_promise", (remark, strong), str(best))
+
+
+def model_answer(puzzle: Puzzle) -> str:
+    return str(accepted(_table(puzzle), decode_view(puzzle.position))[0])
+
+
+def hints(puzzle: Puzzle) -> list[Remark]:
+    table = _table(puzzle)
+    loose = [c for c in best_arrangements(table.hand)[0].deadwood_cards if c is not table.taken]
+    least = discard_order(table.hand, keep=table.taken)[0][0]
+    return [
+        Remark.counting(NP_("Keep your melds: the choice is among {n} card in none.",
+                            "Keep your melds: the choice is among {n} cards in none."), len(loose)),
+        Remark(N_("The least deadwood a discard can leave is {points}."), {"points": least}),
+        Remark(N_("Weigh what each card could still become: a pair or two cards of a run wait for a third, "
+                  "and a card the opponent took from the pile tells you what it collects.")),
+    ]

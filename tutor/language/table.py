@@ -1,0 +1,150 @@
+"""The play table in words: the virtual player's moves for the log, the coach's hint and comments,
+source 001's tips after a hand, and the virtual player's levels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.engine.cards import Card, mask_of, parse_card, parse_cards
+from tutor.engine.melds import min_deadwood
+from tutor.language.i18n import N_, Translator
+from tutor.play.coach import Advice
+from tutor.play.match import LEARNER, Played
+from tutor.play.review import Difference, TipCheck
+
+BOT_LEVELS = {"beginner": N_("beginner"), "intermediate": N_("intermediate"), "strong": N_("strong")}
+BOT_LEVEL_NOTES = {
+    "beginner": N_("Source 000's virtual player: it knocks as soon as it can and takes the upcard only to meld."),
+    "intermediate": N_("Also weighs what its cards could still become and what a card from the stock is worth."),
+    "strong": N_("Also reads your discards and pickups, avoids feeding you, and times its knock."),
+}
+TIP_TEXTS = {
+    "faces_first": N_("Throw lone face cards first"),
+    "keep_double_use": N_("Keep cards that serve a set and a run"),
+    "take_to_meld": N_("Take from the pile only a card that melds"),
+    "no_early_knock": N_("No knock above 5 before the tenth turn"),
+    "wait_at_eight": N_("Wait rather than knock with 8 to 10"),
+}
+
+
+def bot_level_name(level: str, tr: Translator) -> str:
+    return tr.gettext(BOT_LEVELS[level])
+
+
+def _symbol(card: Card | None) -> str:
+    return card.symbol if card is not None else ""
+
+
+def log_line(played: Played, tr: Translator) -> str:
+    """One move for the table's log: ``You drew from the stock``, ``It threw the K♣``, ``It knocks``."""
+    kind, card = played.move
+    top = played.took
+    you = played.player == LEARNER
+    if kind == "stock":
+        return tr.gettext("You drew from the stock.") if you else tr.gettext("It drew from the stock.")
+    if kind == "take":
+        return (tr.gettext("You took the {card}.", card=_symbol(top)) if you
+                else tr.gettext("It took the {card}.", card=_symbol(top)))
+    if kind == "pass":
+        return tr.gettext("You passed the upcard.") if you else tr.gettext("It passed the upcard.")
+    if kind == "discard":
+        return (tr.gettext("You threw the {card}.", card=_symbol(card)) if you
+                else tr.gettext("It threw the {card}.", card=_symbol(card)))
+    if kind == "knock":
+        return (tr.gettext("You threw the {card} and knocked.", card=_symbol(card)) if you
+                else tr.gettext("It threw the {card} and knocks.", card=_symbol(card)))
+    return tr.gettext("You laid down big gin.") if you else tr.gettext("It lays down big gin.")
+
+
+def position_line(view: dict[str, Any], tr: Translator) -> str:
+    """Where a hand stands: the turn, the stock, the deadwood of the cards held."""
+    deadwood = min_deadwood(mask_of(parse_cards(" ".join(view["hand"])))) if view["hand"] else 0
+    return tr.gettext("Turn {turn} · {stock} · your deadwood: {deadwood}",
+                      turn=tr.number(view["turn"]),
+                      stock=tr.ngettext("{n} card in the stock", "{n} cards in the stock", view["stock_size"]),
+                      deadwood=tr.number(deadwood))
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return " ".join(c.symbol for c in cards)
+
+
+def hint_sentence(advice: Advice, top: str | None, tr: Translator) -> str:
+    """The strong player's move in one sentence, with the numbers it rests on."""
+    kind, card = advice.move
+    before, after = tr.number(advice.deadwood_before), tr.number(advice.deadwood_after)
+    upcard = _symbol(parse_card(top)) if top else ""
+    reason = advice.reason
+    if reason == "big_gin":
+        return tr.gettext("Lay down big gin: all eleven cards are melded.")
+    if reason == "gin":
+        return tr.gettext("Throw the {card} and go gin: no deadwood is left.", card=_symbol(card))
+    if reason == "knock":
+        return tr.gettext("Throw the {card} and knock with {after}.", card=_symbol(card), after=after)
+    if reason == "play_on":
+        return tr.gettext("Throw the {card} and play on: knocking now with {least} risks an undercut; "
+                          "your deadwood stays at {after}.", card=_symbol(card), least=before, after=after)
+    if reason == "discard":
+        return tr.gettext("Throw the {card}: your deadwood will be {after}.", card=_symbol(card), after=after)
+    if reason == "take_meld":
+        return tr.gettext("Take the {card}: it makes {meld}; your deadwood falls from {before} to {after}.",
+                          card=upcard, meld=_cards(advice.meld), before=before, after=after)
+    if reason == "take_knock":
+        return tr.gettext("Take the {card}: with it you can knock with {after}.", card=upcard, after=after)
+    if reason == "take_lower":
+        return tr.gettext("Take the {card}: your deadwood falls from {before} to {after}.",
+                          card=upcard, before=before, after=after)
+    if kind == "pass":
+        return tr.gettext("Pass: the {card} makes no meld, and a card from the stock is worth more on average.",
+                          card=upcard)
+    return tr.gettext("Draw from the stock: the {card} would not help enough.", card=upcard)
+
+
+def _move_words(move: tuple[str, Card | None], top: str | None, tr: Translator) -> str:
+    kind, card = move
+    upcard = _symbol(parse_card(top)) if top else ""
+    if kind == "take":
+        return tr.gettext("taken the {card}", card=upcard)
+    if kind == "stock":
+        return tr.gettext("drawn from the stock")
+    if kind == "pass":
+        return tr.gettext("passed the {card}", card=upcard)
+    if kind == "discard":
+        return tr.gettext("thrown the {card}", card=_symbol(card))
+    if kind == "knock":
+        return tr.gettext("thrown the {card} and knocked", card=_symbol(card))
+    return tr.gettext("laid down big gin")
+
+
+def coach_comment(diff: Difference, tr: Translator) -> str:
+    """One line after a decision the strong player would have made otherwise, with its cost."""
+    decision = diff.decision
+    top = decision.view["top_discard"]
+    strong = _move_words(decision.advice.move, top, tr)
+    if decision.view["phase"] != "discard" and decision.advice.move[0] in ("stock", "pass"):
+        return tr.gettext("The strong player would have {move}: the {card} makes no meld.",
+                          move=strong, card=_symbol(parse_card(top)) if top else "")
+    if diff.cost > 0:
+        return tr.ngettext("The strong player would have {move}: {n} point less deadwood.",
+                           "The strong player would have {move}: {n} points less deadwood.", diff.cost, move=strong)
+    if diff.cost < 0:
+        return tr.ngettext("The strong player would have {move}: {n} point more deadwood now, for better chances.",
+                           "The strong player would have {move}: {n} points more deadwood now, for better chances.",
+                           -diff.cost, move=strong)
+    return tr.gettext("The strong player would have {move}: the same deadwood, with better chances.", move=strong)
+
+
+def tip_name(tip: str, tr: Translator) -> str:
+    return tr.gettext(TIP_TEXTS[tip])
+
+
+def tip_verdict(check: TipCheck, tr: Translator) -> str:
+    """How a tip fared in a hand, in one line."""
+    if not check.applied:
+        return tr.gettext("{tip}: it did not come up.", tip=tip_name(check.tip, tr))
+    if check.followed:
+        return tr.ngettext("{tip}: followed ({n} time).", "{tip}: followed ({n} times).", len(check.turns),
+                           tip=tip_name(check.tip, tr))
+    return tr.ngettext("{tip}: not followed on turn {turns}.", "{tip}: not followed on turns {turns}.",
+                       len(check.broken), tip=tip_name(check.tip, tr),
+                       turns=tr.list_of([tr.number(t) for t in check.broken]))

@@ -1,0 +1,146 @@
+"""A learner's game against the virtual player: the game, the level, every move, and each of the
+learner's decisions beside the strong player's advice.
+
+A :class:`Match` is a value. :meth:`Match.play` applies the learner's move and then the virtual
+player's moves until the learner is to move again (or the hand or game is over). The learner is
+player 0 (``A`` on the score sheet), the virtual player 1 (``B``). A match is rebuilt from its seed,
+level, ruleset and the learner's moves alone (:func:`replay`), since the virtual player is
+deterministic: that is what a saved game keeps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tutor.engine.cards import Card
+from tutor.engine.rules import Ruleset
+from tutor.play.bots import Bot
+from tutor.play.coach import Advice, advise
+from tutor.play.game import Game, new_game
+from tutor.play.moves import Move, move_text, read_move
+
+LEARNER, VIRTUAL = 0, 1
+"""The learner's seat number and the virtual player's in a match."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """One move of a match: who made it, in which hand (from 0), and the move; for a ``take``,
+    the card taken from the pile."""
+
+    player: int
+    hand: int
+    move: Move
+    took: Card | None = None
+
+
+def _took(game: Game, move: Move) -> Card | None:
+    """The card a move takes from the discard pile, if it does."""
+    pile = game.hand.discard_pile
+    return pile[-1] if move[0] == "take" and pile else None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One of the learner's decisions: the view it was made on, the move, and the strong
+    player's advice for that view."""
+
+    hand: int
+    view: dict[str, Any]
+    move: Move
+    advice: Advice
+
+    @property
+    def agreed(self) -> bool:
+        """Whether the learner chose what the strong player would have chosen."""
+        return self.move == self.advice.move
+
+
+@dataclass(frozen=True)
+class Match:
+    """A game between the learner and the virtual player of one level."""
+
+    game: Game
+    level: str
+    moves: tuple[Played, ...] = ()
+    decisions: tuple[Decision, ...] = ()
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.game.rules
+
+    @property
+    def seed(self) -> int:
+        return self.game.seed
+
+    @property
+    def hand_number(self) -> int:
+        """The number (from 0) of the hand being played, or of the last one once the game is over."""
+        return len(self.game.played) - (1 if self.game.over else 0)
+
+    @property
+    def learner_to_move(self) -> bool:
+        return self.game.to_move == LEARNER
+
+    def view(self) -> dict[str, Any]:
+        """What the learner sees of the hand being played."""
+        return self.game.view(LEARNER)
+
+    def hint(self) -> Advice:
+        """The strong player's move for the learner's view, with its numbers."""
+        return advise(self.view(), "strong", self.seed)
+
+    def play(self, move: Any) -> Match:
+        """The match after the learner's ``move`` (illegal: a ``MoveError``) and the virtual player's
+        replies, up to the learner's next decision or the end of the hand."""
+        chosen = read_move(move)
+        view = self.view()
+        advice = advise(view, "strong", self.seed)
+        hand = self.hand_number
+        game = self.game.apply(chosen)
+        moves = [*self.moves, Played(LEARNER, hand, chosen, _took(self.game, chosen))]
+        decision = Decision(hand, view, chosen, advice)
+        match = replace(self, game=game, moves=(*moves,), decisions=(*self.decisions, decision))
+        return match.answer()
+
+    def answer(self) -> Match:
+        """The virtual player's moves while it is to move in the current hand."""
+        bot = Bot(self.level, self.seed)
+        game, moves = self.game, list(self.moves)
+        hand = len(game.played)
+        while game.to_move == VIRTUAL and len(game.played) == hand:
+            move = bot.move(game.view(VIRTUAL))
+            moves.append(Played(VIRTUAL, hand, move, _took(game, move)))
+            game = game.apply(move)
+        return replace(self, game=game, moves=tuple(moves))
+
+    def next_hand(self) -> Match:
+        """Let the virtual player open the next hand when it is the first to move there."""
+        return self.answer()
+
+    def hand_moves(self, number: int) -> tuple[Played, ...]:
+        """The moves of hand ``number``, in order."""
+        return tuple(p for p in self.moves if p.hand == number)
+
+    def learner_moves(self) -> list[tuple[str, str | None]]:
+        """The learner's moves as text, in order: what a saved game keeps."""
+        return [move_text(p.move) for p in self.moves if p.player == LEARNER]
+
+
+def start_match(ruleset: Ruleset | str, seed: int | str, level: str) -> Match:
+    """A new game against the virtual player of ``level``: it moves first when the deal says so."""
+    Bot(level)  # an unknown level raises here, before anything is dealt
+    return Match(new_game(ruleset, seed), level).answer()
+
+
+def replay(ruleset: Ruleset | str, seed: int | str, level: str, learner_moves: list[Any]) -> Match:
+    """The match that the learner's moves make from the start (a saved game, resumed)."""
+    match = start_match(ruleset, seed, level)
+    for move in learner_moves:
+        if match.game.over:
+            break
+        if not match.learner_to_move:
+            match = match.next_hand()
+        match = match.play(move)
+    return match

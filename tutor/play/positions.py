@@ -1,0 +1,49 @@
+"""A position as text: a player's view packed into a short code that a review item or an address
+can carry, and read back with a check that it is a view a player could be shown."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from typing import Any
+
+from tutor.engine.errors import TutorError
+from tutor.engine.msgids import N_
+from tutor.play.bots.reading import read_view
+
+VIEW_KEYS = frozenset({
+    "seat", "phase", "hand", "top_discard", "taken_upcard", "discard_pile", "opponent_known",
+    "opponent_discards", "events", "stock_size", "turn", "knock_limit", "ruleset", "legal", "score", "target",
+})
+"""The keys of a view (:meth:`tutor.play.hand.Hand.view`)."""
+MAX_CODE = 4000
+"""The longest code read: a whole hand's view packs into far less."""
+
+
+class PositionError(TutorError):
+    """A position code that cannot be read."""
+
+    key = "bad_position"
+    template = N_("This position could not be read: the address may be cut short or changed.")
+
+
+def encode_view(view: dict[str, Any]) -> str:
+    """The view as a short code of URL-safe letters (no ``:``)."""
+    packed = zlib.compress(json.dumps(view, separators=(",", ":"), sort_keys=True).encode(), 9)
+    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def decode_view(code: str) -> dict[str, Any]:
+    """The view a code packs; :class:`PositionError` when it is not one."""
+    try:
+        if len(code) > MAX_CODE:
+            raise ValueError("too long")
+        packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+        view = json.loads(zlib.decompressobj().decompress(packed, 64_000))
+        if not isinstance(view, dict) or set(view) != VIEW_KEYS:
+            raise ValueError("not a view")
+        read_view(view)
+    except (ValueError, TypeError, KeyError, AttributeError, zlib.error) as error:
+        raise PositionError() from error
+    return view
