@@ -45,6 +45,31 @@ def test_record_and_read_back(tmp_path):
     assert (profile.language, profile.ruleset) == ("es", "short")
 
 
+def test_a_game_is_saved_after_each_move_and_read_back(tmp_path):
+    clock = Clock()
+    store = open_store(tmp_path, clock=clock)
+    ana, ben = store.profile("Ana"), store.profile("Ben")
+    first = store.save_game(ana.id, None, 12345, "strong", "classic", [("pass", None)], False, None, 1, 1)
+    clock.now += timedelta(minutes=1)
+    assert store.save_game(ana.id, first, 12345, "strong", "classic", [("pass", None), ("stock", None)],
+                           False, None, 2, 1) == first
+    again = open_store(tmp_path)
+    saved = again.game_in_progress(ana.id)
+    assert saved is not None and saved.id == first
+    assert (saved.seed, saved.level, saved.ruleset, saved.moves) == (12345, "strong", "classic",
+                                                                      [("pass", None), ("stock", None)])
+    assert (saved.finished, saved.won, saved.decisions, saved.agreed) == (False, None, 2, 1)
+    assert again.game_in_progress(ben.id) is None
+    # Another profile cannot overwrite Ana's game by its id: it gets a game of its own.
+    other = again.save_game(ben.id, first, 1, "beginner", "short", [], False, None, 0, 0)
+    assert other != first and again.game_in_progress(ana.id).moves == saved.moves
+    clock.now += timedelta(minutes=1)
+    store.save_game(ana.id, first, 12345, "strong", "classic", [("knock", "7H")], True, True, 30, 21)
+    assert store.game_in_progress(ana.id) is None
+    done = store.games(ana.id)[0]
+    assert (done.finished, done.won, done.decisions, done.agreed) == (True, True, 30, 21)
+
+
 def test_bad_profile_names_are_refused(tmp_path):
     store = open_store(tmp_path)
     for name in ("", "   ", "x" * 41):
@@ -173,7 +198,7 @@ def test_every_migration_brings_an_empty_file_to_the_current_schema(tmp_path):
     assert migrate(db) == 0
     assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"profiles", "attempts", "lessons_done", "review"}
+    assert tables == {"profiles", "attempts", "lessons_done", "review", "games"}
 
 
 # --- The review policy (pure) ------------------------------------------------------------------

@@ -61,8 +61,8 @@ def group_html(images: Sequence[str], label: str, note: str = "", deadwood: bool
     note_html = f'<div style="font-size:0.85em">{escape(note)}</div>' if note else ""
     return (
         f'<figure role="group" aria-label="{escape(label)}" style="display:inline-block;margin:4px 8px 4px 0;'
-        f'padding:6px;border:{border};border-radius:8px;vertical-align:top">'
-        f'<div style="white-space:nowrap">{"".join(images)}</div>'
+        f'padding:6px;border:{border};border-radius:8px;vertical-align:top;max-width:100%;box-sizing:border-box">'
+        f'<div style="display:flex;flex-wrap:wrap;row-gap:4px">{"".join(images)}</div>'
         f'<figcaption style="font-size:0.85em;margin-top:2px">{escape(label)}</figcaption>{note_html}</figure>'
     )
 

@@ -102,6 +102,8 @@ class Match:
         moves = [*self.moves, Played(LEARNER, hand, chosen, _took(self.game, chosen))]
         decision = Decision(hand, view, chosen, advice)
         match = replace(self, game=game, moves=(*moves,), decisions=(*self.decisions, decision))
+        if len(game.played) > len(self.game.played):
+            return match  # the learner's move ended the hand: the next waits for next_hand()
         return match.answer()
 
     def answer(self) -> Match:

@@ -78,12 +78,16 @@ if play_state.hand_over_pending(match) or game.over:
         with st.expander(tr.gettext("The score step by step"), expanded=True):
             show_steps(score_steps(score, tr))
 
+    with st.expander(tr.gettext("Moves of this hand")):
+        st.text("\n".join(play_state.log_lines(match, tr, number - 1)))
+
     st.subheader(tr.gettext("Your decisions"))
     decisions = [d for d in match.decisions if d.hand == number - 1]
     diffs = differences(decisions)
     st.caption(tr.ngettext("You matched the strong player on {agreed} of {n} decision.",
                            "You matched the strong player on {agreed} of {n} decisions.", len(decisions),
-                           agreed=tr.number(len(decisions) - len(diffs))))
+                           agreed=tr.number(len(decisions) - len(diffs))) if decisions
+               else tr.gettext("The hand ended before you had a decision to make."))
     reviewed = st.session_state.get("play_reviewed", set())
     for diff in diffs:
         index = match.decisions.index(diff.decision)

@@ -52,7 +52,7 @@ def _begin(match: Match, game_id: int | None = None) -> None:
     session = st.session_state
     session[MATCH] = match
     session[GAME_ID] = game_id
-    session[SEEN] = len(match.game.played)
+    session[SEEN] = 0
     session[COMMENTS] = []
     for key in (ARMED, HINT, ERROR):
         session.pop(key, None)

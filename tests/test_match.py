@@ -1,0 +1,265 @@
+"""A learner's game against the virtual player, the hand review with source 001's tips, positions
+as codes, and the "which card to throw" drill made from them. Hands drawn in the comments."""
+
+from __future__ import annotations
+
+import pytest
+from test_play import table
+
+from tutor.drills import check, generate, hints, model_answer, position_puzzle, puzzle_of
+from tutor.drills.kinds.discard import STAGES, accepted, level_of_turn
+from tutor.engine.cards import mask_of, parse_card, parse_cards
+from tutor.engine.melds import min_deadwood
+from tutor.play.bots.evaluate import discard_order
+from tutor.play.bots.reading import read_view
+from tutor.play.coach import advise
+from tutor.play.errors import MustDrawStockError, UnknownLevelError, UpcardDecisionError
+from tutor.play.match import LEARNER, VIRTUAL, Decision, Played, replay, start_match
+from tutor.play.positions import PositionError, decode_view, encode_view
+from tutor.play.review import (
+    TIPS,
+    agreement,
+    check_tips,
+    difference,
+    is_double_use,
+    is_lone,
+)
+from tutor.progress.review import DrillItem
+
+# --- The match ------------------------------------------------------------------------------------
+
+def test_the_virtual_player_may_end_a_hand_before_the_learner_moves():
+    # Game 777, classic: the learner deals. The virtual player, offered the upcard 9♦, holds
+    # J♠ A♣ A♦ 3♥ 9♥ 9♠ J♦ 9♣ J♣ 8♠: it takes the 9♦, throws the 8♠ and knocks with A♣ A♦ 3♥ = 5.
+    match = start_match("classic", 777, "beginner")
+    assert match.moves == (Played(VIRTUAL, 0, ("take", None), parse_card("9D")),
+                           Played(VIRTUAL, 0, ("knock", parse_card("8S"))))
+    assert len(match.game.played) == 1 and match.game.totals.points == {"A": 0, "B": 37}
+    assert match.decisions == ()
+
+
+def test_each_learner_move_is_answered_by_the_virtual_player_up_to_the_learner_next_decision():
+    # Game 12345, classic: the virtual player deals; the learner holds
+    # 2♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ 2♣ Q♣ and is offered the 5♠.
+    match = start_match("classic", 12345, "beginner")
+    assert match.learner_to_move and match.view()["phase"] == "first_upcard" and match.moves == ()
+    after = match.play(("pass", None))
+    # The beginner passes the 5♠ too; the learner must now draw from the stock.
+    assert [(p.player, p.move) for p in after.moves] == [(LEARNER, ("pass", None)), (VIRTUAL, ("pass", None))]
+    assert after.view()["legal"] == [["stock", None]]
+    drawn = after.play(("stock", None))
+    assert drawn.view()["phase"] == "discard" and "KD" in drawn.view()["hand"]
+    # Each decision keeps the view it was made on and the strong player's advice for it.
+    first = drawn.decisions[0]
+    assert first.view["phase"] == "first_upcard" and first.move == ("pass", None)
+    assert first.advice.move == advise(first.view).move and first.agreed == (first.advice.move == ("pass", None))
+
+
+def test_an_illegal_move_raises_and_leaves_the_match_as_it_was():
+    match = start_match("classic", 12345, "beginner")
+    with pytest.raises(UpcardDecisionError):
+        match.play(("discard", "QC"))
+    with pytest.raises(MustDrawStockError):  # both passed the 5♠: only the stock is left
+        match.play(("pass", None)).play(("take", None))
+    assert match.moves == () and match.decisions == ()
+
+
+def test_an_unknown_level_is_refused_before_anything_is_dealt():
+    with pytest.raises(UnknownLevelError):
+        start_match("classic", 1, "grandmaster")
+
+
+def play_hints_until_a_hand_ends(match):
+    """The learner plays the strong player's moves until the first hand is over."""
+    while not match.game.played:
+        match = match.play(match.hint().move)
+    return match
+
+
+def test_a_learner_knock_ends_the_hand_and_the_virtual_player_waits_for_next_hand():
+    # Game 7, classic, against the strong player: the learner, following the hints, knocks with the
+    # 14th move of the hand (throwing the 6♠). The dealer alternates, so the learner deals hand 2
+    # and the virtual player, offered the upcard first, moves once the learner asks for the next hand.
+    match = play_hints_until_a_hand_ends(start_match("classic", 7, "strong"))
+    assert match.moves[-1] == Played(LEARNER, 0, ("knock", parse_card("6S")))
+    assert len(match.moves) == 14 and all(p.hand == 0 for p in match.moves)
+    assert match.game.hand.dealer == LEARNER and not match.learner_to_move
+    opened = match.next_hand()
+    assert [p.player for p in opened.moves[14:]] == [VIRTUAL] and opened.moves[14].hand == 1
+    assert opened.learner_to_move
+
+
+def test_a_void_hand_is_dealt_again_by_the_same_dealer_and_waits_for_next_hand():
+    # Game 4, classic: the learner's discard of the K♠ leaves two cards in the stock: the hand is
+    # void; the learner dealt it and deals again, so the virtual player opens hand 2.
+    match = play_hints_until_a_hand_ends(start_match("classic", 4, "strong"))
+    assert match.moves[-1] == Played(LEARNER, 0, ("discard", parse_card("KS")))
+    assert match.game.played[0].result == "void" and match.game.hand.dealer == LEARNER
+    assert not any(p.hand == 1 for p in match.moves)
+    assert any(p.hand == 1 for p in match.next_hand().moves)
+
+
+def test_a_saved_game_is_rebuilt_from_the_learner_moves_alone():
+    match = start_match("short", 99, "intermediate")
+    for _ in range(25):
+        if match.game.over:
+            break
+        if not match.learner_to_move:
+            match = match.next_hand()
+            continue
+        match = match.play(match.view()["legal"][0])
+    rebuilt = replay("short", 99, "intermediate", match.learner_moves())
+    assert rebuilt.moves == match.moves
+    assert rebuilt.view() == match.view()
+    assert [d.move for d in rebuilt.decisions] == [d.move for d in match.decisions]
+
+
+# --- After a hand: differences and source 001's tips ----------------------------------------------
+
+def decision(mover: str, move: tuple[str, str | None], *, phase: str = "discard", pile: str = "5C",
+             taken: str | None = None, ruleset: str = "classic") -> Decision:
+    """The learner (player 0) at a decision; the opponent holds cards that touch none of the mover's."""
+    hand = table(ruleset, mover, "2H 3H 4H 5H 6H 8H 10H JH QH KH", pile, "AH 7S 8S 9S 10S JS QS KS AC 2C 3C",
+                 phase=phase, taken=taken)
+    view = hand.view(0)
+    return Decision(0, view, hand_move(move), advise(view))
+
+
+def hand_move(move: tuple[str, str | None]):
+    kind, card = move
+    return kind, parse_card(card) if card else None
+
+
+def verdict(tip: str, d: Decision) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    found = next(c for c in check_tips([d]) if c.tip == tip)
+    return found.turns, found.broken
+
+
+def test_lone_and_double_use_cards_are_named_as_001_means_them():
+    # 7♥ beside 7♦ and 6♥ serves a set and a run; K♦ with no king and no Q♦ or J♦ is lone.
+    hand = mask_of(parse_cards("7H 7D 6H KD 4C 6C"))
+    assert is_double_use(parse_card("7H"), hand) and not is_double_use(parse_card("7D"), hand)
+    assert is_lone(parse_card("KD"), hand) and not is_lone(parse_card("6H"), hand)
+
+
+FACES = "AS 2S 3S 7S 7D 7C KD 4C 9D 2D 6C"
+# Melds A♠ 2♠ 3♠ and 7♠ 7♦ 7♣; loose: K♦ (a lone face card), 4♣, 9♦, 2♦, 6♣.
+
+
+def test_faces_first_is_followed_when_the_lone_face_card_goes():
+    assert verdict("faces_first", decision(FACES, ("discard", "KD"))) == ((1,), ())
+
+
+def test_faces_first_is_broken_when_a_low_card_goes_and_the_lone_face_card_stays():
+    assert verdict("faces_first", decision(FACES, ("discard", "4C"))) == ((1,), (1,))
+
+
+DOUBLE = "AS 2S 3S 4S KD KC KS 7H 7D 6H JC"
+# Melds A♠ 2♠ 3♠ 4♠ and K♦ K♣ K♠; loose: 7♥ (with 7♦ and 6♥: two uses), 7♦, 6♥, J♣.
+
+
+def test_double_use_cards_are_kept_when_a_plain_card_goes():
+    assert verdict("keep_double_use", decision(DOUBLE, ("discard", "JC"))) == ((1,), ())
+    assert verdict("keep_double_use", decision(DOUBLE, ("discard", "7H"))) == ((1,), (1,))
+
+
+def test_the_pile_is_taken_only_for_a_card_that_melds():
+    # 9♠ 9♦ in hand: the 9♣ on the pile makes a set; the K♣ melds with nothing.
+    holding = "9S 9D AS 2D 4C 6H 8D JS QD 3C"
+    assert verdict("take_to_meld", decision(holding, ("take", None), phase="draw", pile="9C")) == ((1,), ())
+    assert verdict("take_to_meld", decision(holding, ("take", None), phase="draw", pile="KC")) == ((1,), (1,))
+    assert verdict("take_to_meld", decision(holding, ("stock", None), phase="draw", pile="KC")) == ((), ())
+
+
+KNOCK_AT_EIGHT = "AS 2S 3S 7S 7D 7C 9D 9C 9H 8D QH"
+# Melds A♠ 2♠ 3♠, 7♠ 7♦ 7♣, 9♦ 9♣ 9♥; loose 8♦ and Q♥: throw the Q♥ and 8 is left.
+
+
+def test_no_knock_above_five_before_the_tenth_turn_and_waiting_at_eight():
+    knocked = decision(KNOCK_AT_EIGHT, ("knock", "QH"))
+    assert verdict("no_early_knock", knocked) == ((1,), (1,))
+    assert verdict("wait_at_eight", knocked) == ((1,), (1,))
+    waited = decision(KNOCK_AT_EIGHT, ("discard", "QH"))
+    assert verdict("no_early_knock", waited) == ((), ())
+    assert verdict("wait_at_eight", waited) == ((1,), ())
+
+
+def test_a_low_knock_follows_both_knock_tips():
+    # Melds as above and loose 2♦ A♦ with the Q♥ thrown: a knock with 3.
+    low = decision("AS 2S 3S 7S 7D 7C 9D 9C 9H 2D QH", ("knock", "QH"))
+    assert verdict("no_early_knock", low) == ((1,), ())
+    assert verdict("wait_at_eight", low) == ((), ())
+    assert [c.tip for c in check_tips([low])] == list(TIPS)
+
+
+def test_a_difference_counts_the_deadwood_the_learner_choice_leaves_beyond_the_strong_player():
+    # FACES: the strong player throws the K♦ (deadwood 4+9+2+6 = 21); throwing the 4♣ leaves 27.
+    d = decision(FACES, ("discard", "4C"))
+    assert d.advice.move == ("discard", parse_card("KD"))
+    diff = difference(d)
+    assert diff is not None and (diff.learner_after, diff.strong_after, diff.cost) == (27, 21, 6)
+    assert difference(decision(FACES, ("discard", "KD"))) is None
+    assert agreement([d, decision(FACES, ("discard", "KD"))]) == 0.5 and agreement([]) is None
+
+
+# --- Positions and the "which card to throw" drill ------------------------------------------------
+
+def test_a_position_code_gives_back_the_same_view():
+    view = decision(FACES, ("discard", "KD")).view
+    code = encode_view(view)
+    assert ":" not in code and decode_view(code) == view
+
+
+@pytest.mark.parametrize("code", ["", "abc", "%%%", "eJzLSM3JyQcABiwCFQ", "A" * 5000])
+def test_a_damaged_position_code_says_so(code):
+    with pytest.raises(PositionError):
+        decode_view(code)
+
+
+def test_a_position_puzzle_is_graded_by_the_strong_player():
+    view = decision(FACES, ("discard", "KD")).view
+    puzzle = position_puzzle(encode_view(view))
+    assert puzzle.kind == "discard" and puzzle.level == "easy" and puzzle.ruleset == "classic"
+    assert model_answer(puzzle) == "KD" and check(puzzle, "KD").correct
+    wrong = check(puzzle, "4C")
+    assert not wrong.correct and wrong.mistake == "more_deadwood" and wrong.expected == "KD"
+    # The verdict explains the ten cards kept: K♦ thrown, deadwood 4 + 9 + 2 + 6 = 21.
+    assert wrong.result.deadwood == 21
+    assert len(hints(puzzle)) == 3
+
+
+def test_the_card_just_taken_may_not_be_the_answer():
+    # The learner took the 2♦ from the pile: throwing it back is not allowed this turn.
+    view = decision(FACES, ("discard", "KD"), taken="2D").view
+    assert check(position_puzzle(encode_view(view)), "2D").mistake == "taken_card"
+
+
+def test_a_game_position_goes_into_review_and_comes_back_as_the_same_puzzle():
+    code = encode_view(decision(FACES, ("discard", "KD")).view)
+    item = DrillItem("discard", "easy", "classic", 0, code)
+    parsed = DrillItem.parse(item.format())
+    assert parsed == item
+    puzzle = puzzle_of(parsed.kind, parsed.seed, parsed.level, parsed.ruleset, parsed.position)
+    assert sorted(puzzle.cards) == sorted(parse_cards(FACES)) and model_answer(puzzle) == "KD"
+
+
+def test_a_draw_position_is_not_a_discard_puzzle():
+    view = decision("9S 9D AS 2D 4C 6H 8D JS QD 3C", ("take", None), phase="draw", pile="9C").view
+    with pytest.raises(PositionError):
+        position_puzzle(encode_view(view))
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("ruleset", ["classic", "spanish"])
+def test_generated_discard_puzzles_have_their_level(level, ruleset):
+    for seed in range(6):
+        puzzle = generate("discard", seed, level, ruleset)
+        view = decode_view(puzzle.position)
+        table_ = read_view(view)
+        assert view["phase"] == "discard" and len(puzzle.cards) == 11 and view["turn"] in STAGES[level]
+        best, good = accepted(table_, view)
+        least = discard_order(table_.hand, keep=table_.taken)[0][0]
+        plain = min_deadwood(table_.hand & ~best.bit) == least
+        assert plain == (level != "hard")
+        assert check(puzzle, str(best)).correct
+        assert level_of_turn(view["turn"]) in ("easy", "medium", "hard")
