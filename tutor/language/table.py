@@ -122,8 +122,10 @@ def coach_comment(diff: Difference, tr: Translator) -> str:
     top = decision.view["top_discard"]
     strong = _move_words(decision.advice.move, top, tr)
     if decision.view["phase"] != "discard" and decision.advice.move[0] in ("stock", "pass"):
-        return tr.gettext("The strong player would have {move}: the {card} makes no meld.",
-                          move=strong, card=_symbol(parse_card(top)) if top else "")
+        card = _symbol(parse_card(top)) if top else ""
+        if decision.advice.move[0] == "pass":
+            return tr.gettext("The strong player would have passed: the {card} makes no meld.", card=card)
+        return tr.gettext("The strong player would have drawn from the stock: the {card} makes no meld.", card=card)
     if diff.cost > 0:
         return tr.ngettext("The strong player would have {move}: {n} point less deadwood.",
                            "The strong player would have {move}: {n} points less deadwood.", diff.cost, move=strong)

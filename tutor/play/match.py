@@ -18,6 +18,7 @@ from tutor.engine.rules import Ruleset
 from tutor.play.bots import Bot
 from tutor.play.coach import Advice, advise
 from tutor.play.game import Game, new_game
+from tutor.play.hand import Hand
 from tutor.play.moves import Move, move_text, read_move
 
 LEARNER, VIRTUAL = 0, 1
@@ -124,6 +125,18 @@ class Match:
     def hand_moves(self, number: int) -> tuple[Played, ...]:
         """The moves of hand ``number``, in order."""
         return tuple(p for p in self.moves if p.hand == number)
+
+    def positions(self, number: int) -> list[tuple[Hand, Played]]:
+        """Hand ``number`` move by move: the hand as it stood before each move, and the move."""
+        game = new_game(self.rules, self.seed)
+        out = []
+        for played in self.moves:
+            if played.hand == number:
+                out.append((game.hand, played))
+            elif played.hand > number:
+                break
+            game = game.apply(played.move)
+        return out
 
     def learner_moves(self) -> list[tuple[str, str | None]]:
         """The learner's moves as text, in order: what a saved game keeps."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from tutor.progress.store import Attempt
+from tutor.progress.store import Attempt, SavedGame
 
 
 def accuracy_by_day(attempts: Sequence[Attempt]) -> dict[str, dict[str, float]]:
@@ -42,3 +42,26 @@ def accuracy_by_kind(attempts: Sequence[Attempt]) -> dict[str, tuple[int, float]
         counts[0] += 1
         counts[1] += a.correct
     return {kind: (answered, right / answered) for kind, (answered, right) in tally.items()}
+
+
+def games_record(games: Sequence[SavedGame]) -> list[tuple[str, str, int, int]]:
+    """Finished games per level and ruleset: ``(level, ruleset, played, won)``, in the order first played."""
+    tally: dict[tuple[str, str], list[int]] = {}
+    for g in sorted(games, key=lambda g: g.started):
+        if g.finished:
+            counts = tally.setdefault((g.level, g.ruleset), [0, 0])
+            counts[0] += 1
+            counts[1] += bool(g.won)
+    return [(level, ruleset, played, won) for (level, ruleset), (played, won) in tally.items()]
+
+
+def agreement_by_day(games: Sequence[SavedGame]) -> dict[str, float]:
+    """The share of the learner's decisions that matched the strong player's, day by day (the day
+    a game was last played), counting every decision of every game."""
+    tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for g in games:
+        if g.decisions:
+            day = tally[g.updated.date().isoformat()]
+            day[0] += g.agreed
+            day[1] += g.decisions
+    return {day: agreed / total for day, (agreed, total) in sorted(tally.items())}

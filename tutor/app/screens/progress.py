@@ -1,12 +1,22 @@
-"""Progress: lessons done, accuracy per kind of drill over time, the current streak, and the
-kinds of mistake made most."""
+"""Progress: lessons done, accuracy per kind of drill over time, the current streak, the kinds of
+mistake made most, games played and won against the virtual player, the coach's agreement over
+time, and any saved game replayed move by move with the engine's view beside it."""
 
 import streamlit as st
 
 from tutor.app.ui import profile, state
+from tutor.app.ui.replay import show_replay
 from tutor.content.lessons import lessons
-from tutor.language.labels import drill_kind_name, mistake_name
-from tutor.progress.stats import accuracy_by_day, accuracy_by_kind, current_streak, mistakes_by_count
+from tutor.language.labels import drill_kind_name, mistake_name, ruleset_title
+from tutor.language.table import bot_level_name
+from tutor.progress.stats import (
+    accuracy_by_day,
+    accuracy_by_kind,
+    agreement_by_day,
+    current_streak,
+    games_record,
+    mistakes_by_count,
+)
 
 tr = state.translator()
 learner = profile.current()
@@ -51,3 +61,21 @@ if not counted:
 else:
     st.table([{tr.gettext("Mistake"): mistake_name(code, tr), tr.gettext("Times"): tr.number(n)}
               for code, n in counted[:8]])
+
+st.subheader(tr.gettext("Games against the virtual player"))
+games = saved.games(learner.id)
+record = games_record(games)
+if not games:
+    st.info(tr.gettext("No game played yet: try the Play page."))
+else:
+    if record:
+        st.table([{tr.gettext("Level"): bot_level_name(level, tr), tr.gettext("Ruleset"): ruleset_title(ruleset, tr),
+                   tr.gettext("Played"): tr.number(played), tr.gettext("Won"): tr.number(won)}
+                  for level, ruleset, played, won in record])
+    agreement = agreement_by_day(games)
+    if agreement:
+        st.markdown(tr.gettext("**How often you chose what the strong player would have chosen**"))
+        st.line_chart({tr.gettext("Agreement with the coach (%)"): {day: round(100 * share)
+                                                                     for day, share in agreement.items()}},
+                      x_label=tr.gettext("Day"), y_label=tr.gettext("Agreement (%)"))
+    show_replay(games, tr)

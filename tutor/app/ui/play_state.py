@@ -19,7 +19,7 @@ from tutor.engine.cards import Card, mask_of, parse_card, parse_cards
 from tutor.engine.errors import TutorError
 from tutor.engine.melds import best_arrangements, min_deadwood
 from tutor.engine.rules import available_rulesets
-from tutor.language.i18n import Translator
+from tutor.language.i18n import N_, Translator
 from tutor.language.labels import card_name, meld_kind_name
 from tutor.language.messages import error_message
 from tutor.language.table import bot_level_name, coach_comment, hint_sentence, log_line
@@ -37,8 +37,21 @@ MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH = (
     "play_match", "play_game_id", "play_seen", "play_armed", "play_hint", "play_comments", "play_error",
     "play_fresh")
 TABLE_KEY = "play_table"
-KEYS = {"s": "stock", "d": "take", "p": "pass", "k": "knock", "g": "gin", "b": "big_gin"}
-"""The table's keyboard letters and the action each stands for."""
+KEY_LETTERS = {
+    "stock": N_("Key for the stock: S"),
+    "take": N_("Key for the discard pile: D"),
+    "pass": N_("Key for passing: P"),
+    "knock": N_("Key for knocking: K"),
+    "gin": N_("Key for gin: G"),
+    "big_gin": N_("Key for big gin: B"),
+}
+"""The table's keyboard letter for each action: the last letter of the message, so that each
+language picks letters that fit its own words (``M`` for *mazo*, ``C`` for *cerrar*)."""
+
+
+def key_letters(tr: Translator) -> dict[str, str]:
+    """Each action's key in the learner's language, as a capital letter."""
+    return {action: tr.gettext(msgid).rsplit(" ", 1)[-1][-1].upper() for action, msgid in KEY_LETTERS.items()}
 
 
 # --- the match in the session ------------------------------------------------------------------
@@ -200,19 +213,20 @@ def _prompt(view: dict[str, Any], armed: str | None, tr: Translator) -> str:
     return tr.gettext("Click the card you throw.")
 
 
-def _buttons(view: dict[str, Any], armed: str | None, tr: Translator) -> list[dict[str, Any]]:
+def _buttons(view: dict[str, Any], armed: str | None, tr: Translator, keys: dict[str, str]) -> list[dict[str, Any]]:
     legal = {k for k, _ in view["legal"]}
+
+    def button(action: str, label: str, active: bool) -> dict[str, Any]:
+        return {"id": action, "label": f"{label} ({keys[action]})", "active": active, "armed": armed == action}
+
     buttons = []
     if view["phase"] == "first_upcard":
-        buttons += [{"id": "take", "label": tr.gettext("Take (D)"), "active": "take" in legal, "armed": False},
-                    {"id": "pass", "label": tr.gettext("Pass (P)"), "active": "pass" in legal, "armed": False}]
-    buttons += [
-        {"id": "knock", "label": tr.gettext("Knock (K)"), "active": "knock" in legal, "armed": armed == "knock"},
-        {"id": "gin", "label": tr.gettext("Gin (G)"), "active": bool(_knock_cards(view, gin=True)) if "knock" in legal
-         else False, "armed": armed == "gin"},
-    ]
+        buttons += [button("take", tr.gettext("Take"), "take" in legal),
+                    button("pass", tr.gettext("Pass"), "pass" in legal)]
+    buttons += [button("knock", tr.gettext("Knock"), "knock" in legal),
+                button("gin", tr.gettext("Gin"), "knock" in legal and bool(_knock_cards(view, gin=True)))]
     if view["phase"] == "discard" and "big_gin" in legal:
-        buttons.append({"id": "big_gin", "label": tr.gettext("Big gin (B)"), "active": True, "armed": False})
+        buttons.append(button("big_gin", tr.gettext("Big gin"), True))
     return buttons
 
 
@@ -232,26 +246,29 @@ def table_data(match: Match, tr: Translator) -> dict[str, Any]:
     legal = {k for k, _ in view["legal"]}
     top = view["top_discard"]
     lines = log_lines(match, tr)
+    keys = key_letters(tr)
     fresh = min(len(lines), st.session_state.get(FRESH, 0))
     return {
         "opponent": {"label": tr.gettext("The virtual player ({level}): ten cards, face down",
                                          level=bot_level_name(match.level, tr))},
         "stock": {"active": drawing and "stock" in legal,
-                  "label": tr.ngettext("Stock: {n} card. Draw from it (S)", "Stock: {n} cards. Draw from it (S)",
-                                       view["stock_size"]),
+                  "label": tr.ngettext("Stock: {n} card. Draw from it ({key})",
+                                       "Stock: {n} cards. Draw from it ({key})", view["stock_size"], key=keys["stock"]),
                   "caption": tr.ngettext("Stock ({n})", "Stock ({n})", view["stock_size"])},
         "pile": {"card": _card(parse_card(top), tr, drawing and "take" in legal) if top else None,
                  "caption": tr.gettext("Discard pile")},
         "prompt": _prompt(view, armed, tr),
         "hand_label": tr.gettext("Your hand, deadwood {points}", points=tr.number(deadwood)),
         "groups": groups,
-        "buttons": _buttons(view, armed, tr),
+        "buttons": _buttons(view, armed, tr, keys),
         "log": lines,
         "fresh": fresh,
         "log_label": tr.gettext("Moves of this hand"),
-        "keys": KEYS,
-        "keys_help": tr.gettext("Keys: arrows and Enter pick a card; S stock, D discard pile, P pass, K knock, "
-                                "G gin, B big gin."),
+        "keys": {letter.lower(): action for action, letter in keys.items()},
+        "keys_help": tr.gettext("Keys: the arrows and Enter pick a card; {stock} the stock, {take} the discard pile, "
+                                "{pass_} pass, {knock} knock, {gin} gin, {big_gin} big gin.", stock=keys["stock"],
+                                take=keys["take"], pass_=keys["pass"], knock=keys["knock"], gin=keys["gin"],
+                                big_gin=keys["big_gin"]),
         "focus": True,
     }
 

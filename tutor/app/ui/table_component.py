@@ -5,8 +5,8 @@ JavaScript below only draws it and reports a click or a key as the trigger value
 ``stock``, ``take``, ``pass``, ``knock``, ``gin``, ``big_gin`` or ``card:7H``. All game logic
 stays in Python. Text from the data is set with ``textContent``, never as HTML.
 
-Keys: the arrow keys move between the cards, Enter or Space picks one; S draws from the stock,
-D takes the top of the discard pile, P passes, K knocks, G goes gin, B lays down big gin.
+Keys: the arrow keys move between the cards, Enter or Space picks one; a letter per action, in the
+learner's language (English: S stock, D discard pile, P pass, K knock, G gin, B big gin), sent as data.
 """
 
 from __future__ import annotations

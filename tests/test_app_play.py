@@ -1,0 +1,182 @@
+"""The Play page, driven through its callbacks in AppTest: a whole hand, the hint, the coach, a bad
+address, a game resumed for a profile, the review of a decision, and the progress page's games.
+
+The table is a custom component that AppTest cannot click (it shows as an unknown element): its
+callback only files the action it reports under ``play_pending``, and the page plays it. These
+tests file actions the same way; the clicks themselves are tested in Chromium (test_browser.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+from apptest_helpers import screen, start
+
+from tutor.play.match import LEARNER
+
+GAME = {"game": "12345", "level": "beginner", "rules": "classic"}
+# Game 12345, classic: the virtual player deals; the learner holds
+# 2♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ 2♣ Q♣ and is offered the 5♠.
+OVER = {"en": "Hand 1 is over", "es": "La mano 1 ha terminado"}
+
+
+def open_play(lang: str, params: dict | None = None):
+    """The app on the Play page, with the URL's parameters."""
+    at = start(lang, params=params)
+    return at.switch_page("screens/play.py").run()
+
+
+def act(at, action: str):
+    at.session_state["play_pending"] = action
+    return at.run()
+
+
+def actions(move) -> list[str]:
+    """The table's actions for a move: a knock is the Knock button, then the card."""
+    kind, card = move
+    if kind == "discard":
+        return [f"card:{card}"]
+    if kind == "knock":
+        return ["knock", f"card:{card}"]
+    return [kind]
+
+
+def play_hint_moves(at, until_hand_over: bool = True, most: int = 200):
+    """Play the strong player's moves for the learner through the page until the hand is over."""
+    for _ in range(most):
+        match = at.session_state["play_match"]
+        if len(match.game.played) > at.session_state["play_seen"]:
+            return at
+        kind, card = match.hint().move
+        for action in actions((kind, str(card) if card else None)):
+            act(at, action)
+        assert not at.exception, [e.value for e in at.exception]
+    raise AssertionError("the hand did not end")
+
+
+UNDERCUT = {"en": "Undercut: you score 28.", "es": "Contragolpe: te apuntas 28."}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_whole_hand_is_played_through_the_page(lang):
+    # Following the strong player's hints in game 12345, the learner makes 21 decisions; the virtual
+    # player knocks on the 42nd move of the hand and the learner undercuts it for 28.
+    at = open_play(lang, GAME)
+    assert at.session_state["play_match"].seed == 12345
+    play_hint_moves(at)
+    match = at.session_state["play_match"]
+    assert len(match.moves) == 42 and len(match.decisions) == 21
+    assert OVER[lang] in screen(at)
+    assert [s.value for s in at.success] == [UNDERCUT[lang]]
+    # Both hands laid out (twenty cards at least), the five tips of source 001, the score sheet.
+    assert sum(h.proto.body.count("<img") for h in at.get("html")) >= 20
+    assert len(at.text) >= 5
+    assert len(at.table[0].value) == 1
+    at.button(key="play_next").click().run()
+    assert not at.exception
+    # In hand 2 the learner deals: the virtual player takes the upcard and throws the Q♥.
+    after = at.session_state["play_match"]
+    assert after.hand_number == 1 and after.learner_to_move
+    assert [(p.player, p.move[0]) for p in after.moves[42:]] == [(1, "take"), (1, "discard")]
+
+
+def test_the_hint_says_the_strong_player_move_and_why():
+    at = open_play("en", GAME)
+    at.button(key="play_hint_button").click().run()
+    assert [i.value for i in at.info] == [
+        "Pass: the 5♠ makes no meld, and a card from the stock is worth more on average."]
+
+
+def test_the_hint_in_spanish():
+    at = open_play("es", GAME)
+    at.button(key="play_hint_button").click().run()
+    assert [i.value for i in at.info] == [
+        "Pasa: el 5♠ no forma ninguna combinación y una carta del mazo vale más de media."]
+
+
+def test_coach_mode_comments_when_the_learner_chooses_otherwise():
+    at = open_play("en", GAME)
+    at.toggle(key="play_coach").set_value(True).run()
+    act(at, "take")  # the strong player passes the 5♠
+    assert [w.value for w in at.warning] == ["The strong player would have passed: the 5♠ makes no meld."]
+
+
+def test_coach_mode_says_when_the_learner_agrees():
+    at = open_play("en", GAME)
+    at.toggle(key="play_coach").set_value(True).run()
+    act(at, "pass")
+    assert [s.value for s in at.success] == ["The strong player would have done the same."]
+
+
+def test_an_illegal_action_gets_a_message_in_the_learner_language():
+    at = open_play("es", GAME)
+    act(at, "card:QC")  # a discard before deciding on the upcard
+    assert [e.value for e in at.error] == ["Primero decide sobre la carta descubierta: tómala o pasa."]
+    assert at.session_state["play_match"].moves == ()
+
+
+@pytest.mark.parametrize("params, needle", [
+    ({"game": "abc", "level": "beginner"}, "abc"),
+    ({"game": "99999999999999999999", "level": "beginner"}, "9999"),
+    ({"game": "²³", "level": "beginner"}, "²³"),
+    ({"game": "7", "level": "grandmaster"}, "grandmaster"),
+])
+def test_a_bad_game_address_gets_a_message_and_the_choice_of_a_new_game(params, needle):
+    at = open_play("en", params)
+    assert not at.exception
+    assert any(needle in w.value for w in at.warning), screen(at)
+    assert at.button(key="play_deal")
+
+
+def test_the_game_address_is_shown_and_deals_the_same_cards():
+    at = open_play("en", GAME)
+    assert "play?game=12345&level=beginner&rules=classic" in screen(at)
+    again = open_play("en", GAME)
+    assert again.session_state["play_match"].view() == at.session_state["play_match"].view()
+
+
+def with_profile(at, name="Ana"):
+    at.text_input(key="profile_new").input(name).run()
+    at.button(key="profile_create").click().run()
+    return at
+
+
+def test_a_game_in_progress_resumes_in_a_new_session_of_the_profile():
+    at = with_profile(start("en"))
+    at.switch_page("screens/play.py").run()
+    at.button(key="play_deal").click().run()
+    act(at, "pass")
+    match = at.session_state["play_match"]
+    other = start("en")
+    other.session_state["profile_name"] = "Ana"
+    other.switch_page("screens/play.py").run()
+    resumed = other.session_state["play_match"]
+    assert resumed.seed == match.seed and resumed.moves == match.moves and resumed.view() == match.view()
+
+
+def test_a_decision_goes_to_review_and_the_games_show_on_the_progress_page():
+    at = with_profile(start("en"))
+    at.query_params.update(GAME)
+    at.switch_page("screens/play.py").run()
+    # Throw the first card offered each turn (never the strong player's choice every time).
+    for _ in range(200):
+        match = at.session_state["play_match"]
+        if len(match.game.played) > at.session_state["play_seen"]:
+            break
+        view = match.view()
+        if view["phase"] == "discard":
+            act(at, "card:" + next(c for k, c in view["legal"] if k == "discard"))
+        else:
+            act(at, "stock" if ["stock", None] in view["legal"] else "pass")
+    review_buttons = [b for b in at.button if b.key and b.key.startswith("play_review_")]
+    assert review_buttons
+    review_buttons[0].click().run()
+    assert "In your review" in screen(at)
+    at.switch_page("screens/review.py").run()
+    assert not at.exception
+    assert "You hold these eleven cards. Which one do you throw?" in screen(at)
+    at.switch_page("screens/progress.py").run()
+    assert not at.exception
+    text = screen(at)
+    assert "Games against the virtual player" in text and "Replay a game" in text
+    assert at.session_state["play_match"].game.played[0].result is not None
+    assert LEARNER == 0

@@ -1,0 +1,79 @@
+"""A saved game replayed move by move: the position before each move, both hands laid out, the
+move made, and the strong player's view of it beside it (Lichess's analysis board, in small)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from tutor.app.ui.render import show_arrangement, show_cards
+from tutor.engine.cards import mask_of
+from tutor.engine.errors import TutorError
+from tutor.engine.melds import best_arrangements
+from tutor.language.i18n import Translator
+from tutor.language.labels import ruleset_title
+from tutor.language.table import bot_level_name, hint_sentence, log_line
+from tutor.play.coach import advise
+from tutor.play.match import LEARNER, Match, replay
+from tutor.progress.store import SavedGame
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _rebuilt(ruleset: str, seed: int, level: str, moves: tuple[tuple[str, str | None], ...]) -> Match | None:
+    try:
+        return replay(ruleset, seed, level, list(moves))
+    except TutorError:
+        return None
+
+
+def _game_label(game: SavedGame, tr: Translator) -> str:
+    if not game.finished:
+        result = tr.gettext("in progress")
+    else:
+        result = tr.gettext("won") if game.won else tr.gettext("lost")
+    return tr.gettext("{date} · {level} · {rules} · {result}", date=game.started.date().isoformat(),
+                      level=bot_level_name(game.level, tr), rules=ruleset_title(game.ruleset, tr), result=result)
+
+
+def show_replay(games: Sequence[SavedGame], tr: Translator) -> None:
+    """Pick a saved game and a hand, then step through its moves."""
+    st.subheader(tr.gettext("Replay a game"))
+    by_id = {g.id: g for g in games}
+    chosen = st.selectbox(tr.gettext("Game"), list(by_id), key="replay_game",
+                          format_func=lambda gid: _game_label(by_id[gid], tr))
+    game = by_id.get(chosen) if chosen is not None else None
+    if game is None:
+        return
+    match = _rebuilt(game.ruleset, game.seed, game.level, tuple(game.moves))
+    if match is None or not match.moves:
+        st.info(tr.gettext("This game has no move to replay."))
+        return
+    hands = sorted({p.hand for p in match.moves})
+    number = st.selectbox(tr.gettext("Hand"), hands, key=f"replay_hand_{game.id}",
+                          format_func=lambda n: tr.number(n + 1))
+    positions = match.positions(number)
+    step = st.slider(tr.gettext("Move"), 1, len(positions), 1, key=f"replay_move_{game.id}_{number}") \
+        if len(positions) > 1 else 1
+    hand, played = positions[step - 1]
+    mover = played.player
+    st.markdown(tr.gettext("**Move {n} of {total}:** {move}", n=tr.number(step), total=tr.number(len(positions)),
+                           move=log_line(played, tr)))
+    left, right = st.columns(2)
+    with left:
+        st.markdown(tr.gettext("**Your hand**"))
+        show_arrangement(best_arrangements(mask_of(hand.cards[LEARNER]))[0], tr)
+        st.markdown(tr.gettext("**The virtual player's hand**"))
+        show_arrangement(best_arrangements(mask_of(hand.cards[1 - LEARNER]))[0], tr)
+        if hand.discard_pile:
+            show_cards(hand.discard_pile[-1:], tr, label=tr.gettext("Top of the discard pile"))
+    with right:
+        view = hand.view(mover)
+        advice = advise(view, "strong", match.seed)
+        who = tr.gettext("You") if mover == LEARNER else tr.gettext("The virtual player")
+        st.markdown(tr.gettext("**The engine's view** ({who} to move)", who=who))
+        st.text(hint_sentence(advice, view["top_discard"], tr))
+        if advice.move == played.move:
+            st.success(tr.gettext("The move made is the strong player's."))
+        else:
+            st.warning(tr.gettext("The strong player would have chosen otherwise."))
