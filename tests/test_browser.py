@@ -133,3 +133,71 @@ def test_a_bad_card_shows_a_message_and_keeps_the_text(app_url, page):
     box.press("Enter")
     page.get_by_text("«ZZ» no es una carta").wait_for()
     assert box.input_value() == "AS 2S ZZ"
+
+
+HAND_OVER = {"en": "Hand 1 is over", "es": "La mano 1 ha terminado"}
+
+
+def _take_a_turn(page) -> bool:
+    """Click what the learner would: pass the first upcard, draw from the stock, knock when the
+    Knock button is active, else throw the first card offered. False when nothing was clickable."""
+    if page.locator("button[data-action='pass']:not([disabled])").count():
+        page.click("button[data-action='pass']")
+    elif page.locator("button[data-pile='stock']:not([disabled])").count():
+        page.click("button[data-pile='stock']")
+    elif page.locator(".gt-row .gt-card:not([disabled])").count():
+        if page.locator("button[data-action='knock'][aria-pressed='false']:not([disabled])").count():
+            page.click("button[data-action='knock']")
+            page.locator("button[data-action='knock'][aria-pressed='true']").wait_for()
+        page.locator(".gt-row .gt-card:not([disabled])").first.click()
+    else:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("lang, width", [("en", 1280), ("es", 1280), ("en", 390), ("es", 390)])
+def test_a_hand_is_played_to_the_end_by_clicking_cards(app_url, browser, lang, width):
+    context = browser.new_context(locale="en-US", viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(45000)
+    try:
+        page.goto(f"{app_url}/play?lang={lang}&game=12345&level=beginner&rules=classic")
+        page.locator(".gt-table").wait_for()
+        over = page.get_by_text(HAND_OVER[lang])
+        for _ in range(120):
+            if over.count():
+                break
+            before = page.locator(".gt-log li").count(), page.locator(".gt-prompt").text_content()
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            if _take_a_turn(page):
+                for _ in range(100):  # wait for the rerun: the log or the prompt changes, or the hand ends
+                    page.wait_for_timeout(100)
+                    if over.count() or (page.locator(".gt-log li").count(),
+                                        page.locator(".gt-prompt").text_content()) != before:
+                        break
+            else:
+                page.wait_for_timeout(200)
+        over.wait_for()
+        assert page.locator("img.gt-card").count() >= 20  # both hands laid out
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        context.close()
+
+
+def test_the_table_plays_by_keyboard(app_url, page):
+    """Letters in the learner's language (P pasar, M mazo), then the arrows and Enter throw a card."""
+    page.goto(f"{app_url}/play?lang=es&game=12345&level=beginner&rules=classic")
+    page.locator(".gt-table").wait_for()
+    page.locator("button[data-action='pass']").focus()
+    page.keyboard.press("p")  # pasar
+    page.get_by_text("Los dos pasasteis la carta descubierta: roba del mazo.").wait_for()
+    page.locator("button[data-pile='stock']").focus()
+    page.keyboard.press("m")  # el mazo
+    page.get_by_text("Haz clic en la carta que descartas.").wait_for()
+    first = page.locator(".gt-row .gt-card:not([disabled])").first
+    first.focus()
+    page.keyboard.press("ArrowRight")
+    focused = page.locator(".gt-row .gt-card:focus")
+    card = focused.get_attribute("data-card")
+    page.keyboard.press("Enter")
+    page.get_by_text(f"Descartaste el {card}.").wait_for()
