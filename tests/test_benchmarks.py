@@ -30,3 +30,8 @@ def test_the_play_benchmark_times_moves_views_and_each_level():
     out = run("play.py", "--hands", "3")
     assert all(f"| decision, {level} |" in out for level in ("beginner", "intermediate", "strong"))
     assert "| view |" in out and "| move applied |" in out
+
+
+def test_the_play_page_benchmark_times_a_rerun_after_a_click_and_the_hint():
+    out = run("play_page.py", "--hands", "1")
+    assert "| play-page rerun after a click |" in out and "| coach's hint |" in out
