@@ -180,3 +180,24 @@ def test_a_decision_goes_to_review_and_the_games_show_on_the_progress_page():
     assert "Games against the virtual player" in text and "Replay a game" in text
     assert at.session_state["play_match"].game.played[0].result is not None
     assert LEARNER == 0
+
+
+def test_a_game_saved_as_a_hand_ended_resumes_on_that_hand_result():
+    # Game 7 against the strong player: following the hints, the learner's knock ends hand 1 and
+    # the virtual player opens hand 2 only after Next hand.
+    at = with_profile(start("en"), "Bea")
+    at.query_params.update({"game": "7", "level": "strong", "rules": "classic"})
+    at.switch_page("screens/play.py").run()
+    play_hint_moves(at)
+    assert at.session_state["play_match"].moves[-1].player == 0
+    again = start("en", params={"game": "7", "level": "strong", "rules": "classic"})
+    again.session_state["profile_name"] = "Bea"
+    again.switch_page("screens/play.py").run()
+    assert "Hand 1 is over" in screen(again)
+    again.button(key="play_next").click().run()
+    assert again.session_state["play_match"].learner_to_move
+
+
+def test_the_browser_cookie_brings_back_the_profile():
+    at = with_profile(start("en"), "Cai")
+    assert any("gin_tutor_profile=Cai" in h.proto.body for h in at.get("html"))

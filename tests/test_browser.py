@@ -201,3 +201,19 @@ def test_the_table_plays_by_keyboard(app_url, page):
     card = focused.get_attribute("data-card")
     page.keyboard.press("Enter")
     page.get_by_text(f"Descartaste el {card}.").wait_for()
+
+
+def test_a_game_resumes_after_a_reload_for_the_profile_the_browser_remembers(app_url, page):
+    page.goto(f"{app_url}/play?lang=en")
+    sidebar = page.locator("[data-testid='stSidebar']")
+    sidebar.get_by_text("Profile: guest").click()
+    sidebar.get_by_label("New profile").fill("Reload")
+    sidebar.get_by_role("button", name="Create profile").click()
+    sidebar.get_by_text("Profile: Reload").wait_for()
+    page.get_by_role("button", name="Deal").click()
+    page.locator(".gt-table").wait_for()
+    page.locator("button[data-action='pass']").click()
+    page.get_by_text("You passed the upcard.").wait_for()
+    page.reload()
+    sidebar.get_by_text("Profile: Reload").wait_for()
+    page.get_by_text("You passed the upcard.").wait_for()

@@ -1,4 +1,4 @@
-"""Welcome: what gin-tutor offers, and a first hand laid out by the engine."""
+"""Welcome: what gin-tutor offers (playing a game first), and a first hand laid out by the engine."""
 
 import streamlit as st
 
@@ -15,7 +15,10 @@ st.markdown(tr.gettext(
     "sets and runs before your opponent does. Here you can learn its rules step by step, look up "
     "any word of its Spanish and English vocabulary, and check any hand with the rules engine."))
 
-left, middle, right = st.columns(3)
+play, left, middle, right = st.columns(4)
+with play:
+    st.page_link("screens/play.py", label=tr.gettext("Play a game"), icon=":material/playing_cards:")
+    st.caption(tr.gettext("Against the virtual player, at three levels, with a coach that explains every choice."))
 with left:
     st.page_link("screens/rules.py", label=tr.gettext("Rules step by step"), icon=":material/menu_book:")
     st.caption(tr.gettext("From the deck to the final score, with examples the engine lays out."))
@@ -23,7 +26,7 @@ with middle:
     st.page_link("screens/glossary.py", label=tr.gettext("Glossary"), icon=":material/translate:")
     st.caption(tr.gettext("Baceta, pozo, contragolpe… every term of the sources, in both languages."))
 with right:
-    st.page_link("screens/analyzer.py", label=tr.gettext("Hand analyzer"), icon=":material/playing_cards:")
+    st.page_link("screens/analyzer.py", label=tr.gettext("Hand analyzer"), icon=":material/search:")
     st.caption(tr.gettext("Type a hand and see its best melds, its deadwood and whether it may knock."))
 
 st.subheader(tr.gettext("A first hand"))

@@ -112,7 +112,8 @@ def _read_address(tr: Translator, ruleset: str) -> str | None:
         text = str(seed_text).strip()
         if not (text.isascii() and text.isdigit()) or len(text) > 10 or int(text) > MAX_SEED:
             raise BadGameSeedError(seed=text[:40], most=MAX_SEED)
-        new_game(ruleset, level, int(text))
+        if not resume(int(text), level, ruleset):
+            new_game(ruleset, level, int(text))
     except TutorError as error:
         for key in ("game", "level"):
             st.query_params.pop(key, None)
@@ -132,20 +133,28 @@ def start(tr: Translator, ruleset: str) -> str | None:
     return message
 
 
-def resume() -> None:
-    """Take up the profile's most recent unfinished game, rebuilt from its moves."""
+def resume(seed: int | None = None, level: str | None = None, ruleset: str | None = None) -> bool:
+    """Take up the profile's most recent unfinished game (of that seed, level and ruleset when
+    given), rebuilt from its moves. Whether there was one."""
     learner = profile.current()
     if learner is None:
-        return
-    saved = profile.store().game_in_progress(learner.id)
+        return False
+    games = [g for g in profile.store().games(learner.id) if not g.finished]
+    if seed is not None:
+        games = [g for g in games if (g.seed, g.level, g.ruleset) == (seed, level, ruleset)]
+    saved = games[0] if games else None
     if saved is None or saved.ruleset not in available_rulesets() or saved.level not in LEVELS:
-        return
+        return False
     try:
         match = replay(saved.ruleset, saved.seed, saved.level, saved.moves)
     except TutorError:
-        return  # moves that no longer replay (a changed rule): the game stays on file, not resumed
+        return False  # moves that no longer replay (a changed rule): the game stays on file, not resumed
     _begin(match, saved.id)
-    st.session_state[SEEN] = len(match.game.played)
+    # Saved just as a hand ended, the next one not opened yet: show that hand's end again.
+    waiting = not match.learner_to_move and not match.game.over and match.game.played
+    st.session_state[SEEN] = len(match.game.played) - (1 if waiting else 0)
+    st.session_state["_play_address"] = (str(match.seed), match.level)
+    return True
 
 
 def save(match: Match) -> None:

@@ -3,8 +3,10 @@ the review schedule, the chosen language and ruleset. Without a profile nothing 
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
+from urllib.parse import quote, unquote
 
 import streamlit as st
 
@@ -36,6 +38,28 @@ def store() -> Store:
     return _store(os.environ.get(DATA_DIR_ENV) or _setting())
 
 
+COOKIE = "gin_tutor_profile"
+"""The browser cookie that remembers the chosen profile across reloads and tabs."""
+
+
+def remember_in_browser(name: str | None) -> None:
+    """Ask the browser to remember the chosen profile (or to forget it, for a guest)."""
+    value = quote(name or "", safe="")
+    age = 365 * 24 * 3600 if name else 0
+    script = f"document.cookie = {json.dumps(f'{COOKIE}={value}; path=/; max-age={age}; SameSite=Lax')};"
+    st.html(f"<script>{script}</script>", unsafe_allow_javascript=True)
+
+
+def _from_browser() -> None:
+    """On a session's first run, take up the profile the browser remembers, if it still exists."""
+    session = st.session_state
+    if "profile_name" in session:
+        return
+    remembered = unquote(st.context.cookies.get(COOKIE) or "") if st.context.cookies else ""
+    found = store().find_profile(remembered) if remembered else None
+    session.profile_name = found.name if found else None
+
+
 def current() -> Profile | None:
     """The chosen profile, or None for a guest."""
     name = st.session_state.get("profile_name")
@@ -56,6 +80,7 @@ def _create() -> None:
 
 def _choose(profile: Profile | None) -> None:
     st.session_state.profile_name = profile.name if profile else None
+    st.session_state["_profile_to_browser"] = True
     if profile and profile.language:
         st.session_state.lang = profile.language
         st.query_params["lang"] = profile.language
@@ -74,7 +99,11 @@ def _picked() -> None:
 
 
 def profile_box(tr: Translator) -> None:
-    """Pick or create a profile (no password: a study aid); warn when progress is not saved."""
+    """Pick or create a profile (no password: a study aid); warn when progress is not saved. The
+    browser remembers the choice (a cookie), so a reload or a new tab keeps the profile."""
+    _from_browser()
+    if st.session_state.pop("_profile_to_browser", False):
+        remember_in_browser(st.session_state.get("profile_name"))
     saved = store()
     names = [p.name for p in saved.profiles()]
     current_name = st.session_state.get("profile_name")
