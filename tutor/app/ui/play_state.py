@@ -37,6 +37,8 @@ MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH = (
     "play_match", "play_game_id", "play_seen", "play_armed", "play_hint", "play_comments", "play_error",
     "play_fresh")
 TABLE_KEY = "play_table"
+LOG_LINES = 6
+"""The table's log shows the hand's last moves; the whole list is shown when the hand ends."""
 KEY_LETTERS = {
     "stock": N_("Key for the stock: S"),
     "take": N_("Key for the discard pile: D"),
@@ -254,7 +256,7 @@ def table_data(match: Match, tr: Translator) -> dict[str, Any]:
     drawing = view["phase"] in ("draw", "first_upcard") and mine
     legal = {k for k, _ in view["legal"]}
     top = view["top_discard"]
-    lines = log_lines(match, tr)
+    lines = log_lines(match, tr)[-LOG_LINES:]
     keys = key_letters(tr)
     fresh = min(len(lines), st.session_state.get(FRESH, 0))
     return {
