@@ -293,10 +293,10 @@ def act(action: str) -> None:
     session.pop(ERROR, None)
     if match is None or match.game.over or hand_over_pending(match) or not match.learner_to_move:
         return
-    view = match.view()
     armed = session.get(ARMED)
     if action in ("knock", "gin"):
-        session[ARMED] = None if armed == action else action
+        possible = _knock_cards(match.view(), gin=action == "gin")
+        session[ARMED] = None if armed == action or not possible else action
         return
     if action.startswith("card:"):
         card = action.removeprefix("card:")
@@ -305,9 +305,6 @@ def act(action: str) -> None:
         move = (action, None)
     else:
         return
-    if view["phase"] != "discard" and move[0] == "take" and view["phase"] == "first_upcard" and \
-            not any(k == "take" for k, _ in view["legal"]):
-        move = ("stock", None)
     play(match, move)
 
 
