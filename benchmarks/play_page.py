@@ -17,21 +17,14 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from tutor.app.ui.play_state import actions_for
+
 APP = Path(__file__).resolve().parent.parent / "tutor" / "app" / "main.py"
 
 
 def percentile(samples: list[float], share: float) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
-def actions(move: tuple[str, object]) -> list[str]:
-    kind, card = move
-    if kind == "discard":
-        return [f"card:{card}"]
-    if kind == "knock":
-        return ["knock", f"card:{card}"]
-    return [kind]
 
 
 def play_hand(seed: int, level: str, lang: str, reruns: list[float], hints: list[float]) -> None:
@@ -47,7 +40,7 @@ def play_hand(seed: int, level: str, lang: str, reruns: list[float], hints: list
         began = time.perf_counter()
         advice = match.hint()
         hints.append((time.perf_counter() - began) * 1000)
-        for action in actions(advice.move):
+        for action in actions_for(advice.move):
             at.session_state["play_pending"] = action
             began = time.perf_counter()
             at.run()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from apptest_helpers import screen, start
 
+from tutor.app.ui.play_state import actions_for
 from tutor.play.match import LEARNER
 
 GAME = {"game": "12345", "level": "beginner", "rules": "classic"}
@@ -30,16 +31,6 @@ def act(at, action: str):
     return at.run()
 
 
-def actions(move) -> list[str]:
-    """The table's actions for a move: a knock is the Knock button, then the card."""
-    kind, card = move
-    if kind == "discard":
-        return [f"card:{card}"]
-    if kind == "knock":
-        return ["knock", f"card:{card}"]
-    return [kind]
-
-
 def play_hint_moves(at, until_hand_over: bool = True, most: int = 200):
     """Play the strong player's moves for the learner through the page until the hand is over."""
     for _ in range(most):
@@ -47,7 +38,7 @@ def play_hint_moves(at, until_hand_over: bool = True, most: int = 200):
         if len(match.game.played) > at.session_state["play_seen"]:
             return at
         kind, card = match.hint().move
-        for action in actions((kind, str(card) if card else None)):
+        for action in actions_for((kind, str(card) if card else None)):
             act(at, action)
         assert not at.exception, [e.value for e in at.exception]
     raise AssertionError("the hand did not end")

@@ -308,6 +308,17 @@ def act(action: str) -> None:
     play(match, move)
 
 
+def actions_for(move: tuple[str, Any]) -> list[str]:
+    """The table's actions that make a move: a card click for a discard, the Knock button then a
+    card for a knock, else the action of the move's kind."""
+    kind, card = move
+    if kind == "discard":
+        return [f"card:{card}"]
+    if kind == "knock":
+        return ["knock", f"card:{card}"]
+    return [kind]
+
+
 def play(match: Match, move: tuple[str, str | None]) -> None:
     """Play the learner's move and the virtual player's replies; keep the coach's comment."""
     session = st.session_state
