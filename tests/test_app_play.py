@@ -31,7 +31,7 @@ def act(at, action: str):
     return at.run()
 
 
-def play_hint_moves(at, until_hand_over: bool = True, most: int = 200):
+def play_hint_moves(at, most: int = 200):
     """Play the strong player's moves for the learner through the page until the hand is over."""
     for _ in range(most):
         match = at.session_state["play_match"]
@@ -192,3 +192,20 @@ def test_a_game_saved_as_a_hand_ended_resumes_on_that_hand_result():
 def test_the_browser_cookie_brings_back_the_profile():
     at = with_profile(start("en"), "Cai")
     assert any("gin_tutor_profile=Cai" in h.proto.body for h in at.get("html"))
+
+
+def test_a_whole_game_ends_with_the_final_totals_and_every_bonus():
+    # Game 5 under the short rules (to 50), the learner following the hints against the beginner:
+    # six hands; the virtual player wins five of them and the game.
+    at = open_play("en", {"game": "5", "level": "beginner", "rules": "short"})
+    for _ in range(20):
+        play_hint_moves(at)
+        if at.session_state["play_match"].game.over:
+            break
+        at.button(key="play_next").click().run()
+    assert [i.value for i in at.info] == ["The virtual player won the game, 293 to 58."]
+    steps = [m.value for m in at.markdown if m.value.startswith("1. Player B ends the game")]
+    assert steps == ["1. Player B ends the game at hand 6 with 68 points.\n2. A: 1 hand won × 25 = 25.\n"
+                     "3. B: 5 hands won × 25 = 125.\n4. B: game bonus +100.\n5. Totals: A 58, B 293."]
+    at.button(key="play_new").click().run()
+    assert at.button(key="play_deal") and "play_match" not in at.session_state
