@@ -73,7 +73,12 @@ else:
                    tr.gettext("Played"): tr.number(played), tr.gettext("Won"): tr.number(won)}
                   for level, ruleset, played, won in record])
     agreement = agreement_by_day(games)
-    if agreement:
+    decided = sum(g.decisions for g in games)
+    if decided:
+        st.metric(tr.gettext("Your choices that matched the strong player's"),
+                  tr.percent(sum(g.agreed for g in games) / decided),
+                  help=tr.ngettext("Over {n} decision in your games.", "Over {n} decisions in your games.", decided))
+    if len(agreement) > 1:
         st.markdown(tr.gettext("**How often you chose what the strong player would have chosen**"))
         st.line_chart({tr.gettext("Agreement with the coach (%)"): {day: round(100 * share)
                                                                      for day, share in agreement.items()}},
