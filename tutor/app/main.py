@@ -12,6 +12,7 @@ import streamlit as st
 
 from tutor.app.ui import profile, state
 from tutor.app.ui.pages import NAVIGATION, screens
+from tutor.app.ui.safe import plain
 from tutor.language.labels import ruleset_title
 
 SCREENS = Path(__file__).resolve().parent / "screens"
@@ -25,11 +26,11 @@ st.sidebar.markdown("### " + tr.content("gin-tutor"))
 state.language_switch(tr)
 if bad_language is not None:
     st.sidebar.warning(tr.gettext("There is no language “{code}”; the page is shown in {name}.",
-                                  code=bad_language, name=tr.language_name(tr.locale)))
+                                  code=plain(bad_language), name=tr.language_name(tr.locale)))
 _, bad_rules = state.start_ruleset(tr)
 if bad_rules is not None:
     st.sidebar.warning(tr.gettext("There is no ruleset called “{name}”; showing {rules}.",
-                                  name=bad_rules, rules=ruleset_title(state.ruleset(), tr)))
+                                  name=plain(bad_rules), rules=ruleset_title(state.ruleset(), tr)))
 
 
 profile.profile_box(tr)

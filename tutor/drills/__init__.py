@@ -29,6 +29,7 @@ from tutor.drills.model import (
     Verdict,
     Word,
 )
+from tutor.engine.numbers import whole_number
 from tutor.engine.rules import Ruleset, as_ruleset
 
 KINDS: tuple[str, ...] = tuple(REGISTRY)
@@ -51,10 +52,10 @@ def check_level(level: str) -> str:
 
 def parse_seed(seed: int | str) -> int:
     """A seed from a URL or a form: a whole number from 0 to :data:`MAX_SEED`."""
-    text = str(seed).strip()
-    if not text.isdigit() or int(text) > MAX_SEED:
-        raise BadSeedError(seed=text, most=MAX_SEED)
-    return int(text)
+    number = whole_number(seed, MAX_SEED)
+    if number is None:
+        raise BadSeedError(seed=str(seed).strip()[:40], most=MAX_SEED)
+    return number
 
 
 def fresh_seed(rng: random.Random) -> int:

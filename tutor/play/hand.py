@@ -16,6 +16,7 @@ from typing import Any, Literal, TypeVar
 
 from tutor.engine.cards import DECK, HAND_SIZE, Card, mask_of, sort_cards
 from tutor.engine.melds import min_deadwood
+from tutor.engine.numbers import whole_number
 from tutor.engine.rules import Ruleset, as_ruleset
 from tutor.engine.scoring import HandResult, HandScore, Player, may_knock, score_hand
 from tutor.play.errors import (
@@ -68,10 +69,10 @@ def for_seat(pair: tuple[T, T], player: int, value: T) -> tuple[T, T]:
 
 def check_seed(seed: Any) -> int:
     """A hand or game number: a whole number from 0 to :data:`MAX_SEED` (a string of digits will do)."""
-    text = str(seed).strip()
-    if isinstance(seed, bool) or not text.isdigit() or int(text) > MAX_SEED:
-        raise BadGameSeedError(seed=text[:40], most=MAX_SEED)
-    return int(text)
+    number = whole_number(seed, MAX_SEED)
+    if number is None:
+        raise BadGameSeedError(seed=str(seed).strip()[:40], most=MAX_SEED)
+    return number
 
 
 def check_player(player: Any) -> int:

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.engine.numbers import whole_number
+
+MAX_ITEM_SEED = 2**32 - 1
+"""The largest puzzle number a drill item carries."""
 LEITNER_DAYS = (0, 1, 3, 7, 14)
 """Days before an item in box 1..5 comes back: box 1 is due again at once."""
 BOXES = len(LEITNER_DAYS)
@@ -55,9 +59,10 @@ class DrillItem:
     def parse(cls, item: str) -> DrillItem | None:
         """The drill an item names, or None when it is not a well-formed drill item."""
         parts = item.split(":")
-        if len(parts) not in (5, 6) or parts[0] + ":" != cls.PREFIX or not parts[4].isdigit():
+        seed = whole_number(parts[4], MAX_ITEM_SEED) if len(parts) in (5, 6) else None
+        if seed is None or parts[0] + ":" != cls.PREFIX:
             return None
-        return cls(parts[1], parts[2], parts[3], int(parts[4]), parts[5] if len(parts) == 6 else "")
+        return cls(parts[1], parts[2], parts[3], seed, parts[5] if len(parts) == 6 else "")
 
 
 @dataclass(frozen=True)

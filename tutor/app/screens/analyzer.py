@@ -5,11 +5,11 @@ import streamlit as st
 
 from tutor.app.ui import state
 from tutor.app.ui.render import pill_label, show_analysis
+from tutor.app.ui.safe import error_text
 from tutor.engine.cards import BIG_GIN_SIZE, DECK, HAND_SIZE, format_cards, parse_cards, sort_cards
 from tutor.engine.errors import TutorError
 from tutor.engine.melds import analyze
 from tutor.language.labels import ruleset_title
-from tutor.language.messages import error_message
 
 tr = state.translator()
 rules = state.ruleset()
@@ -46,7 +46,7 @@ if text.strip():
     try:
         result = analyze(parse_cards(text, count=(HAND_SIZE, BIG_GIN_SIZE)))
     except TutorError as error:
-        st.error(error_message(error, tr))
+        st.error(error_text(error, tr))
     else:
         st.caption(tr.gettext("Rules: {rules}", rules=ruleset_title(rules, tr)))
         show_analysis(result, tr, rules)

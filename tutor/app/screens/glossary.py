@@ -6,6 +6,7 @@ import streamlit as st
 from tutor.app.ui import state
 from tutor.app.ui.pages import term_url
 from tutor.app.ui.render import show_analysis, show_cards
+from tutor.app.ui.safe import plain
 from tutor.content.documents import load_documents
 from tutor.content.glossary import Term, glossary, search, synonyms_of, term_by_id
 from tutor.engine.cards import BIG_GIN_SIZE, HAND_SIZE, parse_cards
@@ -53,7 +54,7 @@ asked = st.query_params.get("term")
 if asked:
     opened = term_by_id(asked)
     if opened is None:
-        st.warning(tr.gettext("There is no term “{term}” in the glossary. Here are all the terms.", term=asked))
+        st.warning(tr.gettext("There is no term “{term}” in the glossary. Here are all the terms.", term=plain(asked)))
     else:
         show_term(opened, expanded=True)
         if st.button(tr.gettext("Show all terms"), key="glossary_all"):
@@ -65,7 +66,7 @@ query = st.text_input(tr.gettext("Search the glossary"), key="glossary_query",
                       placeholder=tr.gettext("for example: baceta, stock, combinacion"))
 found = search(query, lang)
 if query and not found:
-    st.info(tr.gettext("No term matches “{query}”.", query=query))
+    st.info(tr.gettext("No term matches “{query}”.", query=plain(query)))
 elif query:
     st.caption(tr.ngettext("{n} term found", "{n} terms found", len(found)))
 for term in found if query else glossary():

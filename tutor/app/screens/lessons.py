@@ -9,6 +9,7 @@ from tutor.app.ui.drill_views import drill_card
 from tutor.app.ui.lesson_state import check_seeds, lessons_done, mark_done, new_check
 from tutor.app.ui.pages import term_url
 from tutor.app.ui.render import show_document
+from tutor.app.ui.safe import plain
 from tutor.content.glossary import term_by_id
 from tutor.content.lessons import course_status, lesson_by_id, lessons
 from tutor.drills import generate
@@ -28,7 +29,7 @@ if profile.current() is None:
 
 asked = st.query_params.get("lesson")
 if asked is not None and lesson_by_id(tr.locale, asked) is None:
-    st.warning(tr.gettext("There is no lesson “{lesson}”. Here is the course.", lesson=asked))
+    st.warning(tr.gettext("There is no lesson “{lesson}”. Here is the course.", lesson=plain(asked)))
     asked = None
 default = asked or next((d.id for d in course if status[d.id] == "open"), course[0].id)
 if st.session_state.get("lesson_choice") not in status or asked and asked != st.session_state.get("_lesson_asked"):

@@ -123,7 +123,7 @@ if play_state.hand_over_pending(match) or game.over:
 
 # --- The table -----------------------------------------------------------------------------------
 play_table(play_state.table_data(match, tr), on_action=play_state.table_clicked, key=play_state.TABLE_KEY)
-error = play_state.error_text(tr)
+error = play_state.move_error(tr)
 if error:
     st.error(error)
 

@@ -13,6 +13,7 @@ from typing import Any
 import streamlit as st
 
 from tutor.app.ui import profile, state
+from tutor.app.ui.safe import error_text
 from tutor.drills import (
     KINDS,
     LEVELS,
@@ -28,7 +29,6 @@ from tutor.drills.model import BadSeedError, UnknownKindError, UnknownLevelError
 from tutor.engine.errors import TutorError
 from tutor.language.feedback import hint_texts
 from tutor.language.i18n import Translator
-from tutor.language.messages import error_message
 
 _seeds: random.Random = random.SystemRandom()
 """Where new puzzle numbers come from (tests may put a seeded generator here)."""
@@ -107,17 +107,17 @@ def _read_address(tr: Translator) -> str | None:
     kind, seed, level = wanted
     problems = []
     if kind is not None and kind not in KINDS:
-        problems.append(error_message(UnknownKindError(kind=kind, choices=", ".join(KINDS)), tr))
+        problems.append(error_text(UnknownKindError(kind=kind, choices=", ".join(KINDS)), tr))
         kind = None
     if level is not None and level not in LEVELS:
-        problems.append(error_message(UnknownLevelError(level=level, choices=", ".join(LEVELS)), tr))
+        problems.append(error_text(UnknownLevelError(level=level, choices=", ".join(LEVELS)), tr))
         level = None
     number = None
     if seed is not None:
         try:
             number = parse_seed(seed)
         except BadSeedError as error:
-            problems.append(error_message(error, tr))
+            problems.append(error_text(error, tr))
     st.session_state.drill_kind = kind or st.session_state.get("drill_kind", KINDS[0])
     st.session_state.drill_level = level or st.session_state.get("drill_level", LEVELS[0])
     st.session_state.drill_seed = number if number is not None else fresh_seed(_seeds)

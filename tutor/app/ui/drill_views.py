@@ -12,6 +12,7 @@ import streamlit as st
 from tutor.app.ui import drill_state
 from tutor.app.ui.drill_state import PuzzleKeys, puzzle_keys
 from tutor.app.ui.render import pill_label, show_arrangement, show_cards, show_steps
+from tutor.app.ui.safe import error_text
 from tutor.drills import KINDS, Puzzle, Verdict, group_remark, judge_group
 from tutor.drills.kinds.score import score_of
 from tutor.engine.cards import parse_card, parse_cards
@@ -21,7 +22,6 @@ from tutor.engine.scoring import HandScore
 from tutor.language.feedback import explanation, feedback, render
 from tutor.language.i18n import Translator
 from tutor.language.labels import card_name, drill_kind_name, ruleset_title, side_name
-from tutor.language.messages import error_message
 from tutor.language.table import position_line
 from tutor.play.positions import decode_view
 
@@ -233,7 +233,7 @@ def show_verdict(puzzle: Puzzle, tr: Translator) -> Verdict | None:
         st.warning(tr.gettext("Give an answer first."))
         return None
     if record.get("error"):
-        st.error(error_message(record["error"], tr))
+        st.error(error_text(record["error"], tr))
         return None
     verdict: Verdict = record["verdict"]
     if verdict.correct:

@@ -14,6 +14,7 @@ import streamlit as st
 
 from tutor.app.card_faces import card_data_uri
 from tutor.app.ui import profile
+from tutor.app.ui.safe import error_text
 from tutor.drills.kinds.discard import level_of_turn
 from tutor.engine.cards import Card, mask_of, parse_card, parse_cards
 from tutor.engine.errors import TutorError
@@ -21,10 +22,10 @@ from tutor.engine.melds import best_arrangements, min_deadwood
 from tutor.engine.rules import available_rulesets
 from tutor.language.i18n import N_, Translator
 from tutor.language.labels import card_name, meld_kind_name
-from tutor.language.messages import error_message
 from tutor.language.table import bot_level_name, coach_comment, hint_sentence, log_line
 from tutor.play import LEVELS, MAX_SEED
-from tutor.play.errors import BadGameSeedError, UnknownLevelError
+from tutor.play.errors import UnknownLevelError
+from tutor.play.hand import check_seed
 from tutor.play.match import LEARNER, Match, replay, start_match
 from tutor.play.positions import encode_view
 from tutor.play.review import difference
@@ -111,15 +112,13 @@ def _read_address(tr: Translator, ruleset: str) -> str | None:
     try:
         if level not in LEVELS:
             raise UnknownLevelError(level=level[:40], choices=", ".join(LEVELS))
-        text = str(seed_text).strip()
-        if not (text.isascii() and text.isdigit()) or len(text) > 10 or int(text) > MAX_SEED:
-            raise BadGameSeedError(seed=text[:40], most=MAX_SEED)
-        if not resume(int(text), level, ruleset):
-            new_game(ruleset, level, int(text))
+        seed = check_seed(seed_text)
+        if not resume(seed, level, ruleset):
+            new_game(ruleset, level, seed)
     except TutorError as error:
         for key in ("game", "level"):
             st.query_params.pop(key, None)
-        return error_message(error, tr)
+        return error_text(error, tr)
     return None
 
 
@@ -376,9 +375,10 @@ def last_comment(tr: Translator) -> str | None:
     return coach_comment(comments[-1], tr) if comments and comments[-1] is not None else None
 
 
-def error_text(tr: Translator) -> str | None:
+def move_error(tr: Translator) -> str | None:
+    """Why the learner's last action could not be played, if it could not."""
     error = st.session_state.get(ERROR)
-    return error_message(error, tr) if error is not None else None
+    return error_text(error, tr) if error is not None else None
 
 
 def next_hand() -> None:

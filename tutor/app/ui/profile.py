@@ -11,10 +11,10 @@ from urllib.parse import quote, unquote
 import streamlit as st
 
 from tutor.app.ui import state
+from tutor.app.ui.safe import error_text, plain
 from tutor.drills import Puzzle, Verdict
 from tutor.engine.errors import TutorError
 from tutor.language.i18n import Translator
-from tutor.language.messages import error_message
 from tutor.progress.review import DrillItem, schedule_after_drill
 from tutor.progress.store import DATA_DIR_ENV, Profile, Store, open_store
 
@@ -110,13 +110,14 @@ def profile_box(tr: Translator) -> None:
     options = [None] + names
     if st.session_state.get(_pick_key()) != current_name:
         st.session_state[_pick_key()] = current_name
-    with st.sidebar.expander(tr.gettext("Profile: {name}", name=current_name or tr.gettext("guest"))):
+    shown = plain(current_name) if current_name else tr.gettext("guest")
+    with st.sidebar.expander(tr.gettext("Profile: {name}", name=shown)):
         st.selectbox(tr.gettext("Your profile"), options, key=_pick_key(), on_change=_picked,
                      format_func=lambda n: n if n else tr.gettext("Guest (progress not saved)"))
         st.text_input(tr.gettext("New profile"), key="profile_new", placeholder=tr.gettext("your name"))
         st.button(tr.gettext("Create profile"), key="profile_create", on_click=_create)
         if st.session_state.get("_profile_error"):
-            st.error(error_message(st.session_state["_profile_error"], tr))
+            st.error(error_text(st.session_state["_profile_error"], tr))
     if saved.status == "unwritable":
         st.sidebar.warning(tr.gettext("Your progress cannot be saved: the data folder cannot be written. "
                                       "The app works, but nothing is kept after you leave."))
