@@ -6,7 +6,6 @@ the page itself (test_browser.py)."""
 from __future__ import annotations
 
 import pytest
-
 from apptest_helpers import start
 
 PAYLOADS = ["[Log in here](https://evil.example/phish)", "![x](https://evil.example/pixel.png)",

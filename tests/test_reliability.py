@@ -4,8 +4,8 @@ test that failed before its fix: seeds, storage faults, double clicks, profiles 
 from __future__ import annotations
 
 import pytest
-
 from apptest_helpers import screen, start
+
 from tutor.drills import BadSeedError, parse_seed
 from tutor.engine.numbers import whole_number
 from tutor.play.errors import BadGameSeedError
