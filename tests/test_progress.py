@@ -16,7 +16,8 @@ from tutor.progress.review import (
     next_box,
     schedule_after_drill,
 )
-from tutor.progress.store import FILE_NAME, MIGRATIONS, SCHEMA_VERSION, ProfileNameError, migrate, open_store
+from tutor.progress.database import MIGRATIONS, SCHEMA_VERSION, migrate
+from tutor.progress.store import FILE_NAME, ProfileNameError, open_store
 
 
 class Clock:

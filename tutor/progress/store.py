@@ -4,94 +4,49 @@ games played against the virtual player.
 
 The database file lives in a data folder chosen by ``GIN_TUTOR_DATA_DIR`` (or a path given to
 :func:`open_store`), by default the user's data folder. It uses WAL mode and one transaction per
-write, so several tabs or learners writing at once lose nothing. Its schema carries a version
-(``PRAGMA user_version``) and migrates forward on start. A folder that cannot be written or a
-damaged file leaves a store that works in memory only, with a message saying so; a damaged file is
-moved aside, never overwritten.
+write, so several tabs or learners writing at once lose nothing. Its schema migrates forward on
+start (:mod:`tutor.progress.database`).
+
+Nothing about the file may break a page. When progress cannot be saved at all (a folder that
+cannot be written, a read-only file, a damaged file moved aside, a file that is not ours left as it
+is) the store works in memory and ``status`` says why. When a write fails while the app runs (a
+full disk, the file removed or replaced), the operation returns its default, the store's
+``listener`` hears the fault (the app tells the learner the answer was not saved), and the next
+operation tries the file again: a removed file is made anew, a damaged one moved aside first.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
 import os
 import sqlite3
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from tutor.engine.errors import TutorError
 from tutor.engine.msgids import N_
+from tutor.progress.database import (
+    clean_name,
+    fault_of,
+    inspect,
+    keep_aside,
+    migrate,
+    name_key,
+)
 from tutor.progress.review import days_until_due, next_box
 
 DATA_DIR_ENV = "GIN_TUTOR_DATA_DIR"
 FILE_NAME = "progress.db"
 
-MIGRATIONS: tuple[str, ...] = (
-    # version 1: profiles, attempts, lessons done
-    """
-    CREATE TABLE profiles (
-        id INTEGER PRIMARY KEY,
-        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
-        created TEXT NOT NULL
-    );
-    CREATE TABLE attempts (
-        id INTEGER PRIMARY KEY,
-        profile_id INTEGER NOT NULL REFERENCES profiles(id),
-        kind TEXT NOT NULL,
-        difficulty TEXT NOT NULL,
-        ruleset TEXT NOT NULL,
-        correct INTEGER NOT NULL,
-        seconds REAL NOT NULL,
-        at TEXT NOT NULL
-    );
-    CREATE TABLE lessons_done (
-        profile_id INTEGER NOT NULL REFERENCES profiles(id),
-        lesson TEXT NOT NULL,
-        at TEXT NOT NULL,
-        PRIMARY KEY (profile_id, lesson)
-    );
-    """,
-    # version 2: the chosen language and ruleset, the puzzle and the mistake of each attempt,
-    # and the review schedule
-    """
-    ALTER TABLE profiles ADD COLUMN language TEXT;
-    ALTER TABLE profiles ADD COLUMN ruleset TEXT;
-    ALTER TABLE attempts ADD COLUMN seed INTEGER;
-    ALTER TABLE attempts ADD COLUMN mistake TEXT;
-    CREATE TABLE review (
-        profile_id INTEGER NOT NULL REFERENCES profiles(id),
-        item TEXT NOT NULL,
-        box INTEGER NOT NULL,
-        due TEXT NOT NULL,
-        PRIMARY KEY (profile_id, item)
-    );
-    CREATE INDEX attempts_by_profile ON attempts(profile_id, at);
-    """,
-    # version 3: games against the virtual player, with the learner's moves and the coach's agreement
-    """
-    CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        profile_id INTEGER NOT NULL REFERENCES profiles(id),
-        seed INTEGER NOT NULL,
-        level TEXT NOT NULL,
-        ruleset TEXT NOT NULL,
-        moves TEXT NOT NULL,
-        finished INTEGER NOT NULL,
-        won INTEGER,
-        decisions INTEGER NOT NULL,
-        agreed INTEGER NOT NULL,
-        started TEXT NOT NULL,
-        updated TEXT NOT NULL
-    );
-    CREATE INDEX games_by_profile ON games(profile_id, updated);
-    """,
-)
-SCHEMA_VERSION = len(MIGRATIONS)
 
 
 def default_data_dir() -> Path:
@@ -174,40 +129,143 @@ class Profile:
     ruleset: str | None
 
 
-class Store:
-    """Progress in one SQLite database (a file, or memory when saving is not possible).
+P = ParamSpec("P")
+R = TypeVar("R")
 
-    ``status`` is None when progress is saved, else why not: ``unwritable`` or ``damaged``
-    (``kept_aside`` then names where the damaged file was moved).
+
+def guarded(default: Callable[[], Any], *, write: bool) -> Callable[[Callable[Concatenate[Store, P], R]],
+                                                                     Callable[Concatenate[Store, P], R]]:
+    """A store operation that never raises an SQLite error: on a fault it returns ``default()``
+    and tells the store's listener; a write that succeeds tells the listener all is well."""
+    def wrap(method: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
+        @functools.wraps(method)
+        def run(store: Store, *args: P.args, **kwargs: P.kwargs) -> R:
+            try:
+                result = method(store, *args, **kwargs)
+            except (sqlite3.Error, FileFault) as error:
+                store.fault(error)
+                return default()
+            if write:
+                store.tell(None)
+            return result
+        return run
+    return wrap
+
+
+class FileFault(Exception):
+    """The progress file cannot be used just now (not ours any more, a folder in its place)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file is at ``path`` (device and inode), or None when none is."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_dev, stat.st_ino
+
+
+class Store:
+    """Progress in one SQLite database: a file, or memory when saving is not possible.
+
+    ``status`` is None when progress is saved, else why not: ``unwritable`` (the folder or the
+    file cannot be written), ``damaged`` (``kept_aside`` then names where the file was moved) or
+    ``not_ours`` (a file of another program or of a newer gin-tutor, left as it is).
+    ``listener``, when set, hears each fault code (``disk_full``, ``read_only``, ``file_gone``,
+    ``busy``, ``damaged``, ``not_ours``, ``unavailable``) and None after each write that succeeds.
     """
 
     def __init__(self, path: Path | None, status: str | None = None, kept_aside: Path | None = None,
-                 clock: Callable[[], datetime] = _now) -> None:
+                 clock: Callable[[], datetime] = _now,
+                 connect: Callable[[Path], sqlite3.Connection] | None = None) -> None:
         self.path = path
         self.status = status
         self.kept_aside = kept_aside
         self.clock = clock
+        self.listener: Callable[[str | None], None] | None = None
+        self._connect = connect or (lambda p: sqlite3.connect(p, timeout=30, isolation_level=None))
+        self._lock = threading.RLock()
+        self._identity: tuple[int, int] | None = None
         self._memory: sqlite3.Connection | None = None
         if path is None:
-            self._memory = sqlite3.connect(":memory:", check_same_thread=False)
+            self._memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
             self._memory.execute("PRAGMA foreign_keys = ON")
-        with self._transaction() as db:
-            migrate(db)
+            with self._transaction() as db:
+                migrate(db)
+        else:
+            with contextlib.suppress(sqlite3.Error, FileFault):
+                self._prepare()  # a full disk at start: the first operation tries again, and says so
 
     @property
     def saving(self) -> bool:
         return self.path is not None
 
+    def tell(self, fault: str | None) -> None:
+        """Pass a fault code (or None: all is well) to the listener."""
+        if self.listener is not None:
+            self.listener(fault)
+
+    def fault(self, error: BaseException) -> None:
+        """An operation failed: forget the file's identity (the next one checks the file again)
+        and tell the listener."""
+        self._identity = None
+        if isinstance(error, FileFault):
+            self.tell(error.code)
+        else:
+            self.tell(fault_of(error) if isinstance(error, sqlite3.Error) else "unavailable")
+
+    def _prepare(self) -> None:
+        """Make sure the file at ``path`` is ours and current before using it: checked again
+        whenever another file (or none) is found there; a removed file is made anew, a damaged
+        one moved aside first; one that is not ours raises :class:`FileFault`, untouched."""
+        assert self.path is not None
+        with self._lock:
+            if self._identity is not None and _identity(self.path) == self._identity:
+                return
+            verdict = inspect(self.path)
+            if verdict == "damaged":
+                self.kept_aside = keep_aside(self.path, self.clock)
+                verdict = "new"
+            if verdict not in ("new", "ours"):
+                raise FileFault("busy" if verdict == "busy" else "not_ours")
+            if self.path.exists() and not os.access(self.path, os.W_OK):
+                raise FileFault("read_only")
+            db = self._connect(self.path)
+            try:
+                db.execute("PRAGMA journal_mode = WAL")
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    migrate(db)
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+                db.execute("COMMIT")
+            finally:
+                db.close()
+            self._identity = _identity(self.path)
+
     @contextmanager
     def _transaction(self, write: bool = True) -> Iterator[sqlite3.Connection]:
         """One transaction: a write takes the write lock at once (``BEGIN IMMEDIATE``), so writers
-        queue instead of failing; a read (``write=False``) takes no lock until it reads."""
+        queue instead of failing; a read (``write=False``) takes no lock until it reads. In memory,
+        one lock lets one session at a time use the shared connection."""
         if self._memory is not None:
-            with self._memory:
-                yield self._memory
+            with self._lock:
+                self._memory.execute("BEGIN IMMEDIATE" if write else "BEGIN DEFERRED")
+                try:
+                    yield self._memory
+                except BaseException:
+                    self._memory.execute("ROLLBACK")
+                    raise
+                self._memory.execute("COMMIT")
             return
-        assert self.path is not None  # a store without a file works in memory (above)
-        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        self._prepare()
+        assert self.path is not None
+        db = self._connect(self.path)
         try:
             db.execute("PRAGMA busy_timeout = 30000")
             db.execute("PRAGMA foreign_keys = ON")
@@ -215,7 +273,8 @@ class Store:
             try:
                 yield db
             except BaseException:
-                db.execute("ROLLBACK")
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
         finally:
@@ -223,49 +282,59 @@ class Store:
 
     # --- profiles ---------------------------------------------------------------------------
 
+    @guarded(list, write=False)
     def profiles(self) -> list[Profile]:
         with self._transaction(write=False) as db:
-            rows = db.execute("SELECT id, name, language, ruleset FROM profiles ORDER BY name").fetchall()
+            rows = db.execute("SELECT id, name, language, ruleset FROM profiles ORDER BY name_key").fetchall()
         return [Profile(*row) for row in rows]
 
-    def profile(self, name: str) -> Profile:
-        """The profile of that name, created if it does not exist yet (names ignore case)."""
-        clean = " ".join(name.split())
+    @guarded(lambda: None, write=True)
+    def profile(self, name: str) -> Profile | None:
+        """The profile of that name, created if it does not exist yet; None when it cannot be
+        saved. Names are compared clean and case-folded (:func:`~tutor.progress.database.name_key`)."""
+        clean = clean_name(name)
         if not clean or len(clean) > PROFILE_NAME_MAX:
-            raise ProfileNameError(name=name, most=PROFILE_NAME_MAX)
+            raise ProfileNameError(name=name[:PROFILE_NAME_MAX + 5], most=PROFILE_NAME_MAX)
         with self._transaction() as db:
-            db.execute("INSERT OR IGNORE INTO profiles (name, created) VALUES (?, ?)",
-                       (clean, self.clock().isoformat()))
-            row = db.execute("SELECT id, name, language, ruleset FROM profiles WHERE name = ?", (clean,)).fetchone()
+            db.execute("INSERT OR IGNORE INTO profiles (name, name_key, created) VALUES (?, ?, ?)",
+                       (clean, name_key(clean), self.clock().isoformat()))
+            row = db.execute("SELECT id, name, language, ruleset FROM profiles WHERE name_key = ?",
+                             (name_key(clean),)).fetchone()
         return Profile(*row)
 
+    @guarded(lambda: None, write=False)
     def find_profile(self, name: str) -> Profile | None:
         """The profile of that name, or None; never creates one."""
         with self._transaction(write=False) as db:
-            row = db.execute("SELECT id, name, language, ruleset FROM profiles WHERE name = ?",
-                             (" ".join(name.split()),)).fetchone()
+            row = db.execute("SELECT id, name, language, ruleset FROM profiles WHERE name_key = ?",
+                             (name_key(name),)).fetchone()
         return Profile(*row) if row else None
 
-    def set_preferences(self, profile_id: int, language: str | None = None, ruleset: str | None = None) -> None:
-        """Remember the chosen language and ruleset of a profile."""
+    @guarded(lambda: False, write=True)
+    def set_preferences(self, profile_id: int, language: str | None = None, ruleset: str | None = None) -> bool:
+        """Remember the chosen language and ruleset of a profile; whether it was saved."""
         with self._transaction() as db:
             if language is not None:
                 db.execute("UPDATE profiles SET language = ? WHERE id = ?", (language, profile_id))
             if ruleset is not None:
                 db.execute("UPDATE profiles SET ruleset = ? WHERE id = ?", (ruleset, profile_id))
+        return True
 
     # --- attempts ---------------------------------------------------------------------------
 
+    @guarded(lambda: False, write=True)
     def record_attempt(self, profile_id: int, kind: str, level: str, ruleset: str, correct: bool,
-                       seconds: float, seed: int | None = None, mistake: str | None = None) -> None:
-        """Store one drill attempt."""
+                       seconds: float, seed: int | None = None, mistake: str | None = None) -> bool:
+        """Store one drill attempt; whether it was saved."""
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO attempts (profile_id, kind, difficulty, ruleset, correct, seconds, at, seed, mistake) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (profile_id, kind, level, ruleset, int(correct), float(seconds), self.clock().isoformat(),
                  seed, mistake))
+        return True
 
+    @guarded(list, write=False)
     def attempts(self, profile_id: int) -> list[Attempt]:
         with self._transaction(write=False) as db:
             rows = db.execute(
@@ -276,11 +345,15 @@ class Store:
 
     # --- lessons ----------------------------------------------------------------------------
 
-    def mark_lesson_done(self, profile_id: int, lesson: str) -> None:
+    @guarded(lambda: False, write=True)
+    def mark_lesson_done(self, profile_id: int, lesson: str) -> bool:
+        """Note a lesson passed; whether it was saved."""
         with self._transaction() as db:
             db.execute("INSERT OR IGNORE INTO lessons_done (profile_id, lesson, at) VALUES (?, ?, ?)",
                        (profile_id, lesson, self.clock().isoformat()))
+        return True
 
+    @guarded(set, write=False)
     def lessons_done(self, profile_id: int) -> set[str]:
         with self._transaction(write=False) as db:
             rows = db.execute("SELECT lesson FROM lessons_done WHERE profile_id = ?", (profile_id,)).fetchall()
@@ -288,9 +361,10 @@ class Store:
 
     # --- review (Leitner boxes) -------------------------------------------------------------
 
-    def schedule(self, profile_id: int, item: str, remembered: bool) -> None:
+    @guarded(lambda: False, write=True)
+    def schedule(self, profile_id: int, item: str, remembered: bool) -> bool:
         """Move an item up a box when it was remembered (a new item starts as if from box 1),
-        back to box 1 when not."""
+        back to box 1 when not; whether it was saved."""
         with self._transaction() as db:
             row = db.execute("SELECT box FROM review WHERE profile_id = ? AND item = ?", (profile_id, item)).fetchone()
             box = next_box(row[0] if row else None, remembered)
@@ -298,12 +372,16 @@ class Store:
             db.execute("INSERT INTO review (profile_id, item, box, due) VALUES (?, ?, ?, ?) "
                        "ON CONFLICT (profile_id, item) DO UPDATE SET box = excluded.box, due = excluded.due",
                        (profile_id, item, box, due.isoformat()))
+        return True
 
-    def unschedule(self, profile_id: int, item: str) -> None:
-        """Take an item out of review (one that can no longer be shown)."""
+    @guarded(lambda: False, write=True)
+    def unschedule(self, profile_id: int, item: str) -> bool:
+        """Take an item out of review (one that can no longer be shown); whether it was saved."""
         with self._transaction() as db:
             db.execute("DELETE FROM review WHERE profile_id = ? AND item = ?", (profile_id, item))
+        return True
 
+    @guarded(list, write=False)
     def due(self, profile_id: int, prefix: str = "") -> list[tuple[str, int]]:
         """Items due for review now (item, box), the longest overdue first."""
         with self._transaction(write=False) as db:
@@ -312,6 +390,7 @@ class Store:
                 (profile_id, self.clock().isoformat(), prefix + "%")).fetchall()
         return [(item, box) for item, box in rows]
 
+    @guarded(dict, write=False)
     def boxes(self, profile_id: int, prefix: str = "") -> dict[str, int]:
         """Every scheduled item (whether due or not) and its box."""
         with self._transaction(write=False) as db:
@@ -319,18 +398,19 @@ class Store:
                               (profile_id, prefix + "%")).fetchall()
         return dict(rows)
 
+    @guarded(lambda: None, write=False)
     def box_of(self, profile_id: int, item: str) -> int | None:
         with self._transaction(write=False) as db:
             row = db.execute("SELECT box FROM review WHERE profile_id = ? AND item = ?", (profile_id, item)).fetchone()
         return row[0] if row else None
 
-
     # --- games against the virtual player ---------------------------------------------------
 
+    @guarded(lambda: None, write=True)
     def save_game(self, profile_id: int, game_id: int | None, seed: int, level: str, ruleset: str,
                   moves: list[tuple[str, str | None]], finished: bool, won: bool | None, decisions: int,
-                  agreed: int) -> int:
-        """Store a game (a new one when ``game_id`` is None); returns its id."""
+                  agreed: int) -> int | None:
+        """Store a game (a new one when ``game_id`` is None); returns its id, None when not saved."""
         now = self.clock().isoformat()
         text = json.dumps([list(m) for m in moves])
         with self._transaction() as db:
@@ -349,6 +429,7 @@ class Store:
                  decisions, agreed, now, now))
             return int(cursor.lastrowid or 0)
 
+    @guarded(list, write=False)
     def games(self, profile_id: int) -> list[SavedGame]:
         """Every game of a profile, the most recent first."""
         with self._transaction(write=False) as db:
@@ -361,40 +442,13 @@ class Store:
         return next((g for g in self.games(profile_id) if not g.finished), None)
 
 
-def migrate(db: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
-    """Bring the schema forward to ``target``; returns the version it started from."""
-    start = db.execute("PRAGMA user_version").fetchone()[0]
-    if start > SCHEMA_VERSION:
-        raise sqlite3.DatabaseError(f"the progress file is from a newer gin-tutor (schema {start})")
-    for version in range(start, target):
-        for statement in MIGRATIONS[version].split(";"):
-            if statement.strip():
-                db.execute(statement)
-        db.execute(f"PRAGMA user_version = {version + 1}")
-    return start
-
-
-def _keep_aside(path: Path, clock: Callable[[], datetime]) -> Path:
-    """Move a damaged file (and its WAL files) out of the way, never overwriting anything."""
-    stamp = clock().strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.stem}.damaged-{stamp}-{n}{path.suffix}")
-        n += 1
-    path.rename(target)
-    for suffix in ("-wal", "-shm"):
-        extra = path.with_name(path.name + suffix)
-        if extra.exists():
-            extra.rename(target.with_name(target.name + suffix))
-    return target
-
-
 def open_store(folder: Path | None = None, clock: Callable[[], datetime] = _now) -> Store:
     """The progress store in ``folder`` (default: the user's data folder).
 
-    Never raises for an unwritable folder or a damaged file: the store then works in memory,
-    and its ``status`` says why progress is not saved.
+    Never raises: when the folder or the file cannot be written, when the file is damaged (it is
+    moved aside) or is not ours (another program's, a newer gin-tutor's, a table missing, a folder
+    or a dangling link in its place: left exactly as it is), the store works in memory and its
+    ``status`` says why progress is not saved.
     """
     folder = Path(folder) if folder is not None else default_data_dir()
     path = folder / FILE_NAME
@@ -404,20 +458,15 @@ def open_store(folder: Path | None = None, clock: Callable[[], datetime] = _now)
             pass
     except OSError:
         return Store(None, "unwritable", clock=clock)
-    try:
-        db = sqlite3.connect(path, timeout=30)
+    verdict = inspect(path)
+    if verdict == "damaged":
         try:
-            if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                raise sqlite3.DatabaseError("quick_check failed")
-            db.execute("PRAGMA journal_mode = WAL")
-        finally:
-            db.close()
-    except sqlite3.OperationalError:
-        pass  # busy: another tab holds the file for a moment; it is in use, not damaged
-    except sqlite3.DatabaseError:
-        try:
-            aside = _keep_aside(path, clock)
+            aside = keep_aside(path, clock)
         except OSError:
             return Store(None, "unwritable", clock=clock)
         return Store(None, "damaged", kept_aside=aside, clock=clock)
+    if verdict in ("foreign", "newer", "incomplete", "unopenable"):
+        return Store(None, "not_ours", clock=clock)
+    if path.exists() and not os.access(path, os.W_OK):
+        return Store(None, "unwritable", clock=clock)
     return Store(path, clock=clock)

@@ -209,12 +209,15 @@ def grade(puzzle: Puzzle, answer: Any) -> Verdict | None:
     if answer is None:
         st.session_state[keys.verdict] = {"missing": True}
         return None
+    earlier = st.session_state.get(keys.verdict) or {}
+    if "verdict" in earlier and earlier.get("answer") == answer:
+        return None  # the same answer checked again (a double click): one attempt
     try:
         verdict = check(puzzle, answer)
     except TutorError as error:
         st.session_state[keys.verdict] = {"error": error}
         return None
-    st.session_state[keys.verdict] = {"verdict": verdict}
+    st.session_state[keys.verdict] = {"verdict": verdict, "answer": answer}
     tally = st.session_state.setdefault("drill_tally", {}).setdefault(
         puzzle.kind, {"tried": 0, "right": 0, "streak": 0})
     tally["tried"] += 1

@@ -59,9 +59,12 @@ def _add_group(puzzle: Puzzle, picker: str) -> None:
         st.session_state[keys.group_round] = st.session_state.get(keys.group_round, 0) + 1
 
 
-def _remove_group(puzzle: Puzzle, index: int) -> None:
-    del _groups(puzzle)[index]
-    st.session_state.pop(puzzle_keys(puzzle).group_message, None)
+def _remove_group(puzzle: Puzzle, index: int, cards: list[str]) -> None:
+    """Take a meld apart again; a click on a meld already gone (fast clicks) does nothing."""
+    groups = _groups(puzzle)
+    if index < len(groups) and groups[index] == cards:
+        del groups[index]
+        st.session_state.pop(puzzle_keys(puzzle).group_message, None)
 
 
 def _melds(puzzle: Puzzle, tr: Translator) -> None:
@@ -83,7 +86,7 @@ def _melds(puzzle: Puzzle, tr: Translator) -> None:
         cols[0].markdown(tr.gettext("Meld {n}: {cards}", n=index + 1,
                                     cards=" ".join(by_name[g].symbol for g in group)))
         cols[1].button(tr.gettext("Remove"), key=keys.button(f"remove_{index}"), on_click=_remove_group,
-                       args=(puzzle, index))
+                       args=(puzzle, index, list(group)))
 
 
 def _read_melds(puzzle: Puzzle) -> list[list[str]]:
@@ -255,14 +258,17 @@ def drill_card(puzzle: Puzzle, tr: Translator) -> Verdict | None:
     view.show(puzzle, tr)
     check_col, hint_col = st.columns(2)
     with check_col:
-        checked = st.button(tr.gettext("Check"), key=keys.button("check"), type="primary")
+        st.button(tr.gettext("Check"), key=keys.button("check"), type="primary", on_click=_check, args=(puzzle,))
     with hint_col:
         st.button(tr.gettext("Hint"), key=keys.button("hint"), on_click=drill_state.next_hint, args=(keys,))
     for hint in drill_state.shown_hints(puzzle, tr):
         st.info(hint)
-    if checked:
-        drill_state.grade(puzzle, view.read(puzzle))
     return show_verdict(puzzle, tr)
+
+
+def _check(puzzle: Puzzle) -> None:
+    """The Check button's callback: grade before the page is drawn, so the tally shows this answer."""
+    drill_state.grade(puzzle, VIEWS[puzzle.kind].read(puzzle))
 
 
 def show_tally(kind: str, tr: Translator) -> None:

@@ -1,5 +1,5 @@
 """The lessons page's memory: the check's puzzles and which lessons are done (saved for a profile,
-kept in the session for a guest)."""
+kept in the session for a guest; a guest's go with the profile it creates)."""
 
 from __future__ import annotations
 
@@ -27,17 +27,20 @@ def new_check(lesson_id: str) -> None:
 
 
 def lessons_done() -> set[str]:
+    """The lessons the learner has passed: the profile's, or this session's for a guest."""
     learner = profile.current()
-    guest = set(st.session_state.get("_lessons_done", set()))
-    return guest | (profile.store().lessons_done(learner.id) if learner else set())
+    if learner is not None:
+        return profile.store().lessons_done(learner.id)
+    return set(st.session_state.get("_lessons_done", set()))
 
 
 def mark_done(lesson_id: str) -> bool:
-    """Mark a lesson done; True when it was not done before."""
+    """Mark a lesson done for the learner on screen; True when it was not done before."""
     if lesson_id in lessons_done():
         return False
-    st.session_state.setdefault("_lessons_done", set()).add(lesson_id)
     learner = profile.current()
-    if learner is not None:
+    if learner is None:
+        st.session_state.setdefault("_lessons_done", set()).add(lesson_id)
+    else:
         profile.store().mark_lesson_done(learner.id, lesson_id)
     return True

@@ -3,6 +3,7 @@ the review schedule, the chosen language and ruleset. Without a profile nothing 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -14,14 +15,38 @@ from tutor.app.ui import state
 from tutor.app.ui.safe import error_text, plain
 from tutor.drills import Puzzle, Verdict
 from tutor.engine.errors import TutorError
-from tutor.language.i18n import Translator
+from tutor.language.i18n import N_, Translator
 from tutor.progress.review import DrillItem, schedule_after_drill
 from tutor.progress.store import DATA_DIR_ENV, Profile, Store, open_store
 
 
 @st.cache_resource(show_spinner=False)
 def _store(folder: str) -> Store:
-    return open_store(Path(folder) if folder else None)
+    opened = open_store(Path(folder) if folder else None)
+    opened.listener = _heard
+    return opened
+
+
+FAULT = "_store_fault"
+"""The session key of the last storage fault this session met (None once a write succeeds)."""
+FAULT_REASONS = {
+    "disk_full": N_("the disk is full"),
+    "read_only": N_("the progress file cannot be written"),
+    "file_gone": N_("the progress file was removed or replaced"),
+    "busy": N_("the progress file is busy"),
+    "damaged": N_("the progress file is damaged"),
+    "not_ours": N_("the progress file is not one this version can use"),
+    "unavailable": N_("the progress file cannot be reached"),
+}
+
+
+def _heard(fault: str | None) -> None:
+    """The store's listener: remember this session's last fault, or that saving works again."""
+    with contextlib.suppress(Exception):  # outside a session (a script, a test): nobody to tell
+        if fault is None:
+            st.session_state.pop(FAULT, None)
+        else:
+            st.session_state[FAULT] = fault
 
 
 def _setting() -> str:
@@ -74,11 +99,23 @@ def _create() -> None:
         st.session_state["_profile_error"] = error
         return
     st.session_state.pop("_profile_error", None)
+    if profile is None:
+        return  # not saved: the fault is shown, the name stays in the box to try again
+    guest_lessons = set(st.session_state.pop("_lessons_done", set())) if current() is None else set()
     _choose(profile)
+    for lesson in sorted(guest_lessons):  # a guest's lessons passed go with the profile it creates
+        store().mark_lesson_done(profile.id, lesson)
     st.session_state.profile_new = ""
 
 
+ANSWER_KEYS = ("answer_", "_verdict_", "_hints_", "_groups_", "_group_message_", "_group_round_", "_opened_")
+"""Session keys of answers and verdicts on screen: they belong to the profile that gave them."""
+
+
 def _choose(profile: Profile | None) -> None:
+    if (profile.name if profile else None) != st.session_state.get("profile_name"):
+        for key in [k for k in st.session_state if isinstance(k, str) and k.startswith(ANSWER_KEYS)]:
+            del st.session_state[key]
     st.session_state.profile_name = profile.name if profile else None
     st.session_state["_profile_to_browser"] = True
     if profile and profile.language:
@@ -124,11 +161,25 @@ def profile_box(tr: Translator) -> None:
     elif saved.status == "damaged":
         kept = saved.kept_aside.name if saved.kept_aside else "—"
         st.sidebar.warning(tr.gettext("The progress file was damaged. It was kept as {file}, untouched; "
-                                      "progress is not saved in this session.", file=kept))
+                                      "progress is not saved in this session.", file=plain(kept)))
+    elif saved.status == "not_ours":
+        st.sidebar.warning(tr.gettext("The progress file is not one this version of gin-tutor can use (another "
+                                      "program's, a newer version's, or incomplete). It was left exactly as it is; "
+                                      "progress is not saved in this session."))
+    fault_warning(tr)
     profile = current()
     if profile is not None and (profile.language != st.session_state.get("lang")
                                 or profile.ruleset != st.session_state.get("rules")):
         saved.set_preferences(profile.id, st.session_state.get("lang"), st.session_state.get("rules"))
+
+
+def fault_warning(tr: Translator) -> None:
+    """Tell the learner, once a write has failed, that it was not saved (and that saving resumes)."""
+    fault = st.session_state.get(FAULT)
+    if fault:
+        reason = tr.gettext(FAULT_REASONS.get(fault, FAULT_REASONS["unavailable"]))
+        st.sidebar.warning(tr.gettext("Your last answer or change was not saved: {reason}. The app keeps working, "
+                                      "and saving resumes as soon as the problem is gone.", reason=reason))
 
 
 def review_item(puzzle: Puzzle) -> str:

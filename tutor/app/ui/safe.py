@@ -14,7 +14,10 @@ from tutor.engine.errors import TutorError
 from tutor.language.i18n import Translator
 from tutor.language.messages import error_message
 
-_MARKDOWN = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$=&^])")
+_MARKDOWN = re.compile(r"([\\`*_\[\]()<>!|~:$])")
+"""The characters that can start Markdown inside a line: emphasis, code, links and images, HTML,
+tables, strikethrough, Streamlit's colour and emoji directives, formulas. (Headings, lists and
+rules only start a line, and a quote never does: line breaks become spaces.)"""
 MOST = 80
 """The most characters of user text quoted in a message; the rest is cut with an ellipsis."""
 
