@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from tutor.progress.database import MIGRATIONS, SCHEMA_VERSION, migrate
 from tutor.progress.review import (
     LEITNER_DAYS,
     DrillItem,
@@ -16,7 +17,6 @@ from tutor.progress.review import (
     next_box,
     schedule_after_drill,
 )
-from tutor.progress.database import MIGRATIONS, SCHEMA_VERSION, migrate
 from tutor.progress.store import FILE_NAME, ProfileNameError, open_store
 
 

@@ -40,3 +40,291 @@ def test_an_odd_seed_in_an_address_gets_the_same_message_as_other_bad_seeds(seed
     at = start("en", params={"game": seed, "level": "beginner"})
     at.switch_page("screens/play.py").run()
     assert not at.exception and any("is not a game number" in w.value for w in at.warning), screen(at)
+
+
+# --- The progress file: faults at start (F1, F6) ------------------------------------------------
+
+import hashlib  # noqa: E402
+import os  # noqa: E402
+import sqlite3  # noqa: E402
+import threading  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from tutor.progress.database import APPLICATION_ID, SCHEMA_VERSION, inspect  # noqa: E402
+from tutor.progress.store import FILE_NAME, Store, open_store  # noqa: E402
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def make_file(path: Path, *statements: str) -> None:
+    db = sqlite3.connect(path)
+    for statement in statements:
+        db.execute(statement)
+    db.commit()
+    db.close()
+
+
+def ours(folder: Path) -> Path:
+    """A progress file of ours with one profile in it, out of WAL mode (no other file beside it)."""
+    store = open_store(folder)
+    assert store.profile("ana") is not None
+    make_file(folder / FILE_NAME, "PRAGMA journal_mode = DELETE")
+    return folder / FILE_NAME
+
+
+NOT_OURS = {
+    "a newer schema": lambda f: make_file(ours(f), "PRAGMA user_version = 99"),
+    "another program's file": lambda f: make_file(f / FILE_NAME, "CREATE TABLE profiles (x)",
+                                                  "INSERT INTO profiles VALUES (1)"),
+    "another program's id": lambda f: make_file(f / FILE_NAME, "PRAGMA application_id = 7", "CREATE TABLE t (x)"),
+    "a table missing": lambda f: make_file(ours(f), "DROP TABLE review"),
+    "version 0 with our tables": lambda f: make_file(ours(f), "PRAGMA application_id = 0", "PRAGMA user_version = 0"),
+}
+
+
+@pytest.mark.parametrize("case", list(NOT_OURS))
+def test_a_file_that_is_not_ours_is_left_exactly_as_it_is_and_the_store_works_in_memory(tmp_path, case):
+    NOT_OURS[case](tmp_path)
+    path = tmp_path / FILE_NAME
+    before = digest(path)
+    store = open_store(tmp_path)
+    assert store.status == "not_ours" and not store.saving
+    assert store.profile("ben") is not None and [p.name for p in store.profiles()] == ["ben"]
+    assert digest(path) == before
+    assert not (tmp_path / (FILE_NAME + "-wal")).exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [FILE_NAME]
+
+
+@pytest.mark.parametrize("case", ["a folder", "a dangling link"])
+def test_a_folder_or_a_dangling_link_in_place_of_the_file_is_left_alone(tmp_path, case):
+    path = tmp_path / FILE_NAME
+    if case == "a folder":
+        path.mkdir()
+    else:
+        path.symlink_to(tmp_path / "nowhere" / "x.db")
+    store = open_store(tmp_path)
+    assert store.status == "not_ours" and store.profile("ana") is not None
+    assert path.is_dir() if case == "a folder" else (path.is_symlink() and not path.exists())
+
+
+def test_an_older_file_of_ours_without_the_application_id_is_migrated_and_marked(tmp_path):
+    # A version-2 file as gin-tutor wrote it before the application id: kept, moved to the current schema.
+    path = tmp_path / FILE_NAME
+    db = sqlite3.connect(path)
+    from tutor.progress.database import migrate
+    migrate(db, target=2)
+    db.execute("PRAGMA application_id = 0")
+    db.execute("INSERT INTO profiles (name, created) VALUES ('Álvaro', '2026-11-01')")
+    db.commit()
+    db.close()
+    store = open_store(tmp_path)
+    assert store.status is None and [p.name for p in store.profiles()] == ["Álvaro"]
+    assert store.find_profile("ÁLVARO") is not None  # compared case-folded now
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    db.close()
+
+
+def test_a_read_only_file_is_announced_like_an_unwritable_folder(tmp_path, monkeypatch):
+    path = ours(tmp_path)
+    before = digest(path)
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode: False if Path(p) == path and mode == os.W_OK else real(p, mode))
+    store = open_store(tmp_path)
+    assert store.status == "unwritable" and store.profile("ben") is not None
+    assert digest(path) == before
+
+
+# --- The progress file: faults while the app runs (F2, F4, F6) -----------------------------------
+
+class FullDisk(sqlite3.Connection):
+    """A connection to a file on a disk with no room left: every statement that writes fails as
+    SQLite fails then (``SQLITE_FULL``); reads work."""
+
+    WRITES = ("INSERT", "UPDATE", "DELETE", "CREATE", "ALTER", "DROP")
+
+    def execute(self, sql, *args):
+        if sql.lstrip().upper().startswith(self.WRITES):
+            error = sqlite3.OperationalError("database or disk is full")
+            error.sqlite_errorname = "SQLITE_FULL"
+            raise error
+        return super().execute(sql, *args)
+
+
+class Disk:
+    """Connections to the progress file through a disk that can fill up or turn read-only."""
+
+    def __init__(self):
+        self.full = False
+        self.read_only = False
+
+    def connect(self, path: Path) -> sqlite3.Connection:
+        if self.read_only:
+            return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+        factory = FullDisk if self.full else sqlite3.Connection
+        return sqlite3.connect(path, timeout=30, isolation_level=None, factory=factory)
+
+
+def listening(store: Store) -> list:
+    heard: list = []
+    store.listener = heard.append
+    return heard
+
+
+def test_a_disk_full_at_start_saves_nothing_says_so_and_saving_resumes_when_space_is_freed(tmp_path):
+    disk = Disk()
+    disk.full = True
+    store = Store(tmp_path / FILE_NAME, connect=disk.connect)
+    heard = listening(store)
+    assert store.profile("ana") is None and heard[-1] == "disk_full"
+    assert store.profiles() == []
+    disk.full = False
+    ana = store.profile("ana")
+    assert ana is not None and heard[-1] is None
+    assert store.record_attempt(ana.id, "score", "easy", "classic", True, 3.0)
+
+
+def test_a_disk_that_fills_while_running_loses_nothing_reported_as_saved(tmp_path):
+    disk = Disk()
+    store = Store(tmp_path / FILE_NAME, connect=disk.connect)
+    heard = listening(store)
+    ana = store.profile("ana")
+    saved = 0
+    for i in range(30):
+        disk.full = i >= 10 and i < 20  # the disk is full for attempts 10 to 19
+        ok = store.record_attempt(ana.id, "score", "easy", "classic", True, 1.0)
+        assert ok == (not disk.full)
+        saved += ok
+    assert heard.count("disk_full") == 10 and heard[-1] is None
+    assert len(open_store(tmp_path).attempts(ana.id)) == saved == 20
+
+
+def test_a_file_removed_while_running_is_made_anew(tmp_path):
+    store = open_store(tmp_path)
+    heard = listening(store)
+    ana = store.profile("ana")
+    assert store.record_attempt(ana.id, "score", "easy", "classic", True, 1.0)
+    for name in (FILE_NAME, FILE_NAME + "-wal", FILE_NAME + "-shm"):
+        (tmp_path / name).unlink(missing_ok=True)
+    # Ana's row went with the file: her next answer is not saved (and she is told); a new profile saves.
+    assert store.record_attempt(ana.id, "score", "easy", "classic", True, 1.0) is False
+    assert heard[-1] == "unavailable"
+    bea = store.profile("bea")
+    assert bea is not None and store.record_attempt(bea.id, "melds", "easy", "classic", False, 2.0)
+    assert inspect(tmp_path / FILE_NAME) == "ours" and heard[-1] is None
+
+
+def test_a_file_replaced_with_garbage_while_running_is_moved_aside_and_made_anew(tmp_path):
+    store = open_store(tmp_path)
+    ana = store.profile("ana")
+    assert store.record_attempt(ana.id, "score", "easy", "classic", True, 1.0)
+    for name in (FILE_NAME + "-wal", FILE_NAME + "-shm"):
+        (tmp_path / name).unlink(missing_ok=True)
+    replacement = tmp_path / "garbage"
+    replacement.write_bytes(os.urandom(8192))
+    replacement.replace(tmp_path / FILE_NAME)
+    assert store.profiles() == [] and store.kept_aside is not None
+    assert store.kept_aside.read_bytes()[:16] != b"SQLite format 3\x00"
+    assert store.profile("ana") is not None
+
+
+def test_a_file_that_turns_read_only_while_running_says_so(tmp_path):
+    disk = Disk()
+    store = Store(tmp_path / FILE_NAME, connect=disk.connect)
+    heard = listening(store)
+    ana = store.profile("ana")
+    disk.read_only = True
+    assert store.record_attempt(ana.id, "score", "easy", "classic", True, 1.0) is False
+    assert heard[-1] == "read_only"
+    disk.read_only = False
+    assert store.record_attempt(ana.id, "score", "easy", "classic", True, 1.0)
+
+
+# --- The in-memory store under concurrent sessions (F5) ------------------------------------------
+
+def test_the_memory_store_loses_nothing_under_concurrent_sessions():
+    store = Store(None, "unwritable")
+    ana = store.profile("ana")
+    results: list[bool] = []
+    lock = threading.Lock()
+
+    def session():
+        for _ in range(150):
+            ok = store.record_attempt(ana.id, "score", "easy", "classic", True, 1.0)
+            store.attempts(ana.id) if ok else None
+            with lock:
+                results.append(ok)
+
+    threads = [threading.Thread(target=session) for _ in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(results) and len(results) == 1800
+    assert len(store.attempts(ana.id)) == 1800
+
+
+# --- The pages under storage faults ----------------------------------------------------------------
+
+from tutor.app.ui import profile as profile_ui  # noqa: E402
+from tutor.app.ui.drill_state import puzzle_keys  # noqa: E402
+from tutor.drills import generate  # noqa: E402
+from tutor.engine.melds import analyze  # noqa: E402
+
+NOT_SAVED = "was not saved: the disk is full"
+
+
+def answer_deadwood(at, seed: int) -> None:
+    """Open deadwood puzzle ``seed`` and answer it right through the page."""
+    at.query_params.update({"drill": "deadwood", "seed": str(seed), "level": "easy", "rules": "classic"})
+    at.switch_page("screens/drills.py").run()
+    puzzle = generate("deadwood", seed, "easy", "classic")
+    pid = puzzle_keys(puzzle).pid
+    at.number_input(key=f"answer_deadwood_{pid}").set_value(analyze(puzzle.cards).deadwood).run()
+    at.button(key=f"check_{pid}").click().run()
+
+
+def test_pages_keep_working_through_a_full_disk_and_lose_nothing_reported_saved(tmp_path, monkeypatch):
+    disk = Disk()
+    folder = tmp_path / "data"
+    folder.mkdir()
+    monkeypatch.setenv("GIN_TUTOR_DATA_DIR", str(folder))
+    monkeypatch.setattr(profile_ui, "open_store", lambda path: Store(path / FILE_NAME, connect=disk.connect))
+    profile_ui._store.clear()
+    at = start("en")
+    at.text_input(key="profile_new").input("Ana").run()
+    at.button(key="profile_create").click().run()
+    answer_deadwood(at, 1)
+    assert not at.exception and not any(NOT_SAVED in w.value for w in at.warning)
+    disk.full = True
+    answer_deadwood(at, 2)
+    assert not at.exception and any(NOT_SAVED in w.value for w in at.warning)
+    for page in ("screens/home.py", "screens/review.py", "screens/progress.py", "screens/play.py"):
+        at.switch_page(page).run()
+        assert not at.exception, (page, [e.value for e in at.exception])
+    disk.full = False
+    answer_deadwood(at, 3)
+    assert not at.exception and not any(NOT_SAVED in w.value for w in at.warning)
+    store = open_store(folder)
+    ana = store.find_profile("ana")
+    assert [a.seed for a in store.attempts(ana.id)] == [1, 3]
+    profile_ui._store.clear()
+
+
+@pytest.mark.parametrize("case", ["a newer schema", "another program's file"])
+def test_every_page_renders_over_a_file_that_is_not_ours(tmp_path, monkeypatch, case):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    NOT_OURS[case](folder)
+    before = digest(folder / FILE_NAME)
+    monkeypatch.setenv("GIN_TUTOR_DATA_DIR", str(folder))
+    at = start("en")
+    assert any("It was left exactly as it is" in w.value for w in at.warning)
+    for page in ("screens/lessons.py", "screens/review.py", "screens/progress.py", "screens/drills.py",
+                 "screens/play.py"):
+        at.switch_page(page).run()
+        assert not at.exception, (page, [e.value for e in at.exception])
+    assert digest(folder / FILE_NAME) == before
