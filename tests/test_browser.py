@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -217,3 +218,23 @@ def test_a_game_resumes_after_a_reload_for_the_profile_the_browser_remembers(app
     page.reload()
     sidebar.get_by_text("Profile: Reload").wait_for()
     page.get_by_text("You passed the upcard.").wait_for()
+
+
+EVIL = ["/glossary?lang=en&term=%5BLog%20in%20here%5D(https://evil.example/phish)",
+        "/?lang=!%5Bx%5D(https://evil.example/pixel.png)",
+        "/ruleset?lang=en&rules=%5Bx%5D(https://evil.example/r)",
+        "/lessons?lang=en&lesson=!%5Bx%5D(https://evil.example/l.png)",
+        "/drills?lang=en&drill=score&seed=1&level=!%5Bx%5D(https://evil.example/d.png)",
+        "/play?lang=en&game=1&level=%5Bx%5D(https://evil.example/p)"]
+
+
+@pytest.mark.parametrize("address", EVIL)
+def test_markdown_in_an_address_renders_no_link_and_fetches_no_image(app_url, page, address):
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url)
+            if urllib.parse.urlparse(request.url).hostname == "evil.example" else None)
+    page.goto(app_url + address)
+    page.get_by_text("evil", exact=False).first.wait_for()
+    assert page.locator("a[href*='evil.example']").count() == 0
+    assert page.locator("img[src*='evil.example']").count() == 0
+    assert fetched == []

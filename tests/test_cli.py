@@ -3,8 +3,10 @@
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -127,3 +129,78 @@ def test_the_installed_console_script_runs():
     result = subprocess.run([str(script), "--lang", "en", "analyze", "AS 2S 3S 7H 7D 7C KD KC KH QQ"],
                             capture_output=True, text=True, env={**os.environ, "PYTHONWARNINGS": "ignore"})
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and "QQ" in result.stderr
+
+
+# --- Hostile input and broken outputs (findings F8, F12–F14, F16 of the reliability review) -------
+
+SCRIPT = Path(sys.executable).parent / "gin-tutor"
+GOOD = b"AS 2S 3S 7H 7D 7C KD KC KH 9S\n"
+STRICT = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", "LC_ALL": "C.UTF-8", "PYTHONWARNINGS": "ignore"}
+
+
+def script(*argv, stdin: bytes = b"", env=STRICT, **kwargs):
+    return subprocess.run([str(SCRIPT), "--lang", "en", *argv], input=stdin, capture_output=True, env=env,
+                          timeout=60, **kwargs)
+
+
+def test_a_line_that_is_not_utf8_gets_one_error_line_and_the_others_are_answered():
+    done = script("analyze", stdin=GOOD + b"\xff\xfe\n" + b"2H 3H 4H 5H 6H 7H 8H 9H 10H JH\n")
+    out = done.stdout.decode("utf-8")
+    assert done.returncode == 2 and b"Traceback" not in done.stderr
+    assert out.count("Cards:") == 2 and "Line 2: This line is not UTF-8 text." in out
+
+
+def test_json_lines_stay_valid_utf8_json_whatever_the_input():
+    done = script("--json", "analyze", stdin=GOOD + b"\xff\xfe AS\n" + b"A\x1b[31mS\n")
+    lines = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
+    assert [line.get("error") for line in lines] == [None, "not_text", "malformed_card"]
+    assert "\x1b" not in lines[2]["message"]
+
+
+def test_a_byte_order_mark_at_the_start_is_not_part_of_the_first_card():
+    done = script("analyze", stdin=b"\xef\xbb\xbf" + GOOD)
+    assert done.returncode == 0 and b"Cards: AS 2S 3S" in done.stdout
+
+
+def test_an_error_line_quotes_a_short_printable_excerpt_of_the_token():
+    done = script("analyze", "A" * 100_000 + " 2S 3S 7H 7D 7C KD KC KH 9S")
+    assert done.returncode == 2 and len(done.stderr) < 400 and done.stderr.count(b"\n") == 1
+    done = script("analyze", stdin=b"A" * 1_000_000 + b" 2S 3S 7H 7D 7C KD KC KH 9S\n")
+    assert done.returncode == 2 and len(done.stdout) < 400 and done.stdout.count(b"\n") == 1
+    done = script("analyze", "\x1b[31mAS\x1b[0m 2S 3S 7H 7D 7C KD KC KH 9S")
+    assert done.returncode == 2 and b"\x1b" not in done.stderr
+
+
+def test_lookalike_letters_are_not_cards():
+    # U+017F (long s) folds to S under upper(); fullwidth and Cyrillic letters are other characters.
+    for token in ("Aſ", "ＡＳ", "АS"):
+        status, _, err = run("analyze", f"{token} 2S 3S 7H 7D 7C KD KC KH 9S")
+        assert status == 2 and token in err
+
+
+def test_a_broken_pipe_ends_quietly_with_status_1():
+    many = GOOD * 20000
+    shell = f"'{SCRIPT}' --lang en analyze | head -1; exit ${{PIPESTATUS[0]}}"
+    done = subprocess.run(["bash", "-c", shell], input=many, capture_output=True, env=STRICT, timeout=60)
+    assert done.returncode == 1 and b"Traceback" not in done.stderr
+    assert done.stdout == b"Cards: AS 2S 3S 7H 7D 7C KD KC KH 9S\n"
+
+
+def test_a_closed_or_full_output_gives_one_line_and_status_1():
+    closed = subprocess.run(["bash", "-c", f"'{SCRIPT}' --lang en analyze {GOOD.decode().strip()} >&-"],
+                            capture_output=True, env=STRICT, timeout=60)
+    assert closed.returncode == 1 and closed.stderr.count(b"\n") == 1 and b"Traceback" not in closed.stderr
+    full = subprocess.run(["bash", "-c", f"'{SCRIPT}' --lang en analyze {GOOD.decode().strip()} > /dev/full"],
+                          capture_output=True, env=STRICT, timeout=60)
+    assert full.returncode == 1 and full.stderr.count(b"\n") == 1 and b"No space" in full.stderr
+
+
+def test_ctrl_c_while_reading_gives_one_line_and_status_130():
+    process = subprocess.Popen([str(SCRIPT), "--lang", "en", "analyze"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=STRICT)
+    process.stdin.write(GOOD)
+    process.stdin.flush()
+    time.sleep(1.5)  # the good line is answered; the command waits for more
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130 and err == b"gin-tutor: interrupted\n"

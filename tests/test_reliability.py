@@ -328,3 +328,131 @@ def test_every_page_renders_over_a_file_that_is_not_ours(tmp_path, monkeypatch, 
         at.switch_page(page).run()
         assert not at.exception, (page, [e.value for e in at.exception])
     assert digest(folder / FILE_NAME) == before
+
+
+# --- The engine with wrongly typed input (F15) ----------------------------------------------------
+
+from tutor.engine import load_ruleset, parse_card, parse_results, score_hand  # noqa: E402
+from tutor.engine.errors import TutorError  # noqa: E402
+from tutor.engine.melds import meld_problem  # noqa: E402
+from tutor.engine.scoring import HandResult, game_totals  # noqa: E402
+
+HAND = "AS 2S 3S 7H 7D 7C KD KC KH 9S"
+
+
+@pytest.mark.parametrize("call", [
+    lambda: load_ruleset(["classic"]), lambda: load_ruleset({}),
+    lambda: score_hand(HAND, "4S 5S 8H 9H 10H 2C 3C 6D 8D QD", ["classic"]),
+    lambda: game_totals([HandResult("C", 0)], "classic"), lambda: HandResult("A", -500),
+    lambda: HandResult(None, 5), lambda: HandResult("A", True),
+    lambda: analyze(["AS"] * 10), lambda: analyze([5245]), lambda: parse_card(None), lambda: parse_card(0),
+    lambda: parse_results([None]), lambda: parse_results("A:٢٣"),
+], ids=["ruleset list", "ruleset dict", "score rules list", "result C", "negative points", "void with points",
+        "bool points", "analyze strings", "analyze ints", "card None", "card 0", "results None", "arabic digits"])
+def test_wrongly_typed_input_raises_the_documented_errors(call):
+    with pytest.raises(TutorError):
+        call()
+
+
+def test_a_group_with_the_same_card_twice_is_no_meld():
+    ace = parse_card("AS")
+    assert meld_problem([ace, ace, ace]) == "used_twice"
+    assert meld_problem([ace, parse_card("AH"), ace]) == "used_twice"
+
+
+# --- Profile names (F16) -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("typed, same_as", [
+    ("ALICE", "alice"), ("Álvaro", "álvaro"), ("ÁLVARO", "álvaro"), ("alice\u200b", "alice"),
+    ("\u202eeilA", "eilA"), ("bob\x00", "bob"), ("A\u0301lvaro", "álvaro"), ("STRASSE", "straße"),
+])
+def test_profile_names_are_compared_clean_and_case_folded(tmp_path, typed, same_as):
+    store = open_store(tmp_path)
+    first = store.profile(same_as)
+    assert store.profile(typed).id == first.id
+    assert store.find_profile(typed).id == first.id
+    assert len(store.profiles()) == 1
+
+
+@pytest.mark.parametrize("invisible", ["\u200b", "\u200b\u200c", "\x00", " \u202e "])
+def test_a_name_of_invisible_characters_only_is_refused(tmp_path, invisible):
+    from tutor.progress.store import ProfileNameError
+    with pytest.raises(ProfileNameError):
+        open_store(tmp_path).profile(invisible)
+
+
+# --- Lessons belong to the profile (F9), Remove and Check clicked fast (F10, F11) --------------------
+
+def pass_first_lesson(at):
+    at.switch_page("screens/lessons.py").run()
+    from tutor.drills import model_answer
+    for seed in at.session_state["_check_seeds_01-cards"]:
+        puzzle = generate("deadwood", seed, "easy", "classic")
+        pid = puzzle_keys(puzzle).pid
+        at.number_input(key=f"answer_deadwood_{pid}").set_value(model_answer(puzzle)).run()
+        at.button(key=f"check_{pid}").click().run()
+    assert at.selectbox(key="lesson_choice").options[0].startswith("✓")
+
+
+def create(at, name):
+    at.text_input(key="profile_new").input(name).run()
+    at.button(key="profile_create").click().run()
+
+
+def test_switching_profiles_shows_each_profile_own_lessons(tmp_path, monkeypatch):
+    monkeypatch.setenv("GIN_TUTOR_DATA_DIR", str(tmp_path))
+    at = start("en")
+    create(at, "Bob")
+    create(at, "Ana")
+    pass_first_lesson(at)
+    at.selectbox(key="profile_pick_en").set_value("Bob").run()
+    at.switch_page("screens/lessons.py").run()
+    assert at.selectbox(key="lesson_choice").options[0].startswith("→")
+    assert not any(s.value == "Right!" for s in at.success)  # Ana's verdicts are not on Bob's screen
+    store = open_store(tmp_path)
+    assert store.lessons_done(store.find_profile("Ana").id) == {"01-cards"}
+    assert store.lessons_done(store.find_profile("Bob").id) == set()
+
+
+def test_a_guest_who_passes_a_lesson_keeps_it_in_the_profile_it_creates(tmp_path, monkeypatch):
+    monkeypatch.setenv("GIN_TUTOR_DATA_DIR", str(tmp_path))
+    at = start("en")
+    pass_first_lesson(at)
+    create(at, "Cleo")
+    store = open_store(tmp_path)
+    assert store.lessons_done(store.find_profile("Cleo").id) == {"01-cards"}
+    at.switch_page("screens/lessons.py").run()
+    assert at.selectbox(key="lesson_choice").options[0].startswith("✓")
+
+
+def test_check_clicked_twice_on_one_answer_records_one_attempt_and_the_tally_is_current(tmp_path, monkeypatch):
+    monkeypatch.setenv("GIN_TUTOR_DATA_DIR", str(tmp_path))
+    at = start("en")
+    create(at, "Dee")
+    at.query_params.update({"drill": "deadwood", "seed": "5", "level": "easy", "rules": "classic"})
+    at.switch_page("screens/drills.py").run()
+    puzzle = generate("deadwood", 5, "easy", "classic")
+    pid = puzzle_keys(puzzle).pid
+    at.number_input(key=f"answer_deadwood_{pid}").set_value(analyze(puzzle.cards).deadwood).run()
+    for _ in range(5):
+        at.button(key=f"check_{pid}").click().run()
+    assert any("1 right of 1 tried" in c.value for c in at.caption), [c.value for c in at.caption]
+    store = open_store(tmp_path)
+    assert len(store.attempts(store.find_profile("Dee").id)) == 1
+
+
+def test_remove_on_a_meld_already_gone_does_nothing():
+    # Melds drill 4 (easy, classic): three melds formed. Two fast clicks on "Remove" of the third
+    # meld arrive with the index the screen was drawn with: the second finds it gone and does nothing.
+    import streamlit as st
+
+    from tutor.app.ui import drill_views
+    puzzle = generate("melds", 4, "easy", "classic")
+    key = puzzle_keys(puzzle).groups
+    st.session_state[key] = [["7S", "7H", "7D"], ["10S", "10H", "10D"], ["JS", "JH", "JD"]]
+    drill_views._remove_group(puzzle, 2, ["JS", "JH", "JD"])
+    drill_views._remove_group(puzzle, 2, ["JS", "JH", "JD"])
+    drill_views._remove_group(puzzle, 1, ["10S", "10H", "10D"])
+    drill_views._remove_group(puzzle, 0, ["10S", "10H", "10D"])  # a stale click on a meld now elsewhere
+    assert st.session_state[key] == [["7S", "7H", "7D"]]
+    del st.session_state[key]

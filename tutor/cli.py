@@ -9,16 +9,19 @@ wrong, never a traceback. ``analyze`` with no cards reads one hand per line (bat
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from tutor.engine.cards import BIG_GIN_SIZE, HAND_SIZE, format_cards, parse_cards
-from tutor.engine.errors import TutorError
+from tutor.engine.errors import TutorError, excerpt
 from tutor.engine.melds import HandAnalysis, Meld, analyze
+from tutor.engine.msgids import N_
 from tutor.engine.rules import available_rulesets, load_ruleset
 from tutor.engine.scoring import GameTotals, HandScore, game_totals, score_hand
 from tutor.language.i18n import LANGUAGES, PSEUDO_LANGUAGE, Translator, language_from_environment
@@ -27,6 +30,10 @@ from tutor.language.messages import error_message
 from tutor.language.serialize import analysis_json, score_json, totals_json
 
 BAD_INPUT = 2
+OUTPUT_FAILED = 1
+"""The exit status when the answers could not be written (a closed or full output, a broken pipe)."""
+INTERRUPTED = 130
+"""The exit status after Ctrl-C, as shells report it."""
 
 
 class _InputError(Exception):
@@ -112,12 +119,45 @@ def totals_text(totals: GameTotals, tr: Translator) -> str:
 
 
 def _emit(out: TextIO, as_json: bool, data: dict[str, Any], text: str) -> None:
-    out.write((json.dumps(data, ensure_ascii=False) if as_json else text) + "\n")
+    """One answer: a JSON line (always valid UTF-8) or the text."""
+    out.write((json.dumps(data, ensure_ascii=False).encode("utf-8", "replace").decode("utf-8") if as_json
+               else text) + "\n")
+
+
+class NotTextError(TutorError):
+    """A line of standard input that is not UTF-8 text."""
+
+    key = "not_text"
+    template = N_("This line is not UTF-8 text.")
+
+
+def input_lines(stdin: TextIO) -> Iterator[str | NotTextError]:
+    """The lines of standard input, each decoded on its own as UTF-8 (a byte-order mark at the
+    start is dropped); a line that is not UTF-8 comes as a :class:`NotTextError`, and the lines
+    after it are still read."""
+    binary = getattr(stdin, "buffer", None)
+    raw: Iterator[bytes | str] = iter(binary) if binary is not None else iter(stdin)
+    for number, line in enumerate(raw, start=1):
+        if isinstance(line, bytes):
+            try:
+                text = line.decode("utf-8")
+            except UnicodeDecodeError:
+                yield NotTextError()
+                continue
+        else:
+            text = line
+        yield text.removeprefix("\ufeff") if number == 1 else text
 
 
 def _analyze_batch(args: argparse.Namespace, tr: Translator, stdin: TextIO, out: TextIO) -> int:
     status = 0
-    for number, line in enumerate(stdin, start=1):
+    for number, line in enumerate(input_lines(stdin), start=1):
+        if isinstance(line, NotTextError):
+            status = BAD_INPUT
+            message = error_message(line, tr)
+            _emit(out, args.json, {"line": number, "error": line.key, "message": message},
+                  tr.gettext("Line {n}: {message}", n=number, message=message))
+            continue
         if not line.strip():
             continue
         try:
@@ -213,17 +253,40 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     try:
         args = build_parser(tr).parse_args(argv)
     except _InputError as error:
-        return _fail(stderr, tr.gettext("bad command line: {detail}", detail=str(error)))
+        return _fail(stderr, tr.gettext("bad command line: {detail}", detail=excerpt(str(error), 200)))
+    if stdout is None:
+        return _fail(stderr, tr.gettext("there is no standard output to write to"), OUTPUT_FAILED)
     try:
-        return _run(args, tr, stdin, stdout)
+        status = _run(args, tr, stdin, stdout)
+        stdout.flush()
     except TutorError as error:
         return _fail(stderr, error_message(error, tr))
+    except BrokenPipeError:
+        _quiet(stdout)
+        return OUTPUT_FAILED  # the reader went away (``| head``): nothing more to say
+    except OSError as error:
+        _quiet(stdout)
+        return _fail(stderr, tr.gettext("the output could not be written: {reason}",
+                                        reason=error.strerror or type(error).__name__), OUTPUT_FAILED)
+    except KeyboardInterrupt:
+        return _fail(stderr, tr.gettext("interrupted"), INTERRUPTED)
+    return status
 
 
-def _fail(stderr: TextIO, message: str) -> int:
-    """Say what was wrong on one line; the exit status for bad input."""
-    stderr.write(f"gin-tutor: {message}\n")
-    return BAD_INPUT
+def _quiet(stream: TextIO) -> None:
+    """Point a standard stream that failed at /dev/null, so that Python's own flush at exit is silent."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+
+
+def _fail(stderr: TextIO | None, message: str, status: int = BAD_INPUT) -> int:
+    """Say what was wrong on one line (when there is somewhere to say it); return the exit status."""
+    with contextlib.suppress(OSError, AttributeError):
+        if stderr is not None:
+            stderr.write(f"gin-tutor: {message}\n")
+            stderr.flush()
+    return status
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Sequence
 
-from tutor.engine.errors import CardCountError, DuplicateCardError, EmptyHandError, MalformedCardError
+from tutor.engine.errors import CardCountError, DuplicateCardError, EmptyHandError, MalformedCardError, excerpt
 
 SUITS = "SHDC"
 """Suit letters in the engine's order: spades, hearts, diamonds, clubs."""
@@ -131,11 +131,17 @@ _SEPARATORS = re.compile(r"[\s,;]+")
 
 
 def parse_card(token: str) -> Card:
-    """Read one card such as ``10h``, ``TH``, ``qs`` or ``7♥``; raise on anything else."""
-    text = token.strip().upper().replace("\ufe0f", "")
-    match = _TOKEN.match(text)
+    """Read one card such as ``10h``, ``TH``, ``qs`` or ``7♥``; raise on anything else. Only the
+    documented spellings: ASCII letters and digits and the suit symbols (no letter that merely
+    folds to one, as the long s ``ſ`` to ``S``)."""
+    if not isinstance(token, str):
+        raise MalformedCardError(token=excerpt(token))
+    text = token.strip().replace("\ufe0f", "")
+    if not all(ch.isascii() or ch in _SUIT_OF_TEXT for ch in text):
+        raise MalformedCardError(token=excerpt(token.strip()))
+    match = _TOKEN.match(text.upper())
     if match is None:
-        raise MalformedCardError(token=token)
+        raise MalformedCardError(token=excerpt(token.strip()))
     return card(_RANK_OF_TEXT[match.group(1)], _SUIT_OF_TEXT[match.group(2)])
 
 

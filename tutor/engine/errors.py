@@ -30,6 +30,18 @@ class TutorError(ValueError):
         return f"{text} ({self.detail})" if self.detail and "{detail}" not in self.template else text
 
 
+EXCERPT = 20
+"""The most characters of a bad token quoted in a message."""
+
+
+def excerpt(token: object, most: int = EXCERPT) -> str:
+    """A bad token as a message may quote it: at most ``most`` characters, each control,
+    invisible or undecodable character shown as ``�``."""
+    text = token if isinstance(token, str) else repr(token)
+    shown = "".join(ch if ch.isprintable() else "\ufffd" for ch in text[:most])
+    return shown + ("…" if len(text) > most else "")
+
+
 class CardError(TutorError):
     """A hand could not be read: a malformed card, a duplicate, or a wrong number of cards."""
 

@@ -34,7 +34,7 @@ from tutor.engine.cards import (
     check_count,
     check_distinct,
 )
-from tutor.engine.errors import NotAMeldError
+from tutor.engine.errors import MalformedCardError, NotAMeldError, excerpt
 
 MIN_MELD = 3
 """Fewest cards in a set or a run."""
@@ -316,11 +316,13 @@ def is_valid_meld(cards: Sequence[Card]) -> bool:
     return meld_problem(cards) is None
 
 
-MeldProblem = Literal["too_few", "too_many_for_set", "mixed_suits", "gap", "ace_high", "mixed"]
+MeldProblem = Literal["too_few", "too_many_for_set", "mixed_suits", "gap", "ace_high", "mixed", "used_twice"]
 
 
 def meld_problem(cards: Sequence[Card]) -> MeldProblem | None:
     """Why some cards are not a meld, or ``None`` when they are a set or a run."""
+    if len(set(cards)) != len(cards):
+        return "used_twice"
     if len(cards) < MIN_MELD:
         return "too_few"
     ranks = sorted(c.rank for c in cards)
@@ -418,6 +420,8 @@ def analyze(cards: Sequence[Card]) -> HandAnalysis:
     """Best melds and deadwood of 10 cards; for 11 cards also the best discard and big gin."""
     mask = 0
     for c in cards:
+        if not isinstance(c, Card):
+            raise MalformedCardError(token=excerpt(c))
         mask |= c.bit
     if mask.bit_count() != len(cards):
         check_distinct(cards)

@@ -22,6 +22,7 @@ from tutor.engine.errors import (
     NoBigGinError,
     NotBigGinError,
     SharedCardError,
+    excerpt,
 )
 from tutor.engine.layoffs import DefenderPlay, Layoff, best_defence
 from tutor.engine.melds import Arrangement, Meld, best_arrangements, min_deadwood
@@ -212,6 +213,12 @@ class HandResult:
     winner: Player | None
     points: int = 0
 
+    def __post_init__(self) -> None:
+        """Only A, B or a void hand, and points from 0 up (none for a void hand)."""
+        points_ok = isinstance(self.points, int) and not isinstance(self.points, bool) and self.points >= 0
+        if self.winner not in (None, "A", "B") or not points_ok or (self.winner is None and self.points):
+            raise MalformedResultError(token=excerpt(f"{self.winner}:{self.points}"))
+
     @property
     def void(self) -> bool:
         return self.winner is None
@@ -220,25 +227,27 @@ class HandResult:
         return "void" if self.winner is None else f"{self.winner}:{self.points}"
 
 
-_RESULT = re.compile(r"^([AB])\s*[:=]\s*(\d{1,4})$", re.IGNORECASE)
+_RESULT = re.compile(r"^([AB])\s*[:=]\s*([0-9]{1,4})$", re.IGNORECASE)
 _VOID_WORDS = {"void", "nula", "nulo", "-"}
 
 
 def parse_result(token: str) -> HandResult:
     """Read one hand result such as ``A:23``, ``b:31`` or ``void``."""
+    if not isinstance(token, str):
+        raise MalformedResultError(token=excerpt(token))
     text = token.strip()
     if text.lower() in _VOID_WORDS:
         return HandResult(None)
     match = _RESULT.match(text)
     if match is None:
-        raise MalformedResultError(token=token)
+        raise MalformedResultError(token=excerpt(text))
     return HandResult(match.group(1).upper(), int(match.group(2)))  # type: ignore[arg-type]
 
 
 def parse_results(text: str | Iterable[str]) -> list[HandResult]:
     """Read a score sheet: results separated by spaces or commas."""
     tokens = re.split(r"[\s,;]+", text) if isinstance(text, str) else list(text)
-    return [parse_result(t) for t in tokens if t.strip()]
+    return [parse_result(t) for t in tokens if not isinstance(t, str) or t.strip()]
 
 
 @dataclass(frozen=True)

@@ -18,16 +18,22 @@ _MARKDOWN = re.compile(r"([\\`*_\[\]()<>!|~:$])")
 """The characters that can start Markdown inside a line: emphasis, code, links and images, HTML,
 tables, strikethrough, Streamlit's colour and emoji directives, formulas. (Headings, lists and
 rules only start a line, and a quote never does: line breaks become spaces.)"""
+_AUTOLINK = re.compile(r"(:|@|\.)")
+WORD_JOINER = "\u2060"
+"""An invisible character put after every ``:``, ``@`` and ``.`` of user text: Markdown turns
+``https://…``, ``www.…`` and ``name@host`` into links even when escaped, and a joiner breaks them."""
 MOST = 80
 """The most characters of user text quoted in a message; the rest is cut with an ellipsis."""
 
 
 def plain(text: object, most: int = MOST) -> str:
-    """``text`` as Markdown that renders to exactly those characters (shortened past ``most``)."""
+    """``text`` as Markdown that renders to exactly those characters, no link made of them (shortened
+    past ``most``)."""
     shown = "".join(ch if ch.isprintable() else " " for ch in str(text))
     if len(shown) > most:
         shown = shown[:most] + "…"
-    return _MARKDOWN.sub(r"\\\1", shown)
+    escaped = _MARKDOWN.sub(r"\\\1", shown)
+    return _AUTOLINK.sub("\\1" + WORD_JOINER, escaped)
 
 
 def error_text(error: TutorError, tr: Translator) -> str:
