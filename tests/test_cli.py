@@ -204,3 +204,13 @@ def test_ctrl_c_while_reading_gives_one_line_and_status_130():
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=30)
     assert process.returncode == 130 and err == b"gin-tutor: interrupted\n"
+
+
+def test_the_served_app_never_shows_a_traceback_to_visitors(monkeypatch):
+    import tutor.cli as cli
+    called: list[list[str]] = []
+    monkeypatch.setattr(cli.subprocess, "call", lambda argv: called.append(argv) or 0)
+    assert cli.main(["app", "--server.port", "8600"]) == 0
+    assert "--client.showErrorDetails=none" in called[0] and called[0][-2:] == ["--server.port", "8600"]
+    config = (Path(__file__).resolve().parent.parent / ".streamlit" / "config.toml").read_text()
+    assert 'showErrorDetails = "none"' in config

@@ -233,11 +233,16 @@ APP_ENTRY = Path(__file__).resolve().parent / "app" / "main.py"
 """The Streamlit entry of the installed app."""
 
 
+APP_SETTINGS = ("--client.showErrorDetails=none", "--browser.gatherUsageStats=false")
+"""Settings of the served app: should a page ever fail, a visitor sees a generic message, never a
+traceback with the server's paths (it goes to the server's log); no usage statistics are sent."""
+
+
 def run_app(options: Sequence[str]) -> int:
     """``gin-tutor app [streamlit options]``: serve the installed app with ``streamlit run`` (in a
     process of its own: only the app layer imports Streamlit)."""
     try:
-        return subprocess.call([sys.executable, "-m", "streamlit", "run", str(APP_ENTRY), *options])
+        return subprocess.call([sys.executable, "-m", "streamlit", "run", str(APP_ENTRY), *APP_SETTINGS, *options])
     except KeyboardInterrupt:
         return 0
 
