@@ -169,8 +169,9 @@ class Disk:
 
 
 def listening(store: Store) -> list:
+    """The fault codes the store reports (None: a write succeeded)."""
     heard: list = []
-    store.listener = heard.append
+    store.listener = lambda fault, write: heard.append(fault)
     return heard
 
 

@@ -44,4 +44,7 @@ navigation = st.navigation({
     ]
     for section, section_screens in NAVIGATION.items()
 })
-navigation.run()
+try:
+    navigation.run()
+finally:  # also after a page's st.stop(): say what this run could not save
+    profile.fault_warning(tr)

@@ -149,7 +149,8 @@ def migrate(db: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
 Verdict = str
 """What :func:`inspect` finds: ``new`` (nothing there yet, or an empty database), ``ours``,
 ``damaged`` (not a database), ``newer`` (a newer gin-tutor's), ``foreign`` (another program's),
-``incomplete`` (ours with a table missing), ``unopenable`` (a folder, a dangling link)."""
+``incomplete`` (ours with a table missing), ``unopenable`` (a folder, a dangling link),
+``busy`` or ``unreadable`` (a file that cannot be read just now: locked, a full disk, no permission)."""
 
 
 def inspect(path: Path) -> Verdict:
@@ -173,7 +174,7 @@ def inspect(path: Path) -> Verdict:
         finally:
             db.close()
     except sqlite3.OperationalError as error:
-        return "busy" if _is_busy(error) else "unopenable"
+        return "busy" if _is_busy(error) else "unreadable"
     except sqlite3.DatabaseError:
         return "damaged"
     if application not in (0, APPLICATION_ID):

@@ -143,10 +143,9 @@ def guarded(default: Callable[[], Any], *, write: bool) -> Callable[[Callable[Co
             try:
                 result = method(store, *args, **kwargs)
             except (sqlite3.Error, FileFault) as error:
-                store.fault(error)
+                store.fault(error, write)
                 return default()
-            if write:
-                store.tell(None)
+            store.tell(None, write)
             return result
         return run
     return wrap
@@ -176,7 +175,11 @@ class Store:
     file cannot be written), ``damaged`` (``kept_aside`` then names where the file was moved) or
     ``not_ours`` (a file of another program or of a newer gin-tutor, left as it is).
     ``listener``, when set, hears each fault code (``disk_full``, ``read_only``, ``file_gone``,
-    ``busy``, ``damaged``, ``not_ours``, ``unavailable``) and None after each write that succeeds.
+    ``busy``, ``damaged``, ``not_ours``, ``unavailable``) with whether a write met it, and None
+    after each operation that succeeds (with whether it was a write).
+
+    While the store uses a file it keeps one idle connection to it open, so that SQLite keeps its
+    WAL files: reading then needs no new file, and works on a full disk.
     """
 
     def __init__(self, path: Path | None, status: str | None = None, kept_aside: Path | None = None,
@@ -186,10 +189,11 @@ class Store:
         self.status = status
         self.kept_aside = kept_aside
         self.clock = clock
-        self.listener: Callable[[str | None], None] | None = None
+        self.listener: Callable[[str | None, bool], None] | None = None
         self._connect = connect or (lambda p: sqlite3.connect(p, timeout=30, isolation_level=None))
         self._lock = threading.RLock()
         self._identity: tuple[int, int] | None = None
+        self._keeper: sqlite3.Connection | None = None
         self._memory: sqlite3.Connection | None = None
         if path is None:
             self._memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
@@ -204,19 +208,20 @@ class Store:
     def saving(self) -> bool:
         return self.path is not None
 
-    def tell(self, fault: str | None) -> None:
-        """Pass a fault code (or None: all is well) to the listener."""
+    def tell(self, fault: str | None, write: bool) -> None:
+        """Pass a fault code (or None: all is well) to the listener, and whether a write met it."""
         if self.listener is not None:
-            self.listener(fault)
+            self.listener(fault, write)
 
-    def fault(self, error: BaseException) -> None:
-        """An operation failed: forget the file's identity (the next one checks the file again)
-        and tell the listener."""
-        self._identity = None
-        if isinstance(error, FileFault):
-            self.tell(error.code)
-        else:
-            self.tell(fault_of(error) if isinstance(error, sqlite3.Error) else "unavailable")
+    def fault(self, error: BaseException, write: bool) -> None:
+        """An operation failed: tell the listener. After a fault that may mean another file (or
+        garbage) is there now, the next operation inspects the file again; after a passing one (a
+        full disk, a lock), it simply tries again."""
+        code = error.code if isinstance(error, FileFault) else (
+            fault_of(error) if isinstance(error, sqlite3.Error) else "unavailable")
+        if code in ("damaged", "file_gone", "not_ours"):
+            self._identity = None
+        self.tell(code, write)
 
     def _prepare(self) -> None:
         """Make sure the file at ``path`` is ours and current before using it: checked again
@@ -230,8 +235,10 @@ class Store:
             if verdict == "damaged":
                 self.kept_aside = keep_aside(self.path, self.clock)
                 verdict = "new"
+            if verdict in ("busy", "unreadable"):
+                raise FileFault("busy" if verdict == "busy" else "unavailable")
             if verdict not in ("new", "ours"):
-                raise FileFault("busy" if verdict == "busy" else "not_ours")
+                raise FileFault("not_ours")
             if self.path.exists() and not os.access(self.path, os.W_OK):
                 raise FileFault("read_only")
             db = self._connect(self.path)
@@ -244,8 +251,13 @@ class Store:
                     db.execute("ROLLBACK")
                     raise
                 db.execute("COMMIT")
-            finally:
+            except BaseException:
                 db.close()
+                raise
+            if self._keeper is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    self._keeper.close()
+            self._keeper = db  # kept open, idle: the WAL files stay while it lives
             self._identity = _identity(self.path)
 
     @contextmanager

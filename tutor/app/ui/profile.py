@@ -40,13 +40,16 @@ FAULT_REASONS = {
 }
 
 
-def _heard(fault: str | None) -> None:
-    """The store's listener: remember this session's last fault, or that saving works again."""
+def _heard(fault: str | None, write: bool) -> None:
+    """The store's listener: remember this session's last fault (and whether something the learner
+    did was lost with it), or that saving works again."""
     with contextlib.suppress(Exception):  # outside a session (a script, a test): nobody to tell
+        lost = st.session_state.get(FAULT, (None, False))[1]
         if fault is None:
-            st.session_state.pop(FAULT, None)
-        else:
-            st.session_state[FAULT] = fault
+            if write or not lost:  # a failed write stays told until a write succeeds
+                st.session_state.pop(FAULT, None)
+        elif write or not lost:
+            st.session_state[FAULT] = (fault, write)
 
 
 def _setting() -> str:
@@ -161,12 +164,12 @@ def profile_box(tr: Translator) -> None:
     elif saved.status == "damaged":
         kept = saved.kept_aside.name if saved.kept_aside else "—"
         st.sidebar.warning(tr.gettext("The progress file was damaged. It was kept as {file}, untouched; "
-                                      "progress is not saved in this session.", file=plain(kept)))
+                                      "progress is not saved in this session.", file=kept))
     elif saved.status == "not_ours":
         st.sidebar.warning(tr.gettext("The progress file is not one this version of gin-tutor can use (another "
                                       "program's, a newer version's, or incomplete). It was left exactly as it is; "
                                       "progress is not saved in this session."))
-    fault_warning(tr)
+    st.session_state["_fault_slot"] = st.sidebar.empty()
     profile = current()
     if profile is not None and (profile.language != st.session_state.get("lang")
                                 or profile.ruleset != st.session_state.get("rules")):
@@ -174,12 +177,21 @@ def profile_box(tr: Translator) -> None:
 
 
 def fault_warning(tr: Translator) -> None:
-    """Tell the learner, once a write has failed, that it was not saved (and that saving resumes)."""
-    fault = st.session_state.get(FAULT)
-    if fault:
+    """Tell the learner, once a write has failed, that it was not saved (and that saving resumes).
+    Called when the page is done, so that it reports what this run did; it fills the place the
+    profile box kept for it in the sidebar."""
+    heard = st.session_state.get(FAULT)
+    slot = st.session_state.pop("_fault_slot", None)
+    if heard:
+        sidebar = slot.container() if slot is not None else st.sidebar
+        fault, lost = heard
         reason = tr.gettext(FAULT_REASONS.get(fault, FAULT_REASONS["unavailable"]))
-        st.sidebar.warning(tr.gettext("Your last answer or change was not saved: {reason}. The app keeps working, "
-                                      "and saving resumes as soon as the problem is gone.", reason=reason))
+        if lost:
+            sidebar.warning(tr.gettext("Your last answer or change was not saved: {reason}. The app keeps "
+                                       "working, and saving resumes as soon as the problem is gone.", reason=reason))
+        else:
+            sidebar.warning(tr.gettext("Your saved progress cannot be reached just now: {reason}. The app keeps "
+                                       "working, and saving resumes as soon as the problem is gone.", reason=reason))
 
 
 def review_item(puzzle: Puzzle) -> str:
