@@ -457,3 +457,29 @@ def test_remove_on_a_meld_already_gone_does_nothing():
     drill_views._remove_group(puzzle, 0, ["10S", "10H", "10D"])  # a stale click on a meld now elsewhere
     assert st.session_state[key] == [["7S", "7H", "7D"]]
     del st.session_state[key]
+
+
+def test_pages_keep_working_when_the_file_is_removed_or_replaced_while_running(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    monkeypatch.setenv("GIN_TUTOR_DATA_DIR", str(folder))
+    at = start("en")
+    at.text_input(key="profile_new").input("Eve").run()
+    at.button(key="profile_create").click().run()
+    answer_deadwood(at, 1)
+    for name in (FILE_NAME, FILE_NAME + "-wal", FILE_NAME + "-shm"):
+        (folder / name).unlink(missing_ok=True)
+    for page in ("screens/home.py", "screens/drills.py", "screens/review.py", "screens/progress.py"):
+        at.switch_page(page).run()
+        assert not at.exception, (page, [e.value for e in at.exception])
+    at.text_input(key="profile_new").input("Fay").run()
+    at.button(key="profile_create").click().run()
+    answer_deadwood(at, 2)  # saving goes on in a new file
+    for name in (FILE_NAME + "-wal", FILE_NAME + "-shm"):  # (with them, SQLite would read the pages back)
+        (folder / name).unlink(missing_ok=True)
+    (folder / "garbage").write_bytes(os.urandom(4096))
+    (folder / "garbage").replace(folder / FILE_NAME)
+    guest = start("en")
+    assert not guest.exception
+    store = open_store(folder)
+    assert store.status is None and any("damaged" in p.name for p in folder.iterdir()), list(folder.iterdir())
