@@ -70,6 +70,7 @@ def ours(folder: Path) -> Path:
     """A progress file of ours with one profile in it, out of WAL mode (no other file beside it)."""
     store = open_store(folder)
     assert store.profile("ana") is not None
+    store.close()
     make_file(folder / FILE_NAME, "PRAGMA journal_mode = DELETE")
     return folder / FILE_NAME
 

@@ -204,6 +204,16 @@ class Store:
             with contextlib.suppress(sqlite3.Error, FileFault):
                 self._prepare()  # a full disk at start: the first operation tries again, and says so
 
+    def close(self) -> None:
+        """Let go of the file (the idle connection that keeps its WAL files); the next operation
+        opens it again."""
+        with self._lock:
+            if self._keeper is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    self._keeper.close()
+            self._keeper = None
+            self._identity = None
+
     @property
     def saving(self) -> bool:
         return self.path is not None
