@@ -5,7 +5,7 @@ import pytest
 from apptest_helpers import screen, start
 
 from tutor.app.ui.drill_state import puzzle_keys
-from tutor.drills import KINDS, generate
+from tutor.drills import KINDS, generate, model_answer
 from tutor.engine.melds import analyze
 from tutor.engine.scoring import game_totals, score_hand
 
@@ -49,6 +49,10 @@ def answer(at, puzzle, right):
         good = accepted(_table(puzzle), decode_view(puzzle.position))[1]
         pick = str(good[0]) if right else next(str(c) for c in puzzle.cards if c not in good)
         at.pills(key=f"answer_discard_{p}").set_value(pick).run()
+    elif puzzle.kind == "knock":
+        right_answer = model_answer(puzzle)
+        at.segmented_control(key=f"answer_knock_{p}").set_value(
+            right_answer if right else {"knock": "wait", "wait": "knock"}[right_answer]).run()
     else:
         totals = game_totals(puzzle.results, puzzle.ruleset).totals
         at.number_input(key=f"answer_total_A_{p}").set_value(totals["A"] + (0 if right else 5)).run()

@@ -150,7 +150,7 @@ def test_every_lesson_ends_with_a_check_of_known_drills():
     for lang in ("es", "en"):
         for doc in load_documents(LESSONS / lang):
             assert doc.checks, doc.path
-            assert all(kind in KINDS and level in LEVELS for kind, level in doc.checks)
+            assert all(kind in KINDS and level in LEVELS for kind, level, _ in doc.checks)
             assert doc.blocks[-1].kind == "drill", "the check comes last"
 
 

@@ -15,6 +15,7 @@ examples, drawn and counted by the engine when the page is shown, never typed in
     ::: score classic | KNOCKER CARDS | DEFENDER CARDS
     ::: totals short | A:23 B:31 void A:5
     ::: drill deadwood easy                  (lessons) a check drill of that kind and level
+    ::: drill score medium tie               (lessons) ... asking for a situation by name
 
 The same document exists in ``es/`` and ``en/`` with the same id, sources and examples.
 """
@@ -68,10 +69,10 @@ class Document:
         return [b for b in self.blocks if b.kind != "text"]
 
     @property
-    def checks(self) -> list[tuple[str, str]]:
-        """The drills of a lesson's check, as (kind, level)."""
-        pairs = [b.body.split() for b in self.blocks if b.kind == "drill"]
-        return [(kind, level) for kind, level in pairs]
+    def checks(self) -> list[tuple[str, str, str]]:
+        """The drills of a lesson's check, as (kind, level, situation or "")."""
+        words = [b.body.split() for b in self.blocks if b.kind == "drill"]
+        return [(w[0], w[1], w[2] if len(w) > 2 else "") for w in words]
 
     @property
     def sections(self) -> list[str]:
@@ -107,8 +108,8 @@ def check_example(block: Block, where: str) -> None:
         elif block.kind == "totals":
             load_ruleset(parts[0])
             parse_results(parts[1])
-        elif block.kind == "drill" and len(block.body.split()) != 2:
-            raise DocumentError(f"{where}: a drill is '::: drill KIND LEVEL' (lessons check the kind and level)")
+        elif block.kind == "drill" and len(block.body.split()) not in (2, 3):
+            raise DocumentError(f"{where}: a drill is '::: drill KIND LEVEL [SITUATION]' (lessons check them)")
     except (TutorError, IndexError) as error:
         raise DocumentError(f"{where}: example '{block.kind} {block.body}' is not valid: {error}") from error
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Literal
 
 from tutor.content.documents import Document, DocumentError, load_documents
-from tutor.drills import DrillError, check_level, drill_kind
+from tutor.drills import DrillError, UnknownScenarioError, check_level, drill_kind, scenarios_of
 from tutor.engine.resources import lessons_dir
 
 Status = Literal["done", "open", "later"]
@@ -21,10 +21,12 @@ def lessons(lang: str) -> tuple[Document, ...]:
     """The lessons in a language, in course order; each check names a known drill kind and level."""
     course = load_documents(lessons_dir() / lang)
     for lesson in course:
-        for kind, level in lesson.checks:
+        for kind, level, scenario in lesson.checks:
             try:
                 drill_kind(kind)
                 check_level(level)
+                if scenario and scenario not in scenarios_of(kind):
+                    raise UnknownScenarioError(scenario=scenario, choices=", ".join(scenarios_of(kind)))
             except DrillError as error:
                 raise DocumentError(f"{lesson.path}: its check names an unknown drill: {error}") from error
     return course

@@ -26,6 +26,7 @@ from tutor.drills.model import (
     Remark,
     UnknownKindError,
     UnknownLevelError,
+    UnknownScenarioError,
     Verdict,
     Word,
 )
@@ -63,17 +64,29 @@ def fresh_seed(rng: random.Random) -> int:
     return rng.randrange(MAX_SEED + 1)
 
 
-def generate(kind: str, seed: int | str, level: str, ruleset: Ruleset | str) -> Puzzle:
-    """The puzzle of that kind, seed, level and ruleset: always the same one."""
+def scenarios_of(kind: str) -> tuple[str, ...]:
+    """The situations a kind of drill can be asked for by name (``::: drill score medium tie``)."""
+    return tuple(getattr(drill_kind(kind), "SCENARIOS_OFFERED", ()))
+
+
+def generate(kind: str, seed: int | str, level: str, ruleset: Ruleset | str, scenario: str = "") -> Puzzle:
+    """The puzzle of that kind, seed, level and ruleset (and situation, when one is named): always
+    the same one."""
     maker = drill_kind(kind)
     check_level(level)
     rules = as_ruleset(ruleset)
     number = parse_seed(seed)
-    rng = random.Random(f"{kind}/{level}/{rules.name}/{number}")
-    made = maker.make(rng, level, rules)
+    if scenario:
+        if scenario not in scenarios_of(kind):
+            raise UnknownScenarioError(scenario=str(scenario)[:40], choices=", ".join(scenarios_of(kind)) or "—")
+        rng = random.Random(f"{kind}/{level}/{rules.name}/{number}/{scenario}")
+        made = maker.make_scenario(rng, level, rules, scenario)  # type: ignore[attr-defined]
+    else:
+        rng = random.Random(f"{kind}/{level}/{rules.name}/{number}")
+        made = maker.make(rng, level, rules)
     if made is None:
         raise NoPuzzleError(level=level)
-    return Puzzle(kind, number, level, rules.name, **made)
+    return Puzzle(kind, number, level, rules.name, scenario=scenario, **made)
 
 
 def position_puzzle(code: str) -> Puzzle:
@@ -82,9 +95,10 @@ def position_puzzle(code: str) -> Puzzle:
     return discard.from_position(code)
 
 
-def puzzle_of(kind: str, seed: int | str, level: str, ruleset: Ruleset | str, position: str = "") -> Puzzle:
+def puzzle_of(kind: str, seed: int | str, level: str, ruleset: Ruleset | str, position: str = "",
+              scenario: str = "") -> Puzzle:
     """The puzzle a review item or an address names: generated from its seed, or from a game's position."""
-    return position_puzzle(position) if position else generate(kind, seed, level, ruleset)
+    return position_puzzle(position) if position else generate(kind, seed, level, ruleset, scenario)
 
 
 def check(puzzle: Puzzle, answer: Any) -> Verdict:
@@ -111,5 +125,5 @@ __all__ = [
     "KINDS", "LEVELS", "AnswerError", "BadSeedError", "DrillError", "DrillKind", "NoPuzzleError", "Puzzle",
     "Remark", "UnknownKindError", "UnknownLevelError", "Verdict", "Word", "check", "check_level", "drill_kind",
     "fresh_seed", "generate", "group_remark", "hints", "judge_group", "mistake_names", "model_answer",
-    "parse_seed", "position_puzzle", "puzzle_of",
+    "parse_seed", "position_puzzle", "puzzle_of", "scenarios_of", "UnknownScenarioError",
 ]

@@ -41,6 +41,11 @@ class UnknownLevelError(DrillError):
     template = N_("There is no level called “{level}”. The levels are: {choices}.")
 
 
+class UnknownScenarioError(DrillError):
+    key = "unknown_drill_scenario"
+    template = N_("This kind of drill has no situation called “{scenario}”. It has: {choices}.")
+
+
 class BadSeedError(DrillError):
     key = "bad_seed"
     template = N_("The puzzle number “{seed}” is not a whole number from 0 to {most}.")
@@ -103,6 +108,8 @@ class Puzzle:
     knocker: tuple[Card, ...] = ()
     defender: tuple[Card, ...] = ()
     results: tuple[str, ...] = ()
+    scenario: str = ""
+    """A situation asked for by name (a lesson's check: ``no_melds``, ``undercut``, ``tie``...), or ""."""
     position: str = ""
     """A discard drill's position: the view of the player to throw, packed (:mod:`tutor.play.positions`)."""
     properties: dict[str, Any] = field(default_factory=dict, compare=False)
@@ -113,7 +120,8 @@ class Puzzle:
         """The URL parameters that open this puzzle again (a position from a game: by its code)."""
         if self.position and not self.seed:
             return {"drill": self.kind, "position": self.position, "rules": self.ruleset}
-        return {"drill": self.kind, "seed": str(self.seed), "level": self.level, "rules": self.ruleset}
+        address = {"drill": self.kind, "seed": str(self.seed), "level": self.level, "rules": self.ruleset}
+        return {**address, "scenario": self.scenario} if self.scenario else address
 
 
 @dataclass(frozen=True)

@@ -48,12 +48,15 @@ class DrillItem:
     seed: int
     position: str = ""
     """A position from a game (:mod:`tutor.play.positions`), for a drill made from one."""
+    scenario: str = ""
+    """The situation a lesson asked for (written ``KIND@SCENARIO``), or ""."""
 
     PREFIX = "drill:"
 
     def format(self) -> str:
         tail = f":{self.position}" if self.position else ""
-        return f"{self.PREFIX}{self.kind}:{self.level}:{self.ruleset}:{self.seed}{tail}"
+        kind = f"{self.kind}@{self.scenario}" if self.scenario else self.kind
+        return f"{self.PREFIX}{kind}:{self.level}:{self.ruleset}:{self.seed}{tail}"
 
     @classmethod
     def parse(cls, item: str) -> DrillItem | None:
@@ -62,7 +65,8 @@ class DrillItem:
         seed = whole_number(parts[4], MAX_ITEM_SEED) if len(parts) in (5, 6) else None
         if seed is None or parts[0] + ":" != cls.PREFIX:
             return None
-        return cls(parts[1], parts[2], parts[3], seed, parts[5] if len(parts) == 6 else "")
+        kind, _, scenario = parts[1].partition("@")
+        return cls(kind, parts[2], parts[3], seed, parts[5] if len(parts) == 6 else "", scenario)
 
 
 @dataclass(frozen=True)

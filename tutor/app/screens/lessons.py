@@ -55,9 +55,9 @@ else:
         st.success(tr.gettext("You have passed this lesson. You can take its check again for practice."))
     right = 0
     seeds = check_seeds(lesson.id, len(lesson.checks))
-    for index, ((kind, level), seed) in enumerate(zip(lesson.checks, seeds, strict=True)):
+    for index, ((kind, level, scenario), seed) in enumerate(zip(lesson.checks, seeds, strict=True)):
         st.markdown(tr.gettext("**Question {n} of {total}**", n=index + 1, total=len(lesson.checks)))
-        verdict = drill_card(generate(kind, seed, level, rules.name), tr)
+        verdict = drill_card(generate(kind, seed, level, rules.name, scenario), tr)
         right += bool(verdict and verdict.correct)
     if right == len(lesson.checks):
         if mark_done(lesson.id):

@@ -34,7 +34,8 @@ else:
     item, box = due[0]
     drill = DrillItem.parse(item)
     try:
-        puzzle = puzzle_of(drill.kind, drill.seed, drill.level, drill.ruleset, drill.position) if drill else None
+        puzzle = (puzzle_of(drill.kind, drill.seed, drill.level, drill.ruleset, drill.position, drill.scenario)
+                  if drill else None)
     except TutorError:
         puzzle = None
     if puzzle is None:

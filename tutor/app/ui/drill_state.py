@@ -93,6 +93,8 @@ def puzzle_keys(puzzle: Puzzle) -> PuzzleKeys:
     if position:  # a position from a game: named by a digest of its code
         digest = hashlib.blake2b(position.encode(), digest_size=6).hexdigest()
         return PuzzleKeys(f"{puzzle.kind}-{puzzle.ruleset}-{digest}")
+    if puzzle.scenario:
+        return PuzzleKeys(f"{puzzle.kind}-{puzzle.scenario}-{puzzle.level}-{puzzle.ruleset}-{puzzle.seed}")
     return PuzzleKeys.of(puzzle.kind, puzzle.level, puzzle.ruleset, puzzle.seed)
 
 

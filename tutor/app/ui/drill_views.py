@@ -20,7 +20,7 @@ from tutor.engine.melds import HandAnalysis
 from tutor.engine.rules import load_ruleset
 from tutor.engine.scoring import HandScore
 from tutor.language.feedback import explanation, feedback, render
-from tutor.language.i18n import Translator
+from tutor.language.i18n import N_, Translator
 from tutor.language.labels import card_name, drill_kind_name, ruleset_title, side_name
 from tutor.language.table import position_line
 from tutor.play.positions import decode_view
@@ -179,9 +179,9 @@ def _read_totals(puzzle: Puzzle) -> dict[str, int] | None:
 
 # --- Which card to throw: a position from a hand, one card picked --------------------------------
 
-def _discard(puzzle: Puzzle, tr: Translator) -> None:
+def _position(puzzle: Puzzle, tr: Translator) -> None:
+    """A position from a hand: the turn and the stock, what the opponent took, the pile, the hand."""
     view = decode_view(puzzle.position)
-    st.markdown(tr.gettext("You hold these eleven cards. Which one do you throw?"))
     _rules_line(puzzle, tr)
     st.caption(position_line(view, tr))
     if view["taken_upcard"]:
@@ -193,9 +193,31 @@ def _discard(puzzle: Puzzle, tr: Translator) -> None:
         show_cards(parse_cards(" ".join(view["discard_pile"][-6:])), tr,
                    label=tr.gettext("The discard pile, its top last"))
     show_cards(puzzle.cards, tr, label=tr.gettext("Your hand"))
+
+
+def _discard(puzzle: Puzzle, tr: Translator) -> None:
+    st.markdown(tr.gettext("You hold these eleven cards. Which one do you throw?") if puzzle.scenario != "least"
+                else tr.gettext("You hold these eleven cards. Which discard leaves the least deadwood?"))
+    _position(puzzle, tr)
     by_name = {str(c): c for c in puzzle.cards}
     st.pills(tr.gettext("The card to throw"), list(by_name), selection_mode="single",
              key=puzzle_keys(puzzle).answer("discard"), format_func=lambda name: pill_label(by_name[name]))
+
+
+KNOCK_ANSWERS = {"knock": N_("Knock now"), "wait": N_("Wait")}
+
+
+def _knock(puzzle: Puzzle, tr: Translator) -> None:
+    st.markdown(tr.gettext("You may knock with these eleven cards. Following source 001's advice, do you knock "
+                           "now or wait?"))
+    _position(puzzle, tr)
+    st.segmented_control(tr.gettext("Your choice"), list(KNOCK_ANSWERS), key=puzzle_keys(puzzle).answer("knock"),
+                         format_func=lambda a: tr.gettext(KNOCK_ANSWERS[a]))
+
+
+def _read_knock(puzzle: Puzzle) -> str | None:
+    picked = _get(puzzle, "knock")
+    return str(picked) if picked else None
 
 
 def _read_discard(puzzle: Puzzle) -> str | None:
@@ -210,6 +232,7 @@ VIEWS: dict[str, DrillView] = {
     "layoffs": DrillView(_layoffs, _read_layoffs),
     "totals": DrillView(_totals, _read_totals),
     "discard": DrillView(_discard, _read_discard),
+    "knock": DrillView(_knock, _read_knock),
 }
 """The view of every kind of drill, by name: one entry per kind of :data:`tutor.drills.KINDS`."""
 assert set(VIEWS) == set(KINDS), "every kind of drill needs a view"

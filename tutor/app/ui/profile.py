@@ -197,7 +197,7 @@ def fault_warning(tr: Translator) -> None:
 def review_item(puzzle: Puzzle) -> str:
     """The name of a drill in the review schedule: enough to generate it again."""
     position = puzzle.address.get("position", "")
-    return DrillItem(puzzle.kind, puzzle.level, puzzle.ruleset, puzzle.seed, position).format()
+    return DrillItem(puzzle.kind, puzzle.level, puzzle.ruleset, puzzle.seed, position, puzzle.scenario).format()
 
 
 def record(puzzle: Puzzle, verdict: Verdict, seconds: float) -> None:

@@ -6,8 +6,8 @@ one line in :data:`REGISTRY`, and its view in ``tutor/app/ui/drill_views.py``.
 
 from __future__ import annotations
 
-from tutor.drills.kinds import deadwood, discard, layoffs, melds, score, totals
+from tutor.drills.kinds import deadwood, discard, knock, layoffs, melds, score, totals
 from tutor.drills.model import DrillKind
 
-REGISTRY: dict[str, DrillKind] = {kind.NAME: kind for kind in (melds, deadwood, score, layoffs, totals, discard)}
+REGISTRY: dict[str, DrillKind] = {kind.NAME: kind for kind in (melds, deadwood, score, layoffs, totals, discard, knock)}
 """Every kind of drill by name, in the order the app lists them."""

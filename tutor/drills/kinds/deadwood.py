@@ -9,9 +9,10 @@ import random
 from typing import Any
 
 from tutor.drills.answers import read_number
-from tutor.drills.kinds.melds import hand_hints, make_hand, missed_card, mistake_of
+from tutor.drills.kinds.melds import MAX_TRIES, hand_hints, make_hand, missed_card, mistake_of
 from tutor.drills.model import Puzzle, Remark, Verdict, Word
-from tutor.engine.cards import mask_of
+from tutor.drills.properties import hand_properties
+from tutor.engine.cards import DECK, HAND_SIZE, mask_of
 from tutor.engine.melds import HandAnalysis, analyze, candidate_arrangements
 from tutor.engine.msgids import N_
 from tutor.engine.rules import Ruleset
@@ -28,8 +29,21 @@ MISTAKES = {
 }
 
 
+SCENARIOS_OFFERED = ("no_melds",)
+"""``no_melds``: ten cards of which no three make a meld, so every card counts (lesson 1)."""
+
+
 def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | None:
     return make_hand(rng, level)
+
+
+def make_scenario(rng: random.Random, level: str, rules: Ruleset, scenario: str) -> dict[str, Any] | None:
+    for _ in range(MAX_TRIES):
+        cards = rng.sample(DECK, HAND_SIZE)
+        props = hand_properties(cards)
+        if props["melds"] == 0:
+            return {"cards": tuple(sorted(cards, key=lambda c: c.index)), "properties": props}
+    return None
 
 
 def _first_remark(puzzle: Puzzle, result: HandAnalysis, given: int) -> tuple[str, Remark]:

@@ -45,9 +45,25 @@ def _table(puzzle: Puzzle) -> Table:
     return read_view(decode_view(puzzle.position))
 
 
-def accepted(table: Table, view: dict[str, Any]) -> tuple[Card, tuple[Card, ...]]:
-    """The strong player's card for the position, and every card as good: for a knock, the cards
-    that knock with as little deadwood; otherwise the cards it values within :data:`TOLERANCE`."""
+SCENARIOS_OFFERED = ("least",)
+"""``least``: the card that leaves the least deadwood is the answer, every card that ties with it
+too (lesson 4: the first skill of the discard, before what cards could still become)."""
+
+
+def least_discards(table: Table) -> tuple[int, tuple[Card, ...]]:
+    """The least deadwood a discard can leave, and every card that leaves it."""
+    order = discard_order(table.hand, keep=table.taken)
+    least = order[0][0]
+    return least, tuple(c for d, c in order if d == least)
+
+
+def accepted(table: Table, view: dict[str, Any], scenario: str = "") -> tuple[Card, tuple[Card, ...]]:
+    """The card the puzzle's answer is, and every card as good: with ``least``, the cards that leave
+    the least deadwood; else the strong player's card, and for a knock the cards that knock with as
+    little deadwood, otherwise the cards it values within :data:`TOLERANCE`."""
+    if scenario == "least":
+        cards = least_discards(table)[1]
+        return cards[0], cards
     kind, card = Bot("strong").move(view)
     if card is None:
         raise PositionError()  # big gin: no card is thrown, no puzzle
@@ -96,6 +112,25 @@ def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | Non
     return None
 
 
+def make_scenario(rng: random.Random, level: str, rules: Ruleset, scenario: str) -> dict[str, Any] | None:
+    """Positions from the first turns where one card, or two that tie, leave the least deadwood."""
+    for _ in range(MAX_TRIES):
+        seed = rng.randrange(MAX_SEED + 1)
+        hand = new_hand(rules, seed, dealer=rng.randrange(2))
+        bot = Bot("strong", seed)
+        while not hand.over and hand.to_move is not None:
+            view = hand.view(hand.to_move)
+            if view["phase"] == "discard" and view["turn"] in STAGES[level]:
+                table = read_view(view)
+                if not table.can("big_gin") and len(least_discards(table)[1]) <= 2:
+                    return {"cards": tuple(parse_cards(" ".join(view["hand"]))), "position": encode_view(view),
+                            "properties": {"turn": view["turn"], "stock": view["stock_size"]}}
+            if view["turn"] > STAGES[level].stop:
+                break
+            hand = hand.apply(bot.move(view))
+    return None
+
+
 def from_position(code: str) -> Puzzle:
     """The puzzle of a position from a learner's game (a discard decision); :class:`PositionError`
     when the code is not a discard position."""
@@ -116,10 +151,21 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
         raise AnswerError("pick one card of the hand", what="card")
     given = cards[0]
     table = _table(puzzle)
-    best, good = accepted(table, decode_view(puzzle.position))
+    best, good = accepted(table, decode_view(puzzle.position), puzzle.scenario)
     kept = analyze(tuple(c for c in puzzle.cards if c is not best))
     if given in good:
         return Verdict(True, kept, expected=str(best))
+    if puzzle.scenario == "least":
+        yours = min_deadwood(table.hand & ~given.bit) if given is not table.taken else None
+        least = Remark.counting(NP_("The least deadwood a discard leaves is {points}, by throwing {cards}.",
+                                    "The least deadwood a discard leaves is {points}, by throwing any of {cards}."),
+                                len(good), points=kept.deadwood, cards=good)
+        if yours is None:
+            remark = Remark(N_("The {card} was just taken from the pile: it may not be thrown this turn."),
+                            {"card": given})
+            return Verdict(False, kept, "taken_card", (remark, least), str(best))
+        remark = Remark(N_("Throwing the {card} leaves {points} points of deadwood."), {"card": given, "points": yours})
+        return Verdict(False, kept, "more_deadwood", (remark, least), str(best))
     strong = Remark(N_("The strong player throws the {card}: it leaves {points} points of deadwood."),
                     {"card": best, "points": kept.deadwood})
     if given is table.taken:
@@ -136,7 +182,7 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
 
 
 def model_answer(puzzle: Puzzle) -> str:
-    return str(accepted(_table(puzzle), decode_view(puzzle.position))[0])
+    return str(accepted(_table(puzzle), decode_view(puzzle.position), puzzle.scenario)[0])
 
 
 def hints(puzzle: Puzzle) -> list[Remark]:

@@ -118,6 +118,27 @@ def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | Non
     return None
 
 
+SCENARIOS_OFFERED = ("undercut", "tie", "big_gin")
+"""Situations a lesson can ask for: an undercut (deadwood strictly lower), a tie, a big gin (a gin
+under rulesets without big gin)."""
+
+
+def make_scenario(rng: random.Random, level: str, rules: Ruleset, scenario: str) -> dict[str, Any] | None:
+    wanted = "gin" if scenario == "big_gin" and not rules.big_gin_allowed else scenario
+    for _ in range(MAX_TRIES):
+        knocker, defender = _hands(rng, wanted)
+        if len(set(knocker) | set(defender)) != len(knocker) + len(defender) or not may_knock(knocker, rules):
+            continue
+        props = score_properties(score_hand(knocker, defender, rules))
+        found = {"undercut": props["outcome"] == "undercut" and not props["tie"], "tie": props["tie"],
+                 "big_gin": props["outcome"] == "big_gin", "gin": props["outcome"] == "gin"}[wanted]
+        if found:
+            props["scenario"] = wanted
+            return {"knocker": tuple(sorted(knocker, key=lambda c: c.index)),
+                    "defender": tuple(sorted(defender, key=lambda c: c.index)), "properties": props}
+    return None
+
+
 # --- Grading -----------------------------------------------------------------------------------
 
 def score_of(puzzle: Puzzle) -> HandScore:

@@ -89,6 +89,14 @@ def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | Non
     return None
 
 
+SCENARIOS_OFFERED = ("shutout",)
+"""``shutout``: the loser won no hand (lesson 9)."""
+
+
+def make_scenario(rng: random.Random, level: str, rules: Ruleset, scenario: str) -> dict[str, Any] | None:
+    return make(rng, "hard", rules)
+
+
 # --- Grading -----------------------------------------------------------------------------------
 
 def totals_of(puzzle: Puzzle) -> GameTotals:

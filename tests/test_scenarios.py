@@ -1,0 +1,123 @@
+"""Lessons check what they teach: each check that names a situation gets it, over many seeds and
+every ruleset; the knock-or-wait drill follows source 001's two tips."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.content.lessons import lessons
+from tutor.drills import UnknownScenarioError, check, generate, model_answer, scenarios_of
+from tutor.drills.kinds.discard import least_discards
+from tutor.drills.kinds.knock import advice
+from tutor.drills.properties import hand_properties, is_tie
+from tutor.engine.melds import analyze
+from tutor.engine.rules import available_rulesets, load_ruleset
+from tutor.engine.scoring import game_totals, score_hand
+from tutor.play.bots.reading import read_view
+from tutor.play.positions import decode_view
+from tutor.progress.review import DrillItem
+
+SEEDS = range(25)
+
+
+def has_its_situation(puzzle) -> bool:
+    """Whether a puzzle shows the situation its scenario names, measured with the engine."""
+    rules = load_ruleset(puzzle.ruleset)
+    if puzzle.scenario == "no_melds":
+        return hand_properties(puzzle.cards)["melds"] == 0
+    if puzzle.scenario in ("undercut", "tie", "big_gin"):
+        score = score_hand(puzzle.knocker, puzzle.defender, rules)
+        if puzzle.scenario == "undercut":
+            return score.outcome == "undercut" and not is_tie(score)
+        if puzzle.scenario == "tie":
+            return is_tie(score)
+        return score.outcome == ("big_gin" if rules.big_gin_allowed else "gin")
+    if puzzle.scenario == "shutout":
+        return game_totals(puzzle.results, rules).shutout
+    if puzzle.scenario == "least":
+        least, cards = least_discards(read_view(decode_view(puzzle.position)))
+        return model_answer(puzzle) == str(cards[0]) and len(cards) <= 2
+    raise AssertionError(puzzle.scenario)
+
+
+def lesson_checks():
+    seen = set()
+    for lang in ("es", "en"):
+        for lesson in lessons(lang):
+            for kind, level, scenario in lesson.checks:
+                if scenario and (lesson.id, kind, level, scenario) not in seen:
+                    seen.add((lesson.id, kind, level, scenario))
+                    yield lesson.id, kind, level, scenario
+
+
+@pytest.mark.parametrize("lesson, kind, level, scenario", list(lesson_checks()))
+@pytest.mark.parametrize("ruleset", available_rulesets())
+def test_each_lesson_check_gets_its_situation(lesson, kind, level, scenario, ruleset):
+    for seed in SEEDS:
+        puzzle = generate(kind, seed, level, ruleset, scenario)
+        assert puzzle.scenario == scenario and has_its_situation(puzzle), (lesson, seed)
+        assert check(puzzle, model_answer(puzzle)).correct
+
+
+def test_the_situations_asked_by_the_lessons():
+    # Lesson 1 counts hands with no meld; 4 the least-deadwood discard; 5 a big gin; 7 an undercut
+    # and a tie; 9 a shutout.
+    asked = {(lesson, scenario) for lesson, _, _, scenario in lesson_checks()}
+    assert asked == {("01-cards", "no_melds"), ("04-turn", "least"), ("05-knocking", "big_gin"),
+                     ("07-undercut", "undercut"), ("07-undercut", "tie"), ("09-scoring-a-game", "shutout")}
+
+
+def test_lesson_one_hands_are_counted_card_by_card():
+    # Every card counts: the deadwood is the sum of the values.
+    for seed in SEEDS:
+        puzzle = generate("deadwood", seed, "easy", "classic", "no_melds")
+        assert analyze(puzzle.cards).deadwood == sum(c.value for c in puzzle.cards)
+
+
+def test_an_unknown_situation_is_refused():
+    with pytest.raises(UnknownScenarioError):
+        generate("score", 1, "medium", "classic", "poker")
+    with pytest.raises(UnknownScenarioError):
+        generate("melds", 1, "easy", "classic", "tie")
+    assert scenarios_of("melds") == ()
+
+
+def test_a_situation_changes_the_puzzle_but_an_address_without_one_does_not():
+    assert generate("score", 5, "medium", "classic").scenario == ""
+    assert generate("score", 5, "medium", "classic", "tie").address["scenario"] == "tie"
+
+
+def test_a_review_item_keeps_its_situation():
+    item = DrillItem("score", "hard", "spanish", 12, scenario="tie")
+    assert item.format() == "drill:score@tie:hard:spanish:12"
+    assert DrillItem.parse(item.format()) == item
+
+
+@pytest.mark.parametrize("deadwood, turn, expected", [
+    (1, 1, "knock"), (5, 3, "knock"), (6, 3, "wait"), (7, 9, "wait"), (6, 10, "knock"), (7, 14, "knock"),
+    (8, 2, "wait"), (8, 15, "wait"), (10, 12, "wait"), (9, 20, "wait"),
+])
+def test_knock_or_wait_follows_source_001(deadwood, turn, expected):
+    # 001:31-32: no knock above 5 before the tenth turn; a knock with 8 to 10 is nearly always
+    # worse than waiting.
+    assert advice(deadwood, turn) == expected
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_knock_or_wait_puzzles_have_their_level(level):
+    answers = set()
+    for seed in SEEDS:
+        puzzle = generate("knock", seed, level, "classic")
+        view = decode_view(puzzle.position)
+        least = least_discards(read_view(view))[0]
+        assert any(kind == "knock" for kind, _ in view["legal"]) and least > 0
+        if level == "easy":
+            assert least <= 3 or least >= 9
+        elif level == "medium":
+            assert 4 <= least <= 8 and view["turn"] < 10
+        else:
+            assert 5 <= least <= 8 and view["turn"] >= 8
+        answers.add(model_answer(puzzle))
+        wrong = {"knock": "wait", "wait": "knock"}[model_answer(puzzle)]
+        assert not check(puzzle, wrong).correct
+    assert answers == {"knock", "wait"}
