@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from tutor.engine.cards import Card
-from tutor.engine.melds import Arrangement, HandAnalysis, Meld
+from tutor.engine.cards import Card, mask_of
+from tutor.engine.melds import Arrangement, HandAnalysis, Meld, best_arrangements
 from tutor.engine.rules import Ruleset
 from tutor.engine.scoring import GameTotals, HandScore
 from tutor.language.i18n import Translator
@@ -47,14 +47,33 @@ def arrangement_steps(arrangement: Arrangement, tr: Translator) -> list[str]:
     return steps
 
 
+def interpretation_note(rules: Ruleset | None, option: str, tr: Translator) -> str:
+    """`` (gin-tutor's interpretation: the sources do not say)`` after a sentence that states an
+    option these rules mark as an interpretation; "" otherwise."""
+    if rules is None or not rules.is_interpretation(option):
+        return ""
+    return " " + tr.gettext("(gin-tutor's interpretation: the sources do not say.)")
+
+
+def eleven_card_arrangement(result: HandAnalysis) -> Arrangement:
+    """A big gin's eleven cards, arranged in their melds."""
+    return best_arrangements(mask_of(result.cards))[0]
+
+
 def analysis_steps(result: HandAnalysis, tr: Translator, rules: Ruleset | None = None) -> list[str]:
     """Explain a hand analysis: discard (for 11 cards), melds, deadwood, other arrangements, knocking."""
     steps = []
+    if result.big_gin and (rules is None or rules.big_gin_allowed):
+        steps.append(tr.gettext("All eleven cards form melds: that is a big gin, laid down with no discard."))
+        return steps + arrangement_steps(eleven_card_arrangement(result), tr)
     if result.discard is not None:
-        steps.append(tr.gettext("Every discard was tried: discarding {card} leaves the least deadwood.",
-                                card=result.discard.symbol))
         if result.big_gin:
-            steps.append(tr.gettext("All eleven cards already form melds: that is a big gin."))
+            steps.append(tr.gettext("All eleven cards form melds, but these rules have no big gin: discard {card} "
+                                    "and go gin with the ten left.", card=result.discard.symbol)
+                         + interpretation_note(rules, "big_gin_allowed", tr))
+        else:
+            steps.append(tr.gettext("Every discard was tried: discarding {card} leaves the least deadwood.",
+                                    card=result.discard.symbol))
     steps += arrangement_steps(result.arrangement, tr)
     others = len(result.arrangements) - 1
     if others:
@@ -65,11 +84,13 @@ def analysis_steps(result: HandAnalysis, tr: Translator, rules: Ruleset | None =
         if result.deadwood == 0:
             steps.append(tr.gettext("With no deadwood this hand can go gin."))
         elif result.deadwood <= limit:
-            steps.append(tr.gettext("Deadwood {dw} is within the knock limit of {limit}: this hand may knock.",
-                                    dw=tr.number(result.deadwood), limit=tr.number(limit)))
+            steps.append(tr.ngettext("{n} point of deadwood, within the knock limit of {limit}: this hand may knock.",
+                                     "{n} points of deadwood, within the knock limit of {limit}: this hand may knock.",
+                                     result.deadwood, limit=tr.number(limit)))
         else:
-            steps.append(tr.gettext("Deadwood {dw} is over the knock limit of {limit}: this hand may not knock.",
-                                    dw=tr.number(result.deadwood), limit=tr.number(limit)))
+            steps.append(tr.ngettext("{n} point of deadwood, over the knock limit of {limit}: this hand may not knock.",
+                                     "{n} points of deadwood, over the knock limit of {limit}: this hand may not "
+                                     "knock.", result.deadwood, limit=tr.number(limit)))
     return steps
 
 
@@ -81,34 +102,39 @@ def _comparison(score: HandScore, tr: Translator) -> str:
         if score.rules.gin_can_be_undercut:
             return tr.gettext("Gin: the knocker has no deadwood, and under these rules only a defender with "
                               "as little could undercut it.")
-        return tr.gettext("Gin: the knocker has no deadwood, and a gin is never undercut.")
+        return (tr.gettext("Gin: the knocker has no deadwood, and a gin is never undercut.")
+                + interpretation_note(score.rules, "gin_can_be_undercut", tr))
     if score.outcome == "undercut":
         if score.knocker_deadwood == score.defender_deadwood:
             return tr.gettext("The deadwoods are equal ({k} and {d}): under these rules a tie is an undercut.",
                               k=k, d=d)
         return tr.gettext("The defender has less deadwood ({d}) than the knocker ({k}): an undercut.", k=k, d=d)
     if score.knocker_deadwood == score.defender_deadwood:
-        return tr.gettext("The deadwoods are equal ({k} and {d}): under these rules only a lower deadwood "
-                          "undercuts, so the knocker wins.", k=k, d=d)
+        return (tr.gettext("The deadwoods are equal ({k} and {d}): under these rules only a lower deadwood "
+                           "undercuts, so the knocker wins.", k=k, d=d)
+                + interpretation_note(score.rules, "undercut_on_tie", tr))
     return tr.gettext("The knocker has less deadwood ({k}) than the defender ({d}): the knocker wins.", k=k, d=d)
 
 
 def _points(score: HandScore, tr: Translator) -> str:
     n = tr.number
     if score.outcome == "knock":
-        return tr.gettext("Knock: {d} − {k} = {points} points for the knocker.", d=n(score.defender_deadwood),
-                          k=n(score.knocker_deadwood), points=n(score.points))
+        return tr.ngettext("Knock: {d} − {k} = {n} point for the knocker.",
+                           "Knock: {d} − {k} = {n} points for the knocker.", score.points,
+                           d=n(score.defender_deadwood), k=n(score.knocker_deadwood))
     if score.outcome == "undercut":
         if score.rules.undercut_adds_difference:
-            return tr.gettext("Undercut: {bonus} + ({k} − {d}) = {points} points for the defender.",
-                              bonus=n(score.bonus), k=n(score.knocker_deadwood), d=n(score.defender_deadwood),
-                              points=n(score.points))
+            return (tr.gettext("Undercut: {bonus} + ({k} − {d}) = {points} points for the defender.",
+                               bonus=n(score.bonus), k=n(score.knocker_deadwood), d=n(score.defender_deadwood),
+                               points=n(score.points))
+                    + interpretation_note(score.rules, "undercut_adds_difference", tr))
         return tr.gettext("Undercut: {points} points for the defender.", points=n(score.points))
     name = tr.gettext("Big gin") if score.outcome == "big_gin" else tr.gettext("Gin")
     if score.points == score.bonus:
         return tr.gettext("{name}: {points} points for the knocker.", name=name, points=n(score.points))
-    return tr.gettext("{name}: {bonus} + {d} = {points} points for the knocker.", name=name, bonus=n(score.bonus),
-                      d=n(score.points - score.bonus), points=n(score.points))
+    return (tr.gettext("{name}: {bonus} + {d} = {points} points for the knocker.", name=name, bonus=n(score.bonus),
+                       d=n(score.points - score.bonus), points=n(score.points))
+            + (interpretation_note(score.rules, "gin_adds_defender_deadwood", tr) if score.outcome == "gin" else ""))
 
 
 def score_steps(score: HandScore, tr: Translator) -> list[str]:
@@ -123,9 +149,10 @@ def score_steps(score: HandScore, tr: Translator) -> list[str]:
             "most deadwood.",
             "The knocker had {n} arrangements with this deadwood and shows the one that leaves the defender "
             "most deadwood.",
-            score.knocker_arrangements))
-    steps.append(tr.gettext("Before laying off, the defender's deadwood is {dw}.",
-                            dw=tr.number(score.defender_deadwood_before_layoffs)))
+            score.knocker_arrangements) + interpretation_note(score.rules, "knocker_picks_arrangement", tr))
+    steps.append(tr.ngettext("Before laying off, the defender has {n} point of deadwood.",
+                             "Before laying off, the defender has {n} points of deadwood.",
+                             score.defender_deadwood_before_layoffs))
     if not score.layoffs_allowed:
         steps.append(tr.gettext("Nothing may be laid off onto this hand under these rules."))
     elif not score.layoffs:

@@ -61,7 +61,7 @@ if flash is None or term is None:
     st.success(tr.gettext("No flash card is due in this direction."))
 else:
     item = queue[0]
-    st.caption(tr.gettext("{due} due, {new} new", due=tr.number(len(due_terms)), new=tr.number(len(new_terms))))
+    st.caption(tr.gettext("Due: {due}. New: {new}.", due=tr.number(len(due_terms)), new=tr.number(len(new_terms))))
     with st.container(border=True):
         st.markdown(f"### {tr.content(term.name(front))}")
         if st.session_state.get("flash_shown") == item:

@@ -13,7 +13,7 @@ from tutor.engine.layoffs import Layoff
 from tutor.engine.melds import Arrangement, HandAnalysis, analyze
 from tutor.engine.rules import Ruleset, load_ruleset
 from tutor.engine.scoring import GameTotals, HandScore, game_totals, score_hand
-from tutor.language.explain import analysis_steps, score_steps, totals_steps
+from tutor.language.explain import analysis_steps, eleven_card_arrangement, score_steps, totals_steps
 from tutor.language.i18n import Translator
 from tutor.language.labels import card_name, meld_kind_name, outcome_name, ruleset_title, side_name
 
@@ -63,7 +63,13 @@ def show_steps(steps: Sequence[str]) -> None:
 
 def show_analysis(result: HandAnalysis, tr: Translator, rules: Ruleset | None = None,
                   others: bool = True) -> None:
-    """A hand's best melds and deadwood, the discard for 11 cards, and the other arrangements."""
+    """A hand's best melds and deadwood, the discard for 11 cards, and the other arrangements. A big
+    gin (under rules that have it, or with no rules named) is laid out as eleven melded cards, no
+    discard; under rules without big gin it is a discard and a gin."""
+    if result.big_gin and (rules is None or rules.big_gin_allowed):
+        show_arrangement(eleven_card_arrangement(result), tr)
+        show_steps(analysis_steps(result, tr, rules))
+        return
     if result.discard is not None:
         st.html(row_html([group_html(images([result.discard], tr), tr.gettext("Best discard"), deadwood=True)]))
     show_arrangement(result.arrangement, tr)

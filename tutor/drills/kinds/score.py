@@ -189,7 +189,8 @@ def mistake_remark(mistake: str, score: HandScore) -> Remark:
     if mistake == "laid_off_onto_gin":
         return Remark(N_("Under these rules nothing may be laid off onto this hand."))
     if mistake == "tie_rule":
-        return Remark(N_("Both deadwoods are {dw}: check how these rules treat a tie."), {"dw": k})
+        return Remark.counting(NP_("Both players have {n} point of deadwood: check how these rules treat a tie.",
+                                   "Both players have {n} points of deadwood: check how these rules treat a tie."), k)
     if mistake == "forgot_bonus":
         return Remark(N_("You left out the bonus of {bonus}."), {"bonus": score.bonus})
     if mistake == "gin_without_deadwood":
