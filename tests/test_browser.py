@@ -101,7 +101,7 @@ def test_switch_language_then_it_holds(app_url, page):
     page.locator("[data-testid='stSidebarNav']").get_by_role("link", name="Glosario").click()
     page.get_by_role("heading", name="Glosario").wait_for()
     assert "lang=es" in page.url
-    assert "Clásica (a 100)" in page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").first.inner_html()
+    assert "Clásico (a 100)" in page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").first.inner_html()
 
 
 def test_open_a_glossary_term_by_its_address(app_url, page):
