@@ -37,6 +37,8 @@ class Term:
     rule: str
     synonyms: tuple[str, ...] = ()
     example: str = ""
+    related: tuple[str, ...] = ()
+    """Ids of entries that are related but do not mean the same ("See also")."""
 
     def name(self, lang: str) -> str:
         """The term in a language (in the sources' language where the entry has none)."""
@@ -59,7 +61,7 @@ def fold(text: str) -> str:
 
 
 _REQUIRED = ("id", "names", "definitions", "sources", "rule")
-_OPTIONAL = ("synonyms", "example")
+_OPTIONAL = ("synonyms", "example", "related")
 
 
 def _by_language(entry: dict[str, Any], name: str, field_name: str) -> dict[str, str]:
@@ -84,7 +86,8 @@ def _term(entry: dict[str, Any], position: int) -> Term:
     if entry.get("example"):
         parse_cards(entry["example"])
     return Term(entry["id"], _by_language(entry, name, "names"), _by_language(entry, name, "definitions"),
-                tuple(entry["sources"]), entry["rule"], tuple(entry.get("synonyms", ())), entry.get("example", ""))
+                tuple(entry["sources"]), entry["rule"], tuple(entry.get("synonyms", ())), entry.get("example", ""),
+                tuple(entry.get("related", ())))
 
 
 def parse_glossary(path: Path) -> tuple[Term, ...]:
@@ -98,6 +101,9 @@ def parse_glossary(path: Path) -> tuple[Term, ...]:
         missing = set(term.synonyms) - ids
         if missing:
             raise GlossaryError(f"glossary entry {term.id}: unknown synonym {sorted(missing)[0]}")
+        missing = set(term.related) - ids
+        if missing:
+            raise GlossaryError(f"glossary entry {term.id}: unknown related term {sorted(missing)[0]}")
     return terms
 
 
@@ -114,7 +120,14 @@ def term_by_id(term_id: str) -> Term | None:
 
 
 def synonyms_of(term: Term) -> list[Term]:
+    """The entries that mean the same."""
     found = [term_by_id(s) for s in term.synonyms]
+    return [t for t in found if t is not None]
+
+
+def related_to(term: Term) -> list[Term]:
+    """The entries related to this one without meaning the same ("See also")."""
+    found = [term_by_id(s) for s in term.related]
     return [t for t in found if t is not None]
 
 

@@ -8,7 +8,7 @@ from tutor.app.ui.pages import term_url
 from tutor.app.ui.render import show_analysis, show_cards
 from tutor.app.ui.safe import plain
 from tutor.content.documents import load_documents
-from tutor.content.glossary import Term, glossary, search, synonyms_of, term_by_id
+from tutor.content.glossary import Term, glossary, related_to, search, synonyms_of, term_by_id
 from tutor.engine.cards import BIG_GIN_SIZE, HAND_SIZE, parse_cards
 from tutor.engine.melds import analyze
 from tutor.engine.resources import data_dir
@@ -32,6 +32,10 @@ def show_term(term: Term, expanded: bool) -> None:
         if synonyms:
             links = ", ".join(f"[{tr.content(s.source_word)}]({term_url(s.id)})" for s in synonyms)
             st.markdown(tr.gettext("Same meaning: {links}", links=links))
+        related = related_to(term)
+        if related:
+            links = ", ".join(f"[{tr.content(s.source_word)}]({term_url(s.id)})" for s in related)
+            st.markdown(tr.gettext("See also: {links}", links=links))
         st.markdown(tr.gettext("Source: {sources}", sources="; ".join(source_title(s, tr) for s in term.sources)))
         section = sections.get(term.rule)
         if section is not None:
