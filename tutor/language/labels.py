@@ -85,7 +85,7 @@ OPTION_LABELS = {
     "undercut_adds_difference": N_("The undercut also scores the difference"),
     "knocker_picks_arrangement": N_("The knocker shows the arrangement best for itself"),
     "defender_breaks_melds": N_("The defender may break its melds to lay off"),
-    "hand_bonus": N_("Bonus per hand won"),
+    "hand_bonus": N_("Box bonus (per hand won)"),
     "game_bonus": N_("Game bonus"),
     "shutout_doubles_hand_points": N_("Shutout doubles the winner's hand points"),
     "shutout_bonus": N_("Shutout bonus"),
