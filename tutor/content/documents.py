@@ -16,6 +16,7 @@ examples, drawn and counted by the engine when the page is shown, never typed in
     ::: totals short | A:23 B:31 void A:5
     ::: drill deadwood easy                  (lessons) a check drill of that kind and level
     ::: drill score medium tie               (lessons) ... asking for a situation by name
+    ::: ask meld QH KH AH                    (lessons) a short question right after its idea
 
 The same document exists in ``es/`` and ``en/`` with the same id, sources and examples.
 """
@@ -26,12 +27,13 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from tutor.drills.questions import QuestionError, read_question
 from tutor.engine.cards import parse_cards
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import load_ruleset
 from tutor.engine.scoring import parse_results
 
-EXAMPLE_KINDS = ("cards", "hand", "score", "totals", "drill")
+EXAMPLE_KINDS = ("cards", "hand", "score", "totals", "drill", "ask")
 
 
 class DocumentError(ValueError):
@@ -108,9 +110,11 @@ def check_example(block: Block, where: str) -> None:
         elif block.kind == "totals":
             load_ruleset(parts[0])
             parse_results(parts[1])
+        elif block.kind == "ask":
+            read_question(block.body)
         elif block.kind == "drill" and len(block.body.split()) not in (2, 3):
             raise DocumentError(f"{where}: a drill is '::: drill KIND LEVEL [SITUATION]' (lessons check them)")
-    except (TutorError, IndexError) as error:
+    except (TutorError, IndexError, QuestionError) as error:
         raise DocumentError(f"{where}: example '{block.kind} {block.body}' is not valid: {error}") from error
 
 

@@ -8,6 +8,7 @@ from tutor.app.ui import profile, state
 from tutor.app.ui.drill_views import drill_card
 from tutor.app.ui.lesson_state import check_seeds, lessons_done, mark_done, new_check
 from tutor.app.ui.pages import term_url
+from tutor.app.ui.questions import show_question
 from tutor.app.ui.render import show_document
 from tutor.app.ui.safe import plain
 from tutor.content.glossary import term_by_id
@@ -46,7 +47,7 @@ if terms:
     st.caption(tr.gettext("Words in this lesson: {terms}",
                           terms=" · ".join(f"[{tr.content(t.name(tr.locale))}]({term_url(t.id)})" for t in terms)))
 st.divider()
-show_document(lesson, tr, heading="#")
+show_document(lesson, tr, heading="#", ask=lambda block, key: show_question(block, key, tr, rules))
 
 if status[choice] == "later":
     st.info(tr.gettext("Finish the lessons before this one to take its check. You can read it now."))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import streamlit as st
 
@@ -121,13 +121,18 @@ def show_example(block: Block, tr: Translator) -> None:
         show_totals(game_totals(parts[1], load_ruleset(parts[0])), tr)
 
 
-def show_document(document: Document, tr: Translator, heading: str | None = "##") -> None:
+def show_document(document: Document, tr: Translator, heading: str | None = "##",
+                  ask: Callable[[Block, str], None] | None = None) -> None:
     """A rule page or lesson: its title (as a Markdown heading, or none when the page shows it
-    itself), its text and its examples, in order."""
+    itself), its text and its examples, in order. ``ask`` draws a lesson's short questions (given
+    the block and a key of its own)."""
     if heading is not None:
         st.markdown(f"{heading} {tr.content(document.title)}")
-    for block in document.blocks:
+    for index, block in enumerate(document.blocks):
         if block.kind == "text":
             st.markdown(tr.content(block.body))
+        elif block.kind == "ask":
+            if ask is not None:
+                ask(block, f"ask_{document.id}_{index}")
         elif block.kind != "drill":
             show_example(block, tr)

@@ -1,0 +1,47 @@
+"""A lesson's short questions on screen: the question, its cards, the answers to pick from, and
+instant feedback. A wrong first answer gets a second try before the engine's answer is shown."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.app.ui.render import show_cards
+from tutor.content.documents import Block
+from tutor.drills.questions import answer, read_question, reason
+from tutor.engine.rules import Ruleset
+from tutor.language.feedback import render
+from tutor.language.i18n import N_, Translator
+
+OPTION_LABELS = {"yes": N_("Yes"), "no": N_("No"), "non_dealer": N_("The non-dealer"), "dealer": N_("The dealer"),
+                 "nobody": N_("Nobody"), "knocker": N_("The knocker"), "defender": N_("The defender")}
+
+
+def _picked(key: str) -> None:
+    """Count the tries of a question (a change of answer is a try; clearing it is not)."""
+    if st.session_state.get(key) is not None:
+        st.session_state[f"{key}_tries"] = st.session_state.get(f"{key}_tries", 0) + 1
+
+
+def show_question(block: Block, key: str, tr: Translator, rules: Ruleset) -> None:
+    """One question with its feedback, under the chosen ruleset."""
+    question = read_question(block.body)
+    with st.container(border=True):
+        st.markdown(tr.gettext("**Quick question.** {prompt}", prompt=tr.gettext(question.prompt)))
+        if question.card is not None:
+            show_cards((question.card,), tr, label=tr.gettext("The card"))
+        if question.cards:
+            show_cards(question.cards, tr)
+        st.segmented_control(tr.gettext("Your answer"), question.options, key=key, on_change=_picked, args=(key,),
+                             format_func=lambda option: tr.gettext(OPTION_LABELS[option]),
+                             label_visibility="collapsed")
+        given = st.session_state.get(key)
+        if given is None:
+            return
+        right = answer(question, rules)
+        why = render(reason(question, rules), tr)
+        if given == right:
+            st.success(tr.gettext("Right! {why}", why=why))
+        elif st.session_state.get(f"{key}_tries", 0) < 2:
+            st.warning(tr.gettext("Not yet: think again and pick another answer."))
+        else:
+            st.error(tr.gettext("The answer is “{answer}”. {why}", answer=tr.gettext(OPTION_LABELS[right]), why=why))
