@@ -55,9 +55,10 @@ def card_img(card: Card, alt: str, height: int = CARD_HEIGHT) -> str:
             f'width="{width}" height="{height}" style="margin:0 2px">')
 
 
-def group_html(images: Sequence[str], label: str, note: str = "", deadwood: bool = False) -> str:
-    """A labelled group of card images: a meld, or the deadwood set apart."""
-    border = "2px dashed #b26a00" if deadwood else "2px solid #2e7d32"
+def group_html(images: Sequence[str], label: str, note: str = "", deadwood: bool = False, plain: bool = False) -> str:
+    """A labelled group of card images: a meld (green), the deadwood set apart (dashed amber), or
+    with ``plain`` just some cards (grey), which says nothing about whether they meld."""
+    border = "2px dashed #b26a00" if deadwood else "2px solid #757575" if plain else "2px solid #2e7d32"
     note_html = f'<div style="font-size:0.85em">{escape(note)}</div>' if note else ""
     return (
         f'<figure role="group" aria-label="{escape(label)}" style="display:inline-block;margin:4px 8px 4px 0;'

@@ -32,7 +32,7 @@ def images(cards: Sequence[Card], tr: Translator, height: int = CARD_HEIGHT) -> 
 
 def show_cards(cards: Sequence[Card], tr: Translator, label: str = "") -> None:
     """A row of cards, with an optional caption."""
-    group = group_html(images(cards, tr), label or tr.ngettext("{n} card", "{n} cards", len(cards)))
+    group = group_html(images(cards, tr), label or tr.ngettext("{n} card", "{n} cards", len(cards)), plain=True)
     st.html(row_html([group]))
 
 
