@@ -6,11 +6,13 @@ from apptest_helpers import screen, start
 
 from tutor.app.ui.drill_state import puzzle_keys
 from tutor.drills import KINDS, generate, model_answer
-from tutor.engine.melds import analyze
+from tutor.engine.cards import mask_of
+from tutor.engine.melds import analyze, candidate_arrangements
 from tutor.engine.scoring import game_totals, score_hand
 
 RIGHT = {"en": "Right!", "es": "¡Correcto!"}
 WRONG = {"en": "Not quite.", "es": "No del todo."}
+ENGINE_ANSWER = {"en": "The engine's answer", "es": "La respuesta del motor"}
 
 
 def open_puzzle(lang, kind, seed=7, level="medium", rules="classic"):
@@ -28,7 +30,11 @@ def answer(at, puzzle, right):
     p = pid(puzzle)
     if puzzle.kind == "melds":
         melds = analyze(puzzle.cards).melds
-        groups = [[str(c) for c in m.cards] for m in melds] if right else []
+        if not right:  # valid melds, but an arrangement that leaves more deadwood than the best
+            worse = next(a for a in candidate_arrangements(mask_of(puzzle.cards))
+                         if a.melds and a.deadwood > analyze(puzzle.cards).deadwood)
+            melds = worse.melds
+        groups = [[str(c) for c in m.cards] for m in melds]
         for round_, group in enumerate(groups):
             at.pills(key=f"answer_pick{round_}_{p}").set_value(group).run()
             at.button(key=f"add_{p}").click().run()
@@ -71,7 +77,9 @@ def test_solve_each_kind_right_then_wrong(lang, kind):
     assert tally == {"tried": 1, "right": 1, "streak": 1}
     at, puzzle = open_puzzle(lang, kind, seed=8)
     answer(at, puzzle, right=False)
-    assert any(e.value.startswith(WRONG[lang]) for e in at.error), screen(at)
+    # A first wrong answer: where it went wrong and a second try, the solution not yet shown.
+    assert any(w.value.startswith(WRONG[lang]) for w in at.warning), screen(at)
+    assert not any(e.label.startswith(ENGINE_ANSWER[lang]) for e in at.expander)
     assert at.session_state["drill_tally"][kind]["streak"] == 0
 
 
@@ -124,9 +132,28 @@ def test_hints_come_one_at_a_time_and_a_new_puzzle_can_be_drawn():
 def test_retry_clears_the_answer_and_the_verdict():
     at, puzzle = open_puzzle("en", "deadwood")
     answer(at, puzzle, right=False)
-    assert at.error
+    assert at.warning
     at.button(key="drill_retry").click().run()
-    assert not at.error and at.number_input(key=f"answer_deadwood_{pid(puzzle)}").value is None
+    assert not at.warning and at.number_input(key=f"answer_deadwood_{pid(puzzle)}").value is None
+
+
+def test_a_second_wrong_answer_shows_the_solution():
+    at, puzzle = open_puzzle("en", "deadwood")
+    right = analyze(puzzle.cards).deadwood
+    at.number_input(key=f"answer_deadwood_{pid(puzzle)}").set_value(right + 1).run()
+    at.button(key=f"check_{pid(puzzle)}").click().run()
+    assert any(w.value.startswith("Not quite.") for w in at.warning) and not at.error
+    at.number_input(key=f"answer_deadwood_{pid(puzzle)}").set_value(right + 2).run()
+    at.button(key=f"check_{pid(puzzle)}").click().run()
+    assert any(e.value.startswith("Not quite.") for e in at.error)
+    assert any(e.label.startswith("The engine's answer") for e in at.expander)
+
+
+def test_an_empty_melds_answer_is_not_an_attempt():
+    at, puzzle = open_puzzle("en", "melds")
+    at.button(key=f"check_{pid(puzzle)}").click().run()
+    assert any(w.value == "Give an answer first." for w in at.warning)
+    assert at.session_state["drill_tally"] == {}
 
 
 def test_a_meld_is_judged_as_it_is_formed():

@@ -89,6 +89,9 @@ def test_a_wrong_drill_comes_back_in_review():
     at.switch_page("screens/review.py").run()
     assert not at.exception
     assert any("1 drill due" in c.value for c in at.caption)
+    # It opens fresh: no earlier verdict, no solution, an empty answer.
+    assert not at.warning and not at.error and not any(e.label.startswith("The engine") for e in at.expander)
+    assert at.number_input(key=f"answer_points_{pid(puzzle)}").value is None
     # The same puzzle is shown; answering it right moves it up a box, out of today's review.
     at.segmented_control(key=f"answer_winner_{pid(puzzle)}").set_value(right["winner"]).run()
     at.number_input(key=f"answer_points_{pid(puzzle)}").set_value(right["points"]).run()

@@ -22,6 +22,7 @@ st.set_page_config(page_title="gin-tutor", page_icon="🂡", layout="wide")
 tr, bad_language = state.start_language()
 st.session_state["_translator"] = tr
 state.declare_page_language(tr.lang)
+state.hide_input_instructions()
 st.sidebar.markdown("### " + tr.content("gin-tutor"))
 state.language_switch(tr)
 if bad_language is not None:

@@ -3,7 +3,8 @@ from any language to any other, on the same schedule."""
 
 import streamlit as st
 
-from tutor.app.ui import profile, state
+from tutor.app.ui import drill_state, profile, state
+from tutor.app.ui.drill_state import puzzle_keys
 from tutor.app.ui.drill_views import drill_card
 from tutor.app.ui.render import show_cards
 from tutor.content.glossary import glossary, term_by_id
@@ -42,6 +43,11 @@ else:
         saved.unschedule(learner.id, item)  # an item that can no longer be made: out of review
         st.rerun()
     st.caption(tr.gettext("Box {box} of {boxes}", box=tr.number(box), boxes=tr.number(BOXES)))
+    if st.session_state.get("_review_open") != item:  # a due drill opens fresh: no earlier verdict or hint
+        keys = puzzle_keys(puzzle)
+        drill_state.retry(keys)
+        st.session_state.pop(keys.hints, None)
+        st.session_state["_review_open"] = item
     drill_card(puzzle, tr)
 
 st.subheader(tr.gettext("Glossary flash cards"))

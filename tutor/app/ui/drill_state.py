@@ -219,7 +219,8 @@ def grade(puzzle: Puzzle, answer: Any) -> Verdict | None:
     except TutorError as error:
         st.session_state[keys.verdict] = {"error": error}
         return None
-    st.session_state[keys.verdict] = {"verdict": verdict, "answer": answer}
+    tries = (earlier.get("try", 0) if "verdict" in earlier and not earlier["verdict"].correct else 0) + 1
+    st.session_state[keys.verdict] = {"verdict": verdict, "answer": answer, "try": tries}
     tally = st.session_state.setdefault("drill_tally", {}).setdefault(
         puzzle.kind, {"tried": 0, "right": 0, "streak": 0})
     tally["tried"] += 1

@@ -89,8 +89,9 @@ def _melds(puzzle: Puzzle, tr: Translator) -> None:
                        args=(puzzle, index, list(group)))
 
 
-def _read_melds(puzzle: Puzzle) -> list[list[str]]:
-    return list(_groups(puzzle))
+def _read_melds(puzzle: Puzzle) -> list[list[str]] | None:
+    """The melds formed, or None when none is formed yet (no answer: not an attempt)."""
+    return list(_groups(puzzle)) or None
 
 
 # --- Deadwood: a number ------------------------------------------------------------------------
@@ -245,7 +246,9 @@ def show_result(result: Any, tr: Translator) -> None:
     if isinstance(result, HandAnalysis):
         show_arrangement(result.arrangement, tr)
     elif isinstance(result, HandScore):
+        st.markdown(f"**{side_name('knocker', tr).capitalize()}**")
         show_arrangement(result.knocker_arrangement, tr, result.layoffs)
+        st.markdown(f"**{side_name('defender', tr).capitalize()}**")
         show_arrangement(result.defender_play.arrangement, tr)
 
 
@@ -264,6 +267,11 @@ def show_verdict(puzzle: Puzzle, tr: Translator) -> Verdict | None:
     verdict: Verdict = record["verdict"]
     if verdict.correct:
         st.success(tr.gettext("Right!"))
+    elif record.get("try", 2) < 2:  # a first wrong answer: where it went wrong, then a second try
+        first = render(verdict.remarks[0], tr) if verdict.remarks else ""
+        st.warning(tr.gettext("Not quite. {feedback} Change your answer and check again, or ask for a hint.",
+                              feedback=first))
+        return verdict
     else:
         st.error(tr.gettext("Not quite. {feedback}", feedback=feedback(verdict, tr)))
     with st.expander(tr.gettext("The engine's answer, step by step"), expanded=not verdict.correct):

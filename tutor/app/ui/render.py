@@ -43,7 +43,11 @@ def arrangement_groups(arrangement: Arrangement, tr: Translator, layoffs: Sequen
         laid = [lay.card for lay in layoffs if lay.meld == meld]
         note = tr.gettext("laid off: {cards}", cards=" ".join(c.symbol for c in laid)) if laid else ""
         label = meld_kind_name(meld.kind, tr).capitalize()
-        groups.append(group_html(images(meld.cards, tr) + images(laid, tr, LAYOFF_HEIGHT), label, note))
+        low = min(c.rank for c in meld.cards)
+        below = sorted((c for c in laid if meld.kind == "run" and c.rank < low), key=lambda c: c.rank)
+        above = [c for c in laid if c not in below]
+        shown = images(below, tr, LAYOFF_HEIGHT) + images(meld.cards, tr) + images(above, tr, LAYOFF_HEIGHT)
+        groups.append(group_html(shown, label, note))
     if arrangement.deadwood_cards:
         label = tr.gettext("Deadwood: {points}", points=tr.number(arrangement.deadwood))
         groups.append(group_html(images(arrangement.deadwood_cards, tr), label, deadwood=True))

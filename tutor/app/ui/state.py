@@ -88,6 +88,12 @@ def declare_page_language(lang: str) -> None:
     st.html(f"<script>document.documentElement.lang = {code!r};</script>", unsafe_allow_javascript=True)
 
 
+def hide_input_instructions() -> None:
+    """Hide Streamlit's own "Press Enter to apply" hints: they are English only, and every answer
+    box here has a button that says what to do."""
+    st.html("<style>[data-testid='InputInstructions'] { display: none; }</style>")
+
+
 def start_ruleset(tr: Translator) -> tuple[Ruleset, str | None]:
     """The ruleset chosen in the sidebar, from ``?rules=`` or the session; classic at first.
 
