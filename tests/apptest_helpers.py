@@ -28,7 +28,7 @@ def start(lang: str | None = None, locale: str | None = None, params: dict | Non
 def texts(at: AppTest) -> list[str]:
     """Every piece of visible text AppTest can read: Markdown, titles, alerts, labels, tables, HTML."""
     out: list[str] = []
-    for kind in ("title", "header", "subheader", "markdown", "caption", "success", "info", "warning", "error",
+    for kind in ("title", "header", "subheader", "markdown", "caption", "code", "success", "info", "warning", "error",
                  "text", "html"):
         for element in getattr(at, kind) if hasattr(at, kind) else []:
             value = getattr(element, "body", None) or getattr(element, "value", None)

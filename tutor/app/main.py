@@ -27,7 +27,7 @@ st.sidebar.markdown("### " + tr.content("gin-tutor"))
 state.language_switch(tr)
 if bad_language is not None:
     st.sidebar.warning(tr.gettext("There is no language “{code}”; the page is shown in {name}.",
-                                  code=plain(bad_language), name=tr.language_name(tr.locale)))
+                                  code=plain(bad_language), name=tr.language_in_text(tr.locale)))
 _, bad_rules = state.start_ruleset(tr)
 if bad_rules is not None:
     st.sidebar.warning(tr.gettext("There is no ruleset called “{name}”; showing {rules}.",

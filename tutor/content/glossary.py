@@ -134,16 +134,19 @@ def related_to(term: Term) -> list[Term]:
 def search(query: str, lang: str = "en") -> list[Term]:
     """Terms whose name in either language, or a synonym's, matches; then those whose definition does.
 
-    Exact matches come first, then names that start with the query, then names that contain it.
+    A term named exactly so comes first, then its synonyms, then names that start with the query,
+    then names that contain it.
     """
     q = fold(query)
     if not q:
         return list(glossary())
     ranked: list[tuple[int, str, Term]] = []
     for term in glossary():
-        names = [fold(n) for n in term.names.values()]
-        names += [fold(n) for s in synonyms_of(term) for n in s.names.values()]
-        if q in names:
+        own = [fold(n) for n in term.names.values()] + [fold(term.id)]
+        names = own + [fold(n) for s in synonyms_of(term) for n in s.names.values()]
+        if q in own:
+            rank = -1  # the term's own name: first
+        elif q in names:
             rank = 0
         elif any(n.startswith(q) or any(w.startswith(q) for w in n.split()) for n in names):
             rank = 1
@@ -155,3 +158,9 @@ def search(query: str, lang: str = "en") -> list[Term]:
             continue
         ranked.append((rank, fold(term.name(lang)), term))
     return [t for _, _, t in sorted(ranked, key=lambda r: (r[0], r[1]))]
+
+
+def exact_match(query: str) -> Term | None:
+    """The term named exactly ``query`` in some language (case and accents forgiven), if any."""
+    q = fold(query)
+    return next((t for t in glossary() if q and (q == fold(t.id) or q in (fold(n) for n in t.names.values()))), None)

@@ -133,6 +133,15 @@ class Translator:
         """A language's own name, as the switch shows it (Español, English)."""
         return _display_name(lang, lang)
 
+    def language_in_text(self, lang: str) -> str:
+        """A language's name inside a sentence of this translator's language, as that language
+        writes it there (``español`` in Spanish, ``Spanish`` in English)."""
+        try:
+            name = Locale.parse(lang).get_display_name(self.locale) or lang
+        except (ValueError, UnknownLocaleError):
+            name = lang
+        return self.content(name)
+
 
 def _display_name(lang: str, in_language: str) -> str:
     """A language's name in a language, capitalized; the code itself when Babel has none."""

@@ -23,12 +23,23 @@ def picked_to_text() -> None:
 
 
 def text_to_picker() -> None:
-    """The text box changed: tick the same cards in the picker when the text reads as cards."""
+    """The text box changed: tick the same cards in the picker when the text reads as cards, and
+    none when the box was emptied."""
+    text = st.session_state.analyzer_cards
+    if not text.strip():
+        st.session_state.analyzer_picker = []
+        return
     try:
-        cards = parse_cards(st.session_state.analyzer_cards)
+        cards = parse_cards(text)
     except TutorError:
         return
     st.session_state.analyzer_picker = [str(c) for c in cards]
+
+
+def clear() -> None:
+    """Empty both the text box and the picker."""
+    st.session_state.analyzer_cards = ""
+    st.session_state.analyzer_picker = []
 
 
 st.title(tr.gettext("Hand analyzer"))
@@ -36,6 +47,7 @@ st.markdown(tr.gettext("Type 10 cards, or 11 just after a draw, such as `AS 2S 3
                        "Ranks A, 2–10 (or T), J, Q, K; suits S, H, D, C or ♠ ♥ ♦ ♣; any case; spaces or commas."))
 st.text_input(tr.gettext("Your cards"), key="analyzer_cards", on_change=text_to_picker,
               placeholder="AS 2S 3S 7H 7D 7C KD KC KH 9S")
+st.button(tr.gettext("Clear"), key="analyzer_clear", on_click=clear)
 with st.expander(tr.gettext("Or pick the cards")):
     st.pills(tr.gettext("Cards"), [str(c) for c in DECK], selection_mode="multi", key="analyzer_picker",
              format_func=lambda name: pill_label(CARD_BY_NAME[name]), on_change=picked_to_text,

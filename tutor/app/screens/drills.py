@@ -34,4 +34,4 @@ with retry_col:
     st.button(tr.gettext("Retry"), key="drill_retry", on_click=drill_state.retry)
 with new_col:
     st.button(tr.gettext("New puzzle"), key="drill_new", on_click=drill_state.new_puzzle)
-st.caption(tr.gettext("Address of this puzzle: `{address}`", address=drill_state.address(puzzle)))
+state.show_address(tr.gettext("Address of this puzzle, to open it again or share it:"), drill_state.address(puzzle))

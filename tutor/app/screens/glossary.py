@@ -8,7 +8,7 @@ from tutor.app.ui.pages import term_url
 from tutor.app.ui.render import show_analysis, show_cards
 from tutor.app.ui.safe import plain
 from tutor.content.documents import load_documents
-from tutor.content.glossary import Term, glossary, related_to, search, synonyms_of, term_by_id
+from tutor.content.glossary import Term, exact_match, glossary, related_to, search, synonyms_of, term_by_id
 from tutor.engine.cards import BIG_GIN_SIZE, HAND_SIZE, parse_cards
 from tutor.engine.melds import analyze
 from tutor.engine.resources import data_dir
@@ -73,5 +73,6 @@ if query and not found:
     st.info(tr.gettext("No term matches “{query}”.", query=plain(query)))
 elif query:
     st.caption(tr.ngettext("{n} term found", "{n} terms found", len(found)))
+exact = exact_match(query) if query else None
 for term in found if query else glossary():
-    show_term(term, expanded=bool(query) and len(found) == 1)
+    show_term(term, expanded=bool(query) and (len(found) == 1 or term == exact))

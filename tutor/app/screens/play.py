@@ -145,5 +145,6 @@ if coach:
     elif st.session_state.get(play_state.COMMENTS):
         st.success(tr.gettext("The strong player would have done the same."))
 
-st.caption(tr.gettext("Address of this game: `{address}`", address=play_state.address(match)))
+state.show_address(tr.gettext("Address of this game, to deal the same cards again or share them:"),
+                   play_state.address(match))
 st.button(tr.gettext("Leave this game"), key="play_leave", on_click=play_state.leave_game)

@@ -29,6 +29,7 @@ from tutor.drills.model import BadSeedError, UnknownKindError, UnknownLevelError
 from tutor.engine.errors import TutorError
 from tutor.language.feedback import hint_texts
 from tutor.language.i18n import Translator
+from tutor.language.labels import drill_kind_name, level_name
 
 _seeds: random.Random = random.SystemRandom()
 """Where new puzzle numbers come from (tests may put a seeded generator here)."""
@@ -109,10 +110,12 @@ def _read_address(tr: Translator) -> str | None:
     kind, seed, level = wanted
     problems = []
     if kind is not None and kind not in KINDS:
-        problems.append(error_text(UnknownKindError(kind=kind, choices=", ".join(KINDS)), tr))
+        problems.append(error_text(UnknownKindError(kind=kind, choices=tr.list_of(
+            [drill_kind_name(k, tr) for k in KINDS])), tr))
         kind = None
     if level is not None and level not in LEVELS:
-        problems.append(error_text(UnknownLevelError(level=level, choices=", ".join(LEVELS)), tr))
+        problems.append(error_text(UnknownLevelError(level=level, choices=tr.list_of(
+            [level_name(lv, tr) for lv in LEVELS])), tr))
         level = None
     number = None
     if seed is not None:

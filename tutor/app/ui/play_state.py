@@ -111,7 +111,7 @@ def _read_address(tr: Translator, ruleset: str) -> str | None:
     level = level or "beginner"
     try:
         if level not in LEVELS:
-            raise UnknownLevelError(level=level[:40], choices=", ".join(LEVELS))
+            raise UnknownLevelError(level=level[:40], choices=tr.list_of([bot_level_name(lv, tr) for lv in LEVELS]))
         seed = check_seed(seed_text)
         if not resume(seed, level, ruleset):
             new_game(ruleset, level, seed)

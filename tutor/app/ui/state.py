@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 import streamlit as st
 
@@ -86,6 +87,23 @@ def declare_page_language(lang: str) -> None:
     """Tell screen readers the page's language (Streamlit fixes ``<html lang="en">``)."""
     code = "en" if lang == PSEUDO_LANGUAGE else lang
     st.html(f"<script>document.documentElement.lang = {code!r};</script>", unsafe_allow_javascript=True)
+
+
+def full_url(relative: str) -> str:
+    """An address of the app (``drills?drill=…``) as a full link from the page the learner is on
+    (``http://host/drills?drill=…``); the relative address where the page's own is not known."""
+    here = st.context.url
+    if not here:
+        return relative
+    parts = urlsplit(here)
+    folder = parts.path.rsplit("/", 1)[0] + "/"
+    return f"{parts.scheme}://{parts.netloc}{folder}{relative}"
+
+
+def show_address(label: str, relative: str) -> None:
+    """A caption and the full link in a box with a copy button."""
+    st.caption(label)
+    st.code(full_url(relative), language=None)
 
 
 def hide_input_instructions() -> None:

@@ -1,0 +1,48 @@
+"""The learner's screens (the screens review): words in the learner's language, the analyzer's
+Clear, the glossary's exact match first and open, full puzzle addresses with a copy box."""
+
+from __future__ import annotations
+
+from apptest_helpers import start
+
+from tutor.content.glossary import search
+
+
+def test_a_bad_drill_address_names_the_kinds_and_levels_in_the_learner_language():
+    at = start("es", params={"drill": "poker", "seed": "3", "level": "expert"})
+    at.switch_page("screens/drills.py").run()
+    message = " ".join(w.value for w in at.warning)
+    assert "Combinaciones" in message and "melds" not in message
+    assert "fácil" in message and "easy" not in message
+
+
+def test_a_language_inside_a_spanish_sentence_is_written_in_lower_case():
+    at = start(params={"lang": "xx"}, locale="es-ES")
+    assert any("se muestra en español" in w.value for w in at.sidebar.warning), [w.value for w in at.sidebar.warning]
+
+
+def test_clear_empties_the_text_and_the_picker():
+    at = start("en")
+    at.switch_page("screens/analyzer.py").run()
+    at.text_input(key="analyzer_cards").input("AS 2S 3S 7H 7D 7C KD KC KH 9S 9H 9D").run()
+    assert len(at.session_state["analyzer_picker"]) == 12
+    at.text_input(key="analyzer_cards").input("").run()
+    assert at.session_state["analyzer_picker"] == []
+    at.text_input(key="analyzer_cards").input("AS 2S 3S 7H 7D 7C KD KC KH 9S").run()
+    at.button(key="analyzer_clear").click().run()
+    assert at.session_state["analyzer_cards"] == "" and at.session_state["analyzer_picker"] == []
+
+
+def test_the_glossary_puts_the_exact_term_first_and_opens_it():
+    assert [t.id for t in search("pozo", "es")][0] == "pozo"
+    at = start("es")
+    at.switch_page("screens/glossary.py").run()
+    at.text_input(key="glossary_query").input("pozo").run()
+    opened = [e for e in at.expander if e.proto.expanded]
+    assert [e.label for e in opened] == ["pozo · discard pile"]
+
+
+def test_a_puzzle_address_is_a_box_with_a_copy_button():
+    at = start("en", params={"drill": "score", "seed": "5", "level": "easy", "rules": "classic"})
+    at.switch_page("screens/drills.py").run()
+    assert any("drills?drill=score&seed=5&level=easy&rules=classic" in c.value for c in at.code)
