@@ -72,7 +72,10 @@ def test_the_progress_page_shows_the_attempt_and_the_mistake():
     at.switch_page("screens/progress.py").run()
     assert not at.exception
     metrics = {m.label: m.value for m in at.metric}
-    assert metrics["Drills answered"] == "1" and metrics["Current streak"] == "0"
+    assert metrics["Drills answered"] == "1" and metrics["Right answers in a row"] == "0"
+    assert metrics["Day streak"] == "1 day"  # practised today
+    assert any(m.value == "**Today's goal:** 1 of 10 answers" for m in at.markdown)
+    assert any(m.value.startswith("1. → The cards and their values") for m in at.markdown)  # the course map
     cells = [str(v) for table in at.table for v in table.value.to_numpy().ravel()]
     assert "counting every card, melds included" in cells
     assert at.get("arrow_vega_lite_chart") or at.get("vega_lite_chart"), "the accuracy chart"

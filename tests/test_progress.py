@@ -224,3 +224,15 @@ def test_review_items_are_written_and_read_back():
     assert TermItem("baceta", "en", "es").format() == "term:baceta:en>es"
     assert directions(("es", "en", "fr")) == [("es", "en"), ("es", "fr"), ("en", "es"), ("en", "fr"),
                                               ("fr", "es"), ("fr", "en")]
+
+
+def test_the_day_streak_counts_days_in_a_row_back_from_today_or_yesterday():
+    from datetime import date
+
+    from tutor.progress.stats import day_streak
+    today = date(2026, 11, 30)
+    days = {date(2026, 11, 30), date(2026, 11, 29), date(2026, 11, 28), date(2026, 11, 25)}
+    assert day_streak(days, today) == 3
+    assert day_streak(days - {today}, today) == 2  # today not practised yet: the streak holds
+    assert day_streak({date(2026, 11, 27)}, today) == 0
+    assert day_streak(set(), today) == 0

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from datetime import date, timedelta
 
 from tutor.progress.store import Attempt, SavedGame
 
@@ -65,3 +66,24 @@ def agreement_by_day(games: Sequence[SavedGame]) -> dict[str, float]:
             day[0] += g.agreed
             day[1] += g.decisions
     return {day: agreed / total for day, (agreed, total) in sorted(tally.items())}
+
+
+DAILY_GOAL = 10
+"""Answers a day (drills, lesson checks, review) that make the daily goal."""
+
+
+def answered_on(attempts: Sequence[Attempt], day: date) -> int:
+    """How many answers were given on ``day``."""
+    return sum(1 for a in attempts if a.at.date() == day)
+
+
+def day_streak(days: Iterable[date], today: date) -> int:
+    """Days in a row with some practice, counting back from today (or from yesterday, when today
+    has none yet: the streak is not lost before the day is over)."""
+    active = set(days)
+    day = today if today in active else today - timedelta(days=1)
+    streak = 0
+    while day in active:
+        streak += 1
+        day -= timedelta(days=1)
+    return streak

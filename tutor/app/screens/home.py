@@ -1,4 +1,5 @@
-"""Welcome: what gin-tutor offers (playing a game first), and a first hand laid out by the engine."""
+"""Welcome: where to start (the course, a game, the drills), where to look things up, and a first
+hand laid out by the engine."""
 
 import streamlit as st
 
@@ -15,10 +16,20 @@ st.markdown(tr.gettext(
     "sets and runs before your opponent does. Here you can learn its rules step by step, look up "
     "any word of its Spanish and English vocabulary, and check any hand with the rules engine."))
 
-play, left, middle, right = st.columns(4)
+st.subheader(tr.gettext("Where to start"))
+course, play, drills = st.columns(3)
+with course:
+    st.page_link("screens/lessons.py", label=tr.gettext("Start the course"), icon=":material/school:")
+    st.caption(tr.gettext("Ten short lessons, from the cards to strategy, each ending in a check."))
 with play:
     st.page_link("screens/play.py", label=tr.gettext("Play a game"), icon=":material/playing_cards:")
     st.caption(tr.gettext("Against the virtual player, at three levels, with a coach that explains every choice."))
+with drills:
+    st.page_link("screens/drills.py", label=tr.gettext("Practise with drills"), icon=":material/exercise:")
+    st.caption(tr.gettext("Puzzles the rules engine makes and grades: melds, deadwood, scores, discards…"))
+
+st.subheader(tr.gettext("Look things up"))
+left, middle, right = st.columns(3)
 with left:
     st.page_link("screens/rules.py", label=tr.gettext("Rules step by step"), icon=":material/menu_book:")
     st.caption(tr.gettext("From the deck to the final score, with examples the engine lays out."))

@@ -6,7 +6,7 @@ import streamlit as st
 
 from tutor.app.ui import profile, state
 from tutor.app.ui.drill_views import drill_card
-from tutor.app.ui.lesson_state import check_seeds, lessons_done, mark_done, new_check
+from tutor.app.ui.lesson_state import check_seeds, lessons_done, mark_done, new_check, open_lesson
 from tutor.app.ui.pages import term_url
 from tutor.app.ui.questions import show_question
 from tutor.app.ui.render import show_document
@@ -44,8 +44,12 @@ lesson = lesson_by_id(tr.locale, choice) or course[0]
 
 terms = [t for t in (term_by_id(i) for i in lesson.terms) if t is not None]
 if terms:
+    names = [t.name(tr.locale) for t in terms]
+    shown = [name if names.count(name) == 1 or name == t.source_word else f"{name} ({t.source_word})"
+             for name, t in zip(names, terms, strict=True)]  # two words for one English name: say which
     st.caption(tr.gettext("Words in this lesson: {terms}",
-                          terms=" · ".join(f"[{tr.content(t.name(tr.locale))}]({term_url(t.id)})" for t in terms)))
+                          terms=" · ".join(f"[{tr.content(name)}]({term_url(t.id)})"
+                                           for name, t in zip(shown, terms, strict=True))))
 st.divider()
 show_document(lesson, tr, heading="#", ask=lambda block, key: show_question(block, key, tr, rules))
 
@@ -66,4 +70,9 @@ else:
         following = [d for d in course if status[d.id] != "done" and d.id != lesson.id]
         st.success(tr.gettext("Lesson passed! The next lesson is open.") if following
                    else tr.gettext("Lesson passed! You have finished the course."))
+        if following:
+            st.button(tr.gettext("Next lesson: {title}", title=tr.content(following[0].title)), key="lesson_next",
+                      type="primary", on_click=open_lesson, args=(following[0].id,))
+        else:
+            st.page_link("screens/play.py", label=tr.gettext("Now play a game"), icon=":material/playing_cards:")
     st.button(tr.gettext("New questions"), key=f"new_check_{lesson.id}", on_click=new_check, args=(lesson.id,))

@@ -6,14 +6,17 @@ import streamlit as st
 
 from tutor.app.ui import profile, state
 from tutor.app.ui.replay import show_replay
-from tutor.content.lessons import lessons
+from tutor.content.lessons import course_status, lessons
 from tutor.language.labels import drill_kind_name, mistake_name, ruleset_title
 from tutor.language.table import bot_level_name
 from tutor.progress.stats import (
+    DAILY_GOAL,
     accuracy_by_day,
     accuracy_by_kind,
     agreement_by_day,
+    answered_on,
     current_streak,
+    day_streak,
     games_record,
     mistakes_by_count,
 )
@@ -30,16 +33,28 @@ attempts = saved.attempts(learner.id)
 done = saved.lessons_done(learner.id)
 course = lessons(tr.locale)
 
-left, middle, right = st.columns(3)
-passed = len([d for d in course if d.id in done])
-left.metric(tr.gettext("Lessons done"), tr.gettext("{done} of {total}", done=tr.number(passed),
-                                                     total=tr.number(len(course))))
-middle.metric(tr.gettext("Drills answered"), tr.number(len(attempts)))
-right.metric(tr.gettext("Current streak"), tr.number(current_streak(attempts)))
+games = saved.games(learner.id)
+today = saved.clock().date()
+active_days = {a.at.date() for a in attempts} | {g.updated.date() for g in games}
+today_count = answered_on(attempts, today)
 
-if done:
-    st.markdown(tr.gettext("Lessons passed: {lessons}",
-                           lessons=", ".join(tr.content(d.title) for d in course if d.id in done)))
+first, second, third, fourth = st.columns(4)
+passed = len([d for d in course if d.id in done])
+first.metric(tr.gettext("Lessons done"), tr.gettext("{done} of {total}", done=tr.number(passed),
+                                                      total=tr.number(len(course))))
+second.metric(tr.gettext("Day streak"), tr.ngettext("{n} day", "{n} days", day_streak(active_days, today)),
+              help=tr.gettext("Days in a row on which you practised (drills, lessons or games)."))
+third.metric(tr.gettext("Right answers in a row"), tr.number(current_streak(attempts)))
+fourth.metric(tr.gettext("Drills answered"), tr.number(len(attempts)))
+
+st.markdown(tr.gettext("**Today's goal:** {done} of {goal} answers", done=tr.number(min(today_count, DAILY_GOAL)),
+                       goal=tr.number(DAILY_GOAL)))
+st.progress(min(today_count, DAILY_GOAL) / DAILY_GOAL)
+
+st.subheader(tr.gettext("The course"))
+status = course_status([d.id for d in course], done)
+marks = {"done": "✓", "open": "→", "later": "○"}
+st.markdown("\n".join(f"{i}. {marks[status[d.id]]} {tr.content(d.title)}" for i, d in enumerate(course, start=1)))
 
 st.subheader(tr.gettext("Accuracy per kind of drill"))
 if not attempts:
@@ -48,7 +63,7 @@ else:
     table = accuracy_by_day(attempts)
     chart = {drill_kind_name(kind, tr): {day: round(100 * share) for day, share in days.items()}
              for kind, days in table.items()}
-    st.line_chart(chart, x_label=tr.gettext("Day"), y_label=tr.gettext("Right answers (%)"))
+    st.bar_chart(chart, x_label=tr.gettext("Day"), y_label=tr.gettext("Right answers (%)"), stack=False)
     rows = [{tr.gettext("Kind of drill"): drill_kind_name(kind, tr), tr.gettext("Answered"): tr.number(answered),
              tr.gettext("Right"): tr.percent(share)}
             for kind, (answered, share) in accuracy_by_kind(attempts).items()]
@@ -63,7 +78,6 @@ else:
               for code, n in counted[:8]])
 
 st.subheader(tr.gettext("Games against the virtual player"))
-games = saved.games(learner.id)
 record = games_record(games)
 if not games:
     st.info(tr.gettext("No game played yet: try the Play page."))

@@ -22,6 +22,13 @@ def check_seeds(lesson_id: str, count: int) -> list[int]:
     return st.session_state[key]
 
 
+def open_lesson(lesson_id: str) -> None:
+    """Go to a lesson (the course's "Next lesson")."""
+    st.session_state.lesson_choice = lesson_id
+    st.session_state._lesson_asked = lesson_id
+    st.query_params["lesson"] = lesson_id
+
+
 def new_check(lesson_id: str) -> None:
     st.session_state.pop(f"_check_seeds_{lesson_id}", None)
 
