@@ -17,12 +17,12 @@ from tutor.language.labels import ruleset_title
 
 SCREENS = Path(__file__).resolve().parent / "screens"
 
-st.set_page_config(page_title="gin-tutor", page_icon="🂡", layout="wide")
+st.set_page_config(page_icon="🂡", layout="wide")  # each page's title (translated) names the browser tab
 
 tr, bad_language = state.start_language()
 st.session_state["_translator"] = tr
 state.declare_page_language(tr.lang)
-state.hide_input_instructions()
+state.page_style()
 st.sidebar.markdown("### " + tr.content("gin-tutor"))
 state.language_switch(tr)
 if bad_language is not None:

@@ -27,10 +27,15 @@ ANSWER_PARTS = {
 """What part of a drill's answer could not be read, for the ``bad_answer`` error."""
 
 
+OWN_PARAMS = frozenset({"choices"})
+"""Parameters that are the app's own words (the list of valid choices), never the user's: not escaped."""
+
+
 def error_message(error: TutorError, tr: Translator, escape: Callable[[str], str] | None = None) -> str:
     """The error as one sentence in the translator's language. ``escape`` is applied to every text
     the error quotes (what a user typed or an address said), for screens that render Markdown."""
-    params: dict[str, Any] = {k: escape(v) if escape and isinstance(v, str) else v for k, v in error.params.items()}
+    params: dict[str, Any] = {k: escape(v) if escape and isinstance(v, str) and k not in OWN_PARAMS else v
+                              for k, v in error.params.items()}
     if isinstance(error, CardCountError):
         expected = [tr.number(n) for n in params["expected"]]
         return tr.ngettext(error.template, error.plural, params["count"],

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from tutor.app.ui import state
-from tutor.app.ui.pages import SOURCE_PAGES, ruleset_url, source_link
+from tutor.app.ui.pages import SOURCE_PAGES, link, ruleset_url, source_link
 from tutor.engine.rules import OPTION_NAMES, available_rulesets, load_ruleset
 from tutor.language.labels import option_label, option_value, ruleset_title
 
@@ -16,7 +16,7 @@ st.markdown(tr.gettext(
     "rulesets differ are marked ≠. A † marks gin-tutor's interpretation where the sources are "
     "silent."))
 
-header = [tr.gettext("Rule")] + [f"[{ruleset_title(r, tr)}]({ruleset_url(r.name)})" for r in rulesets]
+header = [tr.gettext("Rule")] + [link(ruleset_title(r, tr), ruleset_url(r.name)) for r in rulesets]
 lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
 for option in OPTION_NAMES:
     values = [getattr(r, option) for r in rulesets]
@@ -27,7 +27,7 @@ for option in OPTION_NAMES:
         mark = " †" if rules.is_interpretation(option) else ""
         cells.append(f"{option_value(getattr(rules, option), tr)} ({source_link(rules.source_of(option))}){mark}")
     lines.append("| " + " | ".join(cells) + " |")
-st.markdown("\n".join(lines))
+st.markdown("\n".join(lines), unsafe_allow_html=True)
 sources = ", ".join(f"{source} ({ruleset_title(name, tr)})" for source, name in SOURCE_PAGES.items())
 st.caption(tr.gettext("† gin-tutor's interpretation; — an option the ruleset file leaves at its default. "
                       "The sources: {sources}.", sources=sources))

@@ -4,7 +4,7 @@ that opens it again, and the page keeps a tally per kind for the session."""
 
 import streamlit as st
 
-from tutor.app.ui import drill_state, state
+from tutor.app.ui import drill_state, profile, state
 from tutor.app.ui.drill_views import drill_card, show_tally
 from tutor.drills import KINDS, LEVELS
 from tutor.language.labels import drill_kind_name, level_name
@@ -19,6 +19,9 @@ st.markdown(tr.gettext("Puzzles made and graded by the rules engine. Wrong answe
 problem = drill_state.start(tr)
 if problem:
     st.warning(problem)
+if profile.current() is None:
+    st.caption(tr.gettext("You are a guest: your answers are not saved. Create a profile in the sidebar to "
+                          "keep them and to review what you got wrong."))
 
 st.segmented_control(tr.gettext("Kind of drill"), KINDS, key="drill_kind_choice",
                      format_func=lambda k: drill_kind_name(k, tr), on_change=drill_state.choice_changed)
@@ -27,11 +30,12 @@ st.segmented_control(tr.gettext("Level"), LEVELS, key="drill_level_choice",
 
 puzzle = drill_state.current_puzzle(rules.name)
 show_tally(puzzle.kind, tr)
-drill_card(puzzle, tr)
+verdict = drill_card(puzzle, tr)
 
 retry_col, new_col = st.columns(2)
 with retry_col:
     st.button(tr.gettext("Retry"), key="drill_retry", on_click=drill_state.retry)
-with new_col:
-    st.button(tr.gettext("New puzzle"), key="drill_new", on_click=drill_state.new_puzzle)
+with new_col:  # after a right answer, the next puzzle is the obvious step
+    st.button(tr.gettext("New puzzle"), key="drill_new", on_click=drill_state.new_puzzle,
+              type="primary" if verdict is not None and verdict.correct else "secondary")
 state.show_address(tr.gettext("Address of this puzzle, to open it again or share it:"), drill_state.address(puzzle))

@@ -4,7 +4,7 @@ source, the rule it belongs to, and an example the engine lays out. ``?term=bace
 import streamlit as st
 
 from tutor.app.ui import state
-from tutor.app.ui.pages import term_url
+from tutor.app.ui.pages import link, term_url
 from tutor.app.ui.render import show_analysis, show_cards
 from tutor.app.ui.safe import plain
 from tutor.content.documents import load_documents
@@ -30,12 +30,12 @@ def show_term(term: Term, expanded: bool) -> None:
             st.caption(tr.content(f"{term.name(other)}: {term.definition(other)}"))
         synonyms = synonyms_of(term)
         if synonyms:
-            links = ", ".join(f"[{tr.content(s.source_word)}]({term_url(s.id)})" for s in synonyms)
-            st.markdown(tr.gettext("Same meaning: {links}", links=links))
+            links = ", ".join(link(tr.content(s.source_word), term_url(s.id)) for s in synonyms)
+            st.markdown(tr.gettext("Same meaning: {links}", links=links), unsafe_allow_html=True)
         related = related_to(term)
         if related:
-            links = ", ".join(f"[{tr.content(s.source_word)}]({term_url(s.id)})" for s in related)
-            st.markdown(tr.gettext("See also: {links}", links=links))
+            links = ", ".join(link(tr.content(s.source_word), term_url(s.id)) for s in related)
+            st.markdown(tr.gettext("See also: {links}", links=links), unsafe_allow_html=True)
         st.markdown(tr.gettext("Source: {sources}", sources="; ".join(source_title(s, tr) for s in term.sources)))
         section = sections.get(term.rule)
         if section is not None:

@@ -7,7 +7,7 @@ import streamlit as st
 from tutor.app.ui import profile, state
 from tutor.app.ui.drill_views import drill_card
 from tutor.app.ui.lesson_state import check_seeds, lessons_done, mark_done, new_check, open_lesson
-from tutor.app.ui.pages import term_url
+from tutor.app.ui.pages import link, term_url
 from tutor.app.ui.questions import show_question
 from tutor.app.ui.render import show_document
 from tutor.app.ui.safe import plain
@@ -48,8 +48,8 @@ if terms:
     shown = [name if names.count(name) == 1 or name == t.source_word else f"{name} ({t.source_word})"
              for name, t in zip(names, terms, strict=True)]  # two words for one English name: say which
     st.caption(tr.gettext("Words in this lesson: {terms}",
-                          terms=" · ".join(f"[{tr.content(name)}]({term_url(t.id)})"
-                                           for name, t in zip(shown, terms, strict=True))))
+                          terms=" · ".join(link(tr.content(name), term_url(t.id))
+                                           for name, t in zip(shown, terms, strict=True))), unsafe_allow_html=True)
 st.divider()
 show_document(lesson, tr, heading="#", ask=lambda block, key: show_question(block, key, tr, rules))
 

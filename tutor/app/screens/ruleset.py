@@ -4,7 +4,7 @@ source itself. It shows the ruleset chosen in the sidebar (or by ``?rules=``), w
 import streamlit as st
 
 from tutor.app.ui import state
-from tutor.app.ui.pages import ruleset_url
+from tutor.app.ui.pages import link, ruleset_url
 from tutor.app.ui.render import show_document
 from tutor.content.documents import parse_document
 from tutor.engine.resources import data_dir
@@ -15,9 +15,9 @@ tr = state.translator()
 rules = state.ruleset()
 name = rules.name
 
-others = [f"[{ruleset_title(other, tr)}]({ruleset_url(other)})" for other in available_rulesets() if other != name]
+others = [link(ruleset_title(other, tr), ruleset_url(other)) for other in available_rulesets() if other != name]
 st.caption(tr.gettext("Other rulesets: {links}. The ruleset can also be chosen in the sidebar.",
-                      links=" · ".join(others)))
+                      links=" · ".join(others)), unsafe_allow_html=True)
 about = parse_document(data_dir() / "reference" / tr.locale / "rulesets" / f"{name}.md")
 st.title(tr.content(about.title))
 show_document(about, tr, heading=None)

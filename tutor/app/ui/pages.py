@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 
 from tutor.app.ui import state
 from tutor.language.i18n import N_
@@ -49,6 +50,12 @@ SOURCE_PAGES = {"000": "short", "001": "classic", "002": "spanish"}
 """The ruleset page that presents each source text."""
 
 
+def link(text: str, url: str) -> str:
+    """An HTML link to a page of the app that opens in the same tab (Markdown links open a new
+    tab, a new session); for ``st.markdown(..., unsafe_allow_html=True)``: our own text only."""
+    return f'<a href="{escape(url, quote=True)}" target="_self">{escape(text)}</a>'
+
+
 def _lang_query() -> str:
     return f"?lang={state.language()}"
 
@@ -59,11 +66,11 @@ def ruleset_url(name: str) -> str:
 
 
 def source_link(source: str | None) -> str:
-    """A Markdown link from a source number to the page that presents that source ("—" for an
-    option that keeps its default)."""
+    """A link (HTML, same tab) from a source number to the page that presents that source ("—" for
+    an option that keeps its default)."""
     if source is None:
         return "—"
-    return f"[{source}]({ruleset_url(SOURCE_PAGES[source])})" if source in SOURCE_PAGES else source
+    return link(source, ruleset_url(SOURCE_PAGES[source])) if source in SOURCE_PAGES else source
 
 
 def term_url(term_id: str) -> str:

@@ -106,10 +106,19 @@ def show_address(label: str, relative: str) -> None:
     st.code(full_url(relative), language=None)
 
 
-def hide_input_instructions() -> None:
-    """Hide Streamlit's own "Press Enter to apply" hints: they are English only, and every answer
-    box here has a button that says what to do."""
-    st.html("<style>[data-testid='InputInstructions'] { display: none; }</style>")
+PAGE_STYLE = (
+    "<style>"
+    "[data-testid='InputInstructions'] { display: none; }"
+    "[data-testid='stMarkdownContainer'] table { display: block; max-width: 100%; overflow-x: auto; }"
+    "</style>"
+)
+"""Hide Streamlit's own "Press Enter to apply" hints (English only; every answer box here has a
+button that says what to do), and let a wide table scroll inside itself on a phone."""
+
+
+def page_style() -> None:
+    """The few style rules every page needs (:data:`PAGE_STYLE`)."""
+    st.html(PAGE_STYLE)
 
 
 def start_ruleset(tr: Translator) -> tuple[Ruleset, str | None]:
