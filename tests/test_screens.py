@@ -46,3 +46,18 @@ def test_a_puzzle_address_is_a_box_with_a_copy_button():
     at = start("en", params={"drill": "score", "seed": "5", "level": "easy", "rules": "classic"})
     at.switch_page("screens/drills.py").run()
     assert any("drills?drill=score&seed=5&level=easy&rules=classic" in c.value for c in at.code)
+
+
+def test_switching_the_ruleset_rescores_the_same_hand_and_says_so():
+    from tutor.drills import generate
+    at = start("en", params={"drill": "score", "seed": "9", "level": "medium", "rules": "classic"})
+    at.switch_page("screens/drills.py").run()
+    dealt = generate("score", 9, "medium", "classic")
+    at.selectbox(key="rules_switch_en").set_value("spanish").run()
+    assert not at.exception
+    assert any("The same hand, now scored under" in i.value for i in at.info)
+    shown = " ".join(h.proto.body for h in at.get("html"))
+    from tutor.language.i18n import Translator
+    from tutor.language.labels import card_name
+    assert all(f'title="{card_name(c, Translator("en"))}"' in shown for c in dealt.knocker + dealt.defender)
+    assert any("dealt=classic" in c.value and "rules=spanish" in c.value for c in at.code)

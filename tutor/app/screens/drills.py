@@ -7,7 +7,7 @@ import streamlit as st
 from tutor.app.ui import drill_state, profile, state
 from tutor.app.ui.drill_views import drill_card, show_tally
 from tutor.drills import KINDS, LEVELS
-from tutor.language.labels import drill_kind_name, level_name
+from tutor.language.labels import drill_kind_name, level_name, ruleset_title
 
 tr = state.translator()
 rules = state.ruleset()
@@ -29,6 +29,10 @@ st.segmented_control(tr.gettext("Level"), LEVELS, key="drill_level_choice",
                      format_func=lambda lv: level_name(lv, tr), on_change=drill_state.choice_changed)
 
 puzzle = drill_state.current_puzzle(rules.name)
+dealt = drill_state.rescored_from(puzzle)
+if dealt:
+    st.info(tr.gettext("The same hand, now scored under {rules} (it was dealt under {dealt}): compare how the "
+                       "rulesets treat it.", rules=ruleset_title(rules, tr), dealt=ruleset_title(dealt, tr)))
 show_tally(puzzle.kind, tr)
 verdict = drill_card(puzzle, tr)
 
