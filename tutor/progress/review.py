@@ -8,6 +8,7 @@ glossary flash card (``term:ID:FRONT>BACK``, the languages of its two sides).
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from tutor.engine.numbers import whole_number
@@ -98,3 +99,9 @@ class TermItem:
 def directions(languages: tuple[str, ...]) -> list[tuple[str, str]]:
     """Every ordered pair of two languages: the directions a flash card can be asked in."""
     return [(a, b) for a in languages for b in languages if a != b]
+
+
+def mixed(items: list[str], key: str) -> list[str]:
+    """New flash cards in a mixed order, the same for a learner and a direction each time (not the
+    alphabet: abatir, baceta, big gin… would always come first)."""
+    return sorted(items, key=lambda item: hashlib.blake2b(f"{key}/{item}".encode(), digest_size=8).digest())

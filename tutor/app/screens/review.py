@@ -12,7 +12,7 @@ from tutor.drills import puzzle_of
 from tutor.engine.cards import parse_cards
 from tutor.engine.errors import TutorError
 from tutor.language.i18n import LANGUAGES
-from tutor.progress.review import BOXES, LEITNER_DAYS, DrillItem, TermItem, directions
+from tutor.progress.review import BOXES, LEITNER_DAYS, DrillItem, TermItem, directions, mixed
 
 tr = state.translator()
 learner = profile.current()
@@ -59,7 +59,8 @@ direction = st.segmented_control(
 front, back = pairs[direction]
 due_terms = [item for item, _ in saved.due(learner.id, prefix=TermItem.PREFIX) if item.endswith(":" + direction)]
 scheduled = saved.boxes(learner.id, prefix=TermItem.PREFIX)
-new_terms = [card for t in glossary() if (card := TermItem(t.id, front, back).format()) not in scheduled]
+new_terms = mixed([card for t in glossary() if (card := TermItem(t.id, front, back).format()) not in scheduled],
+                  f"{learner.id}/{direction}")
 queue = due_terms + new_terms
 flash = TermItem.parse(queue[0]) if queue else None
 term = term_by_id(flash.term) if flash else None
