@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.drills.kinds.melds import MELD_PROBLEMS
 from tutor.drills.model import Remark, Word
 from tutor.engine.cards import Card, parse_card, parse_cards
 from tutor.engine.layoffs import fits
@@ -33,15 +34,8 @@ PROMPTS = {
     "fits": N_("Can the first card be laid off onto this meld?"),
     "tie": N_("The knocker and the defender end with the same deadwood. Under the chosen rules, who wins the hand?"),
 }
-MELD_REASONS = {
-    "too_few": N_("A meld needs at least three cards."),
-    "too_many_for_set": N_("A set has at most four cards."),
-    "mixed_suits": N_("A run must be all of one suit."),
-    "gap": N_("A run needs consecutive ranks, with no gap."),
-    "ace_high": N_("The ace is low: it cannot follow the king in a run."),
-    "mixed": N_("These cards are neither a set (one rank) nor a run (one suit, in a row)."),
-    "used_twice": N_("A card can be in one meld only."),
-}
+MELD_REASONS = {code: text for code, text in MELD_PROBLEMS.items() if code != "not_in_hand"}
+"""Why some cards are no meld: the melds drill's sentences."""
 
 
 class QuestionError(ValueError):

@@ -12,6 +12,7 @@ coach disagreed with) becomes a puzzle of this kind too (:func:`from_position`).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from tutor.drills.answers import read_cards
@@ -93,41 +94,43 @@ def level_of_turn(turn: int) -> str:
     return "easy" if turn in STAGES["easy"] else "medium" if turn in STAGES["medium"] else "hard"
 
 
-def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | None:
-    stage = STAGES[level]
+def discard_positions(rng: random.Random, rules: Ruleset, player: str = "strong",
+                      stage: range | None = None) -> Iterator[dict[str, Any]]:
+    """Discard decisions from hands a virtual player of ``player``'s level plays with itself: for
+    each of :data:`MAX_TRIES` deals, the views of the player to throw, in order (only at a turn in
+    ``stage``, when one is given). The deals come from ``rng``: the same generator, the same views."""
     for _ in range(MAX_TRIES):
         seed = rng.randrange(MAX_SEED + 1)
         hand = new_hand(rules, seed, dealer=rng.randrange(2))
-        bot = Bot("strong", seed)
+        bot = Bot(player, seed)
         while not hand.over and hand.to_move is not None:
             view = hand.view(hand.to_move)
-            if view["phase"] == "discard" and view["turn"] in stage:
-                table = read_view(view)
-                if _fits(table, view, level):
-                    return {"cards": tuple(parse_cards(" ".join(view["hand"]))), "position": encode_view(view),
-                            "properties": {"turn": view["turn"], "stock": view["stock_size"]}}
-            if view["turn"] > stage.stop:
+            if view["phase"] == "discard" and (stage is None or view["turn"] in stage):
+                yield view
+            if stage is not None and view["turn"] > stage.stop:
                 break
             hand = hand.apply(bot.move(view))
+
+
+def position_fields(view: dict[str, Any], **properties: Any) -> dict[str, Any]:
+    """A puzzle's fields for a position: the eleven cards, the packed view, its turn and stock."""
+    return {"cards": tuple(parse_cards(" ".join(view["hand"]))), "position": encode_view(view),
+            "properties": {"turn": view["turn"], "stock": view["stock_size"], **properties}}
+
+
+def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | None:
+    for view in discard_positions(rng, rules, stage=STAGES[level]):
+        if _fits(read_view(view), view, level):
+            return position_fields(view)
     return None
 
 
 def make_scenario(rng: random.Random, level: str, rules: Ruleset, scenario: str) -> dict[str, Any] | None:
     """Positions from the first turns where one card, or two that tie, leave the least deadwood."""
-    for _ in range(MAX_TRIES):
-        seed = rng.randrange(MAX_SEED + 1)
-        hand = new_hand(rules, seed, dealer=rng.randrange(2))
-        bot = Bot("strong", seed)
-        while not hand.over and hand.to_move is not None:
-            view = hand.view(hand.to_move)
-            if view["phase"] == "discard" and view["turn"] in STAGES[level]:
-                table = read_view(view)
-                if not table.can("big_gin") and len(least_discards(table)[1]) <= 2:
-                    return {"cards": tuple(parse_cards(" ".join(view["hand"]))), "position": encode_view(view),
-                            "properties": {"turn": view["turn"], "stock": view["stock_size"]}}
-            if view["turn"] > STAGES[level].stop:
-                break
-            hand = hand.apply(bot.move(view))
+    for view in discard_positions(rng, rules, stage=STAGES[level]):
+        table = read_view(view)
+        if not table.can("big_gin") and len(least_discards(table)[1]) <= 2:
+            return position_fields(view)
     return None
 
 

@@ -17,16 +17,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tutor.drills.kinds.discard import discard_positions, position_fields
 from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict
-from tutor.engine.cards import Card, parse_cards
 from tutor.engine.melds import analyze
 from tutor.engine.msgids import N_
 from tutor.engine.rules import Ruleset
-from tutor.play.bots import Bot
 from tutor.play.bots.evaluate import discard_order
 from tutor.play.bots.reading import Table, read_view
-from tutor.play.hand import MAX_SEED, new_hand
-from tutor.play.positions import decode_view, encode_view
+from tutor.play.positions import decode_view
 
 NAME = "knock"
 TITLE = N_("Knock now or wait?")
@@ -67,27 +65,15 @@ def _at_level(least: int, turn: int, level: str) -> bool:
 
 def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | None:
     want = rng.choice(ANSWERS)  # as many puzzles answer "knock" as "wait"
-    for _ in range(MAX_TRIES):
-        seed = rng.randrange(MAX_SEED + 1)
-        hand = new_hand(rules, seed, dealer=rng.randrange(2))
-        bot = Bot("beginner" if level == "hard" else "strong", seed)
-        while not hand.over and hand.to_move is not None:
-            view = hand.view(hand.to_move)
-            if view["phase"] == "discard" and any(k == "knock" for k, _ in view["legal"]):
-                table = read_view(view)
-                least = _least(table)
-                if (not table.can("big_gin") and _at_level(least, view["turn"], level)
-                        and advice(least, view["turn"]) == want):
-                    return {"cards": tuple(table_cards(view)), "position": encode_view(view),
-                            "properties": {"turn": view["turn"], "deadwood": least,
-                                           "advice": advice(least, view["turn"])}}
-            hand = hand.apply(bot.move(view))
+    for view in discard_positions(rng, rules, "beginner" if level == "hard" else "strong"):
+        if not any(k == "knock" for k, _ in view["legal"]):
+            continue
+        table = read_view(view)
+        least = _least(table)
+        if (not table.can("big_gin") and _at_level(least, view["turn"], level)
+                and advice(least, view["turn"]) == want):
+            return position_fields(view, deadwood=least, advice=want)
     return None
-
-
-def table_cards(view: dict[str, Any]) -> list[Card]:
-    """The cards a view's hand holds."""
-    return parse_cards(" ".join(view["hand"]))
 
 
 def _facts(puzzle: Puzzle) -> tuple[int, int]:
