@@ -153,7 +153,7 @@ def test_the_picker_fills_the_text_box():
 
 
 def test_the_rules_page_lays_out_its_examples_with_the_engine():
-    at = start("en")
+    at = start("en", params={"section": "layoffs"})
     at.switch_page("screens/rules.py").run()
     text = screen(at)
     # The chained-layoff example: worked out by the engine, not typed in the page.
@@ -170,3 +170,18 @@ def test_the_comparison_table_comes_from_the_ruleset_files():
     for name in ("classic", "short", "spanish"):
         assert str(load_ruleset(name).undercut_bonus) in row
     assert "≠ Undercut bonus" in row and "†" in table
+
+
+def test_the_rules_come_one_section_at_a_time_with_contents_and_next():
+    at = start("en")
+    at.switch_page("screens/rules.py").run()
+    text = screen(at)
+    assert "Section 1 of 12" in text and "The deck and the card values" in text
+    assert 'href="rules?lang=en&amp;section=melds" target="_self"' in text  # contents and "next", same tab
+    at = start("en", params={"section": "void"})
+    at.switch_page("screens/rules.py").run()
+    assert "Section 12 of 12" in screen(at)
+    assert [p.label for p in at.get("page_link")][-2:] == ["Now take the course", "Or play a game"]
+    at = start("es", params={"section": "poker"})
+    at.switch_page("screens/rules.py").run()
+    assert any("poker" in w.value for w in at.warning) and "Sección 1 de 12" in screen(at)

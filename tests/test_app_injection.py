@@ -15,6 +15,7 @@ LIVE = ["](https://evil", "![", ":red-background[", "$\\frac", "**URGENT**"]
 
 PARAMS = [
     ("screens/home.py", "lang"), ("screens/home.py", "rules"), ("screens/glossary.py", "term"),
+    ("screens/rules.py", "section"),
     ("screens/lessons.py", "lesson"), ("screens/drills.py", "drill"), ("screens/drills.py", "seed"),
     ("screens/drills.py", "level"), ("screens/play.py", "game"), ("screens/play.py", "level"),
 ]

@@ -39,7 +39,7 @@ def show_term(term: Term, expanded: bool) -> None:
         st.markdown(tr.gettext("Source: {sources}", sources="; ".join(source_title(s, tr) for s in term.sources)))
         section = sections.get(term.rule)
         if section is not None:
-            st.page_link("screens/rules.py", icon=":material/menu_book:",
+            st.page_link("screens/rules.py", icon=":material/menu_book:", query_params={"section": section.id},
                          label=tr.gettext("Rule: {title}", title=tr.content(section.title)))
         if term.example:
             cards = parse_cards(term.example)

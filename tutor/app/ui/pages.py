@@ -73,6 +73,11 @@ def source_link(source: str | None) -> str:
     return link(source, ruleset_url(SOURCE_PAGES[source])) if source in SOURCE_PAGES else source
 
 
+def rules_section_url(section_id: str) -> str:
+    """The address of one section of the rules (``?section=deal``)."""
+    return f"rules{_lang_query()}&section={section_id}"
+
+
 def term_url(term_id: str) -> str:
     """The address of a glossary term (``?term=baceta``)."""
     return f"glossary{_lang_query()}&term={term_id}"
