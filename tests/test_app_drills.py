@@ -50,9 +50,11 @@ def answer(at, puzzle, right):
             laid = [str(lay.card) for lay in score.layoffs]
             at.pills(key=f"answer_layoffs_{p}").set_value(laid if right else laid[:-1]).run()
     elif puzzle.kind == "discard":
-        from tutor.drills.kinds.discard import _table, accepted
+        from tutor.drills.kinds.discard import accepted
+        from tutor.play.bots.reading import read_view
         from tutor.play.positions import decode_view
-        good = accepted(_table(puzzle), decode_view(puzzle.position))[1]
+        view = decode_view(puzzle.position)
+        good = accepted(read_view(view), view)[1]
         pick = str(good[0]) if right else next(str(c) for c in puzzle.cards if c not in good)
         at.pills(key=f"answer_discard_{p}").set_value(pick).run()
     elif puzzle.kind == "knock":

@@ -11,11 +11,13 @@ deterministic: that is what a saved game keeps.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from tutor.engine.cards import Card
 from tutor.engine.rules import Ruleset
 from tutor.play.bots import Bot
+from tutor.play.bots.reading import Table, read_view
 from tutor.play.coach import Advice, advise
 from tutor.play.game import Game, new_game
 from tutor.play.hand import Hand
@@ -51,6 +53,11 @@ class Decision:
     view: dict[str, Any]
     move: Move
     advice: Advice
+
+    @cached_property
+    def table(self) -> Table:
+        """What the learner knew at this decision, read as the virtual player reads a view."""
+        return read_view(self.view)
 
     @property
     def agreed(self) -> bool:

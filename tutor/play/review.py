@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutor.engine.cards import Card, cards_of_mask, mask_of, parse_card
+from tutor.engine.cards import Card, cards_of_mask
 from tutor.engine.melds import best_arrangements, min_deadwood
 from tutor.play.bots.evaluate import discard_order
 from tutor.play.match import Decision
@@ -62,20 +62,6 @@ class Difference:
         return self.learner_after - self.strong_after
 
 
-def _hand(decision: Decision) -> int:
-    return mask_of(parse_card(text) for text in decision.view["hand"])
-
-
-def _taken(decision: Decision) -> Card | None:
-    text = decision.view.get("taken_upcard")
-    return parse_card(text) if text else None
-
-
-def _top(decision: Decision) -> Card | None:
-    text = decision.view.get("top_discard")
-    return parse_card(text) if text else None
-
-
 def _deadwood_cards(mask: int) -> list[Card]:
     return list(best_arrangements(mask)[0].deadwood_cards)
 
@@ -101,12 +87,11 @@ def after_move(decision: Decision, kind: str, card: Card | None) -> int:
     """The deadwood a move leaves in the decision's view: after a discard, what the ten kept cards
     count; after a draw from the pile, the least after the best discard; after the stock or a pass,
     the hand as it stands (the stock card is not known yet)."""
-    mask = _hand(decision)
+    mask, top = decision.table.hand, decision.table.top
     if kind in ("discard", "knock") and card is not None:
         return min_deadwood(mask & ~card.bit)
     if kind == "big_gin":
         return 0
-    top = _top(decision)
     if kind == "take" and top is not None:
         return discard_order(mask | top.bit, keep=top)[0][0]
     return min_deadwood(mask)
@@ -143,10 +128,10 @@ def _check(tip: str, decisions: Sequence[Decision]) -> TipCheck:
 def _tip_verdict(tip: str, decision: Decision) -> bool | None:
     """Whether ``decision`` followed ``tip``; None where the tip did not apply."""
     kind, card = decision.move
-    view = decision.view
-    mask = _hand(decision)
+    view, table = decision.view, decision.table
+    mask = table.hand
     if view["phase"] == "discard":
-        taken = _taken(decision)
+        taken = table.taken
         throwable = [c for c in _deadwood_cards(mask) if c is not taken]
         if tip == "faces_first":
             faces = [c for c in throwable if c.rank > 10 and is_lone(c, mask)]
@@ -159,20 +144,20 @@ def _tip_verdict(tip: str, decision: Decision) -> bool | None:
             if not doubles or not plain or card is None:
                 return None
             return card not in doubles
-        least = discard_order(mask, keep=taken)[0][0]
         if tip == "no_early_knock":
             if kind != "knock" or int(view["turn"]) >= EARLY_TURNS:
                 return None
             return after_move(decision, kind, card) <= EARLY_KNOCK_MOST
         if tip == "wait_at_eight":
             knocked = kind == "knock" and card is not None and min_deadwood(mask & ~card.bit) in WEAK_KNOCK
-            could = any(k == "knock" for k, _ in view["legal"]) and least in WEAK_KNOCK
+            least = discard_order(mask, keep=taken)[0][0]
+            could = table.can("knock") and least in WEAK_KNOCK
             if not (knocked or could):
                 return None
             return not knocked
         return None
     if tip == "take_to_meld" and kind == "take":
-        top = _top(decision)
+        top = table.top
         if top is None:
             return None
         kept = discard_order(mask | top.bit, keep=top)[0][1]

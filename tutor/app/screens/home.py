@@ -7,6 +7,7 @@ from tutor.app.ui import state
 from tutor.app.ui.render import show_analysis
 from tutor.engine.cards import parse_cards
 from tutor.engine.melds import analyze
+from tutor.language.i18n import N_
 
 tr = state.translator()
 
@@ -16,29 +17,27 @@ st.markdown(tr.gettext(
     "sets and runs before your opponent does. Here you can learn its rules step by step, look up "
     "any word of its Spanish and English vocabulary, and check any hand with the rules engine."))
 
-st.subheader(tr.gettext("Where to start"))
-course, play, drills = st.columns(3)
-with course:
-    st.page_link("screens/lessons.py", label=tr.gettext("Start the course"), icon=":material/school:")
-    st.caption(tr.gettext("Ten short lessons, from the cards to strategy, each ending in a check."))
-with play:
-    st.page_link("screens/play.py", label=tr.gettext("Play a game"), icon=":material/playing_cards:")
-    st.caption(tr.gettext("Against the virtual player, at three levels, with a coach that explains every choice."))
-with drills:
-    st.page_link("screens/drills.py", label=tr.gettext("Practise with drills"), icon=":material/exercise:")
-    st.caption(tr.gettext("Puzzles the rules engine makes and grades: melds, deadwood, scores, discards…"))
-
-st.subheader(tr.gettext("Look things up"))
-left, middle, right = st.columns(3)
-with left:
-    st.page_link("screens/rules.py", label=tr.gettext("Rules step by step"), icon=":material/menu_book:")
-    st.caption(tr.gettext("From the deck to the final score, with examples the engine lays out."))
-with middle:
-    st.page_link("screens/glossary.py", label=tr.gettext("Glossary"), icon=":material/translate:")
-    st.caption(tr.gettext("Baceta, pozo, contragolpe… every term of the sources, in both languages."))
-with right:
-    st.page_link("screens/analyzer.py", label=tr.gettext("Hand analyzer"), icon=":material/search:")
-    st.caption(tr.gettext("Type a hand and see its best melds, its deadwood and whether it may knock."))
+START = (
+    ("screens/lessons.py", N_("Start the course"), ":material/school:",
+     N_("Ten short lessons, from the cards to strategy, each ending in a check.")),
+    ("screens/play.py", N_("Play a game"), ":material/playing_cards:",
+     N_("Against the virtual player, at three levels, with a coach that explains every choice.")),
+    ("screens/drills.py", N_("Practise with drills"), ":material/exercise:",
+     N_("Puzzles the rules engine makes and grades: melds, deadwood, scores, discards…")),
+)
+LOOK_UP = (
+    ("screens/rules.py", N_("Rules step by step"), ":material/menu_book:",
+     N_("From the deck to the final score, with examples the engine lays out.")),
+    ("screens/glossary.py", N_("Glossary"), ":material/translate:",
+     N_("Baceta, pozo, contragolpe… every term of the sources, in both languages.")),
+    ("screens/analyzer.py", N_("Hand analyzer"), ":material/search:",
+     N_("Type a hand and see its best melds, its deadwood and whether it may knock.")),
+)
+for heading, links in ((N_("Where to start"), START), (N_("Look things up"), LOOK_UP)):
+    st.subheader(tr.gettext(heading))
+    for column, (page, label, icon, caption) in zip(st.columns(len(links)), links, strict=True):
+        column.page_link(page, label=tr.gettext(label), icon=icon)
+        column.caption(tr.gettext(caption))
 
 st.subheader(tr.gettext("A first hand"))
 st.markdown(tr.gettext("Three melds and one card left over: the engine finds the best way to group them."))

@@ -42,8 +42,10 @@ MISTAKES = {
 }
 
 
-def _table(puzzle: Puzzle) -> Table:
-    return read_view(decode_view(puzzle.position))
+def _position(puzzle: Puzzle) -> tuple[dict[str, Any], Table]:
+    """A puzzle's position: the view, and the table it shows."""
+    view = decode_view(puzzle.position)
+    return view, read_view(view)
 
 
 SCENARIOS_OFFERED = ("least",)
@@ -153,8 +155,8 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     if len(cards) != 1 or cards[0] not in puzzle.cards:
         raise AnswerError("pick one card of the hand", what="card")
     given = cards[0]
-    table = _table(puzzle)
-    best, good = accepted(table, decode_view(puzzle.position), puzzle.scenario)
+    view, table = _position(puzzle)
+    best, good = accepted(table, view, puzzle.scenario)
     kept = analyze(tuple(c for c in puzzle.cards if c is not best))
     if given in good:
         return Verdict(True, kept, expected=str(best))
@@ -185,11 +187,12 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
 
 
 def model_answer(puzzle: Puzzle) -> str:
-    return str(accepted(_table(puzzle), decode_view(puzzle.position), puzzle.scenario)[0])
+    view, table = _position(puzzle)
+    return str(accepted(table, view, puzzle.scenario)[0])
 
 
 def hints(puzzle: Puzzle) -> list[Remark]:
-    table = _table(puzzle)
+    table = _position(puzzle)[1]
     loose = [c for c in best_arrangements(table.hand)[0].deadwood_cards if c is not table.taken]
     least = discard_order(table.hand, keep=table.taken)[0][0]
     return [
