@@ -22,6 +22,13 @@ def open_puzzle(lang, kind, seed=7, level="medium", rules="classic"):
     return at, generate(kind, seed, level, rules)
 
 
+def pick(at, state_key, names):
+    """Pick cards as the card picker's callback does after clicks (AppTest cannot click the
+    component; the browser tests do)."""
+    at.session_state[state_key] = list(names)
+    at.run()
+
+
 def pid(puzzle):
     return puzzle_keys(puzzle).pid
 
@@ -35,8 +42,8 @@ def answer(at, puzzle, right):
                          if a.melds and a.deadwood > analyze(puzzle.cards).deadwood)
             melds = worse.melds
         groups = [[str(c) for c in m.cards] for m in melds]
-        for round_, group in enumerate(groups):
-            at.pills(key=f"answer_pick{round_}_{p}").set_value(group).run()
+        for group in groups:
+            pick(at, f"answer_pick_{p}", group)
             at.button(key=f"add_{p}").click().run()
     elif puzzle.kind == "deadwood":
         value = analyze(puzzle.cards).deadwood
@@ -48,15 +55,15 @@ def answer(at, puzzle, right):
             at.number_input(key=f"answer_points_{p}").set_value(score.points + (0 if right else 1)).run()
         else:
             laid = [str(lay.card) for lay in score.layoffs]
-            at.pills(key=f"answer_layoffs_{p}").set_value(laid if right else laid[:-1]).run()
+            pick(at, f"answer_layoffs_{p}", laid if right else laid[:-1])
     elif puzzle.kind == "discard":
         from tutor.drills.kinds.discard import accepted
         from tutor.play.bots.reading import read_view
         from tutor.play.positions import decode_view
         view = decode_view(puzzle.position)
         good = accepted(read_view(view), view)[1]
-        pick = str(good[0]) if right else next(str(c) for c in puzzle.cards if c not in good)
-        at.pills(key=f"answer_discard_{p}").set_value(pick).run()
+        chosen = str(good[0]) if right else next(str(c) for c in puzzle.cards if c not in good)
+        pick(at, f"answer_discard_{p}", [chosen])
     elif puzzle.kind == "knock":
         right_answer = model_answer(puzzle)
         at.segmented_control(key=f"answer_knock_{p}").set_value(
@@ -161,6 +168,6 @@ def test_an_empty_melds_answer_is_not_an_attempt():
 def test_a_meld_is_judged_as_it_is_formed():
     at, puzzle = open_puzzle("en", "melds", level="easy")
     cards = sorted(puzzle.cards, key=lambda c: (c.suit, c.rank))
-    at.pills(key=f"answer_pick0_{pid(puzzle)}").set_value([str(cards[0]), str(cards[-1])]).run()
+    pick(at, f"answer_pick_{pid(puzzle)}", [str(cards[0]), str(cards[-1])])
     at.button(key=f"add_{pid(puzzle)}").click().run()
     assert any("A meld needs at least three cards." in e.value for e in at.error)

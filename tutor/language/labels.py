@@ -51,10 +51,15 @@ SOURCE_TITLES = {
 }
 
 
+def suit_name(suit: str, tr: Translator) -> str:
+    """A suit (``"S"``) in words: ``spades``."""
+    return tr.gettext(SUIT_NAMES[suit])
+
+
 def card_name(card: Card, tr: Translator) -> str:
     """The card in words, for text alternatives: ``7 of hearts``, ``queen of spades``."""
     rank = tr.gettext(RANK_WORDS[card.rank]) if card.rank in RANK_WORDS else tr.number(card.rank)
-    return tr.gettext("{rank} of {suit}", rank=rank, suit=tr.gettext(SUIT_NAMES[card.suit]))
+    return tr.gettext("{rank} of {suit}", rank=rank, suit=suit_name(card.suit, tr))
 
 
 def ruleset_title(rules: Ruleset | str, tr: Translator) -> str:

@@ -5,7 +5,9 @@ that opens it again, and the page keeps a tally per kind for the session."""
 import streamlit as st
 
 from tutor.app.ui import drill_state, profile, state
+from tutor.app.ui.drill_state import puzzle_keys
 from tutor.app.ui.drill_views import drill_card, show_tally
+from tutor.app.ui.keys import bind_keys
 from tutor.drills import KINDS, LEVELS
 from tutor.language.labels import drill_kind_name, level_name, ruleset_title
 
@@ -35,11 +37,15 @@ if dealt:
                        "rulesets treat it.", rules=ruleset_title(rules, tr), dealt=ruleset_title(dealt, tr)))
 show_tally(puzzle.kind, tr)
 verdict = drill_card(puzzle, tr)
+right = verdict is not None and verdict.correct
 
 retry_col, new_col = st.columns(2)
 with retry_col:
     st.button(tr.gettext("Retry"), key="drill_retry", on_click=drill_state.retry)
 with new_col:  # after a right answer, the next puzzle is the obvious step
     st.button(tr.gettext("New puzzle"), key="drill_new", on_click=drill_state.new_puzzle,
-              type="primary" if verdict is not None and verdict.correct else "secondary")
+              type="primary" if right else "secondary")
+bind_keys("/drills", "drill_new" if right else puzzle_keys(puzzle).button("check"), {"n": "drill_new"})
+st.caption(tr.gettext("Keys: Enter checks your answer, and after a right one opens a new puzzle; N opens a new "
+                      "puzzle at any time."))
 state.show_address(tr.gettext("Address of this puzzle, to open it again or share it:"), drill_state.address(puzzle))

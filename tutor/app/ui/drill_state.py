@@ -67,24 +67,21 @@ class PuzzleKeys:
     def group_message(self) -> str:
         return f"_group_message_{self.pid}"
 
-    @property
-    def group_round(self) -> str:
-        return f"_group_round_{self.pid}"
-
     def answer(self, part: str) -> str:
         """The widget key of one part of the answer."""
         return f"answer_{part}_{self.pid}"
 
-    def picker(self, round_: int) -> str:
-        """The card picker of the melds drill, anew for each meld formed."""
-        return f"answer_pick{round_}_{self.pid}"
+    @property
+    def picker(self) -> str:
+        """The cards picked for the next meld in the melds drill."""
+        return f"answer_pick_{self.pid}"
 
     def button(self, name: str) -> str:
         return f"{name}_{self.pid}"
 
     def answer_state(self) -> list[str]:
         """The keys a retry clears: the answer, the verdict and the melds formed (hints stay)."""
-        return [self.verdict, self.groups, self.group_message, self.group_round]
+        return [self.verdict, self.groups, self.group_message]
 
     def owned(self, key: object) -> bool:
         """Whether a session key belongs to this puzzle."""

@@ -10,8 +10,9 @@ from typing import Any
 import streamlit as st
 
 from tutor.app.ui import drill_state
+from tutor.app.ui.card_picker import card_picker, picked
 from tutor.app.ui.drill_state import PuzzleKeys, puzzle_keys
-from tutor.app.ui.render import pill_label, show_arrangement, show_cards, show_steps
+from tutor.app.ui.render import show_arrangement, show_cards, show_steps
 from tutor.app.ui.safe import error_text
 from tutor.drills import KINDS, Puzzle, Verdict, group_remark, judge_group
 from tutor.drills.kinds.score import score_of
@@ -47,16 +48,17 @@ def _groups(puzzle: Puzzle) -> list[list[str]]:
     return groups
 
 
-def _add_group(puzzle: Puzzle, picker: str) -> None:
+def _add_group(puzzle: Puzzle) -> None:
     """Judge the picked cards as a meld; keep them as a group when they are one."""
     keys = puzzle_keys(puzzle)
-    cards = [c for c in puzzle.cards if str(c) in (st.session_state.get(picker) or [])]
+    chosen = picked(keys.picker)
+    cards = [c for c in puzzle.cards if str(c) in chosen]
     used = [c for group in _groups(puzzle) for c in puzzle.cards if str(c) in group]
     problem = judge_group(cards, puzzle.cards, used)
     st.session_state[keys.group_message] = (problem is None, group_remark(cards, problem))
     if problem is None:
         _groups(puzzle).append([str(c) for c in cards])
-        st.session_state[keys.group_round] = st.session_state.get(keys.group_round, 0) + 1
+        st.session_state[keys.picker] = []
 
 
 def _remove_group(puzzle: Puzzle, index: int, cards: list[str]) -> None:
@@ -71,13 +73,11 @@ def _melds(puzzle: Puzzle, tr: Translator) -> None:
     keys = puzzle_keys(puzzle)
     st.markdown(tr.gettext("Group the ten cards into melds so that the deadwood left is as small as possible. "
                            "Pick the cards of one meld, then add it."))
-    show_cards(puzzle.cards, tr)
     used = {name for group in _groups(puzzle) for name in group}
     by_name = {str(c): c for c in puzzle.cards}
-    picker = keys.picker(st.session_state.get(keys.group_round, 0))
-    st.pills(tr.gettext("Cards of one meld"), [name for name in by_name if name not in used],
-             selection_mode="multi", key=picker, format_func=lambda name: pill_label(by_name[name]))
-    st.button(tr.gettext("Add as a meld"), key=keys.button("add"), on_click=_add_group, args=(puzzle, picker))
+    card_picker([(tr.gettext("Your ten cards"), puzzle.cards)], keys.picker, tr,
+                disabled=[c for c in puzzle.cards if str(c) in used])
+    st.button(tr.gettext("Add as a meld"), key=keys.button("add"), on_click=_add_group, args=(puzzle,))
     message = st.session_state.get(keys.group_message)
     if message:
         (st.success if message[0] else st.error)(render(message[1], tr))
@@ -142,14 +142,12 @@ def _layoffs(puzzle: Puzzle, tr: Translator) -> None:
     _rules_line(puzzle, tr)
     show_arrangement(score_of(puzzle).knocker_arrangement, tr)
     st.markdown(tr.gettext("Which of the defender's cards does it lay off in its best play?"))
-    show_cards(puzzle.defender, tr, label=side_name("defender", tr))
-    by_name = {str(c): c for c in puzzle.defender}
-    st.pills(tr.gettext("The defender's cards"), list(by_name), selection_mode="multi",
-             key=puzzle_keys(puzzle).answer("layoffs"), format_func=lambda name: pill_label(by_name[name]))
+    card_picker([(side_name("defender", tr).capitalize(), puzzle.defender)], puzzle_keys(puzzle).answer("layoffs"),
+                tr)
 
 
 def _read_layoffs(puzzle: Puzzle) -> list[str]:
-    return list(_get(puzzle, "layoffs") or [])
+    return picked(puzzle_keys(puzzle).answer("layoffs"))
 
 
 # --- Totals: two numbers -----------------------------------------------------------------------
@@ -180,8 +178,9 @@ def _read_totals(puzzle: Puzzle) -> dict[str, int] | None:
 
 # --- Which card to throw: a position from a hand, one card picked --------------------------------
 
-def _position(puzzle: Puzzle, tr: Translator) -> None:
-    """A position from a hand: the turn and the stock, what the opponent took, the pile, the hand."""
+def _position(puzzle: Puzzle, tr: Translator) -> dict[str, Any]:
+    """A position from a hand: the turn and the stock, what the opponent took, the pile. Returns
+    the position's view."""
     view = decode_view(puzzle.position)
     _rules_line(puzzle, tr)
     st.caption(position_line(view, tr))
@@ -193,16 +192,15 @@ def _position(puzzle: Puzzle, tr: Translator) -> None:
     if view["discard_pile"]:
         show_cards(parse_cards(" ".join(view["discard_pile"][-6:])), tr,
                    label=tr.gettext("The discard pile, its top last"))
-    show_cards(puzzle.cards, tr, label=tr.gettext("Your hand"))
+    return view
 
 
 def _discard(puzzle: Puzzle, tr: Translator) -> None:
     st.markdown(tr.gettext("You hold these eleven cards. Which one do you throw?") if puzzle.scenario != "least"
                 else tr.gettext("You hold these eleven cards. Which discard leaves the least deadwood?"))
-    _position(puzzle, tr)
-    by_name = {str(c): c for c in puzzle.cards}
-    st.pills(tr.gettext("The card to throw"), list(by_name), selection_mode="single",
-             key=puzzle_keys(puzzle).answer("discard"), format_func=lambda name: pill_label(by_name[name]))
+    taken = _position(puzzle, tr)["taken_upcard"]
+    card_picker([(tr.gettext("Your hand"), puzzle.cards)], puzzle_keys(puzzle).answer("discard"), tr, single=True,
+                disabled=[c for c in puzzle.cards if str(c) == taken])
 
 
 KNOCK_ANSWERS = {"knock": N_("Knock now"), "wait": N_("Wait")}
@@ -212,6 +210,7 @@ def _knock(puzzle: Puzzle, tr: Translator) -> None:
     st.markdown(tr.gettext("You may knock with these eleven cards. Following source 001's advice, do you knock "
                            "now or wait?"))
     _position(puzzle, tr)
+    show_cards(puzzle.cards, tr, label=tr.gettext("Your hand"))
     st.segmented_control(tr.gettext("Your choice"), list(KNOCK_ANSWERS), key=puzzle_keys(puzzle).answer("knock"),
                          format_func=lambda a: tr.gettext(KNOCK_ANSWERS[a]))
 
@@ -222,8 +221,8 @@ def _read_knock(puzzle: Puzzle) -> str | None:
 
 
 def _read_discard(puzzle: Puzzle) -> str | None:
-    picked = _get(puzzle, "discard")
-    return str(picked) if picked else None
+    chosen = picked(puzzle_keys(puzzle).answer("discard"))
+    return chosen[0] if chosen else None
 
 
 VIEWS: dict[str, DrillView] = {

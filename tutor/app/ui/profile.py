@@ -111,7 +111,7 @@ def _create() -> None:
     st.session_state.profile_new = ""
 
 
-ANSWER_KEYS = ("answer_", "_verdict_", "_hints_", "_groups_", "_group_message_", "_group_round_", "_opened_")
+ANSWER_KEYS = ("answer_", "_verdict_", "_hints_", "_groups_", "_group_message_", "_opened_", "picker_")
 """Session keys of answers and verdicts on screen: they belong to the profile that gave them."""
 
 

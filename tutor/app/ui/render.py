@@ -21,11 +21,6 @@ LAYOFF_HEIGHT = 64
 """Cards laid off onto a meld are drawn smaller than the meld's own."""
 
 
-def pill_label(c: Card) -> str:
-    """A card as a pill's label: its rank in bold and its suit symbol in the suit's colour."""
-    return f"**{str(c)[:-1]}**:{'red' if c.is_red else 'gray'}[{c.symbol[-1]}]"
-
-
 def images(cards: Sequence[Card], tr: Translator, height: int = CARD_HEIGHT) -> list[str]:
     return [card_img(c, card_name(c, tr), height) for c in cards]
 
