@@ -173,6 +173,22 @@ def test_the_comparison_table_comes_from_the_ruleset_files():
     assert "≠ Undercut bonus" in row and "†" in table
 
 
+def test_a_rules_section_shows_its_rules_under_the_chosen_ruleset():
+    # Undercut: classic gives it on equal deadwood, with 25 points; the Spanish rules only on
+    # strictly lower deadwood, with 10.
+    at = start("en", params={"section": "undercut", "rules": "classic"})
+    at.switch_page("screens/rules.py").run()
+    text = screen(at)
+    assert "**Under the Classic (to 100) rules you chose:**" in text
+    assert "- Equal deadwood is an undercut: **yes**" in text and "- Undercut bonus: **25**" in text
+    at = start("es", params={"section": "undercut", "rules": "spanish"})
+    at.switch_page("screens/rules.py").run()
+    text = screen(at)
+    assert "**Con el reglamento Español (tradicional) que has elegido:**" in text
+    assert "- El empate de puntos sueltos es contragolpe: **no**" in text
+    assert "- Bonificación de contragolpe: **10**" in text
+
+
 def test_the_rules_come_one_section_at_a_time_with_contents_and_next():
     at = start("en")
     at.switch_page("screens/rules.py").run()

@@ -111,6 +111,15 @@ def test_open_a_glossary_term_by_its_address(app_url, page):
     page.wait_for_function("document.documentElement.lang === 'es'")
 
 
+def test_the_glossary_searches_as_you_type_and_opens_the_exact_term(app_url, page):
+    page.goto(f"{app_url}/glossary?lang=es")
+    page.get_by_role("heading", name="Glosario").wait_for()
+    page.get_by_label("Buscar en el glosario").press_sequentially("pozo", delay=60)  # no Enter
+    page.get_by_text("Nombre tradicional de la pila de descarte").wait_for()
+    titles = page.locator("[data-testid='stMain'] [data-testid='stExpander'] summary").all_inner_texts()
+    assert "pozo" in titles[0] and "pila" not in titles[0], titles
+
+
 def test_analyze_a_hand_and_see_the_cards(app_url, page):
     page.goto(f"{app_url}/analyzer?lang=en")
     box = page.get_by_label("Your cards")
@@ -139,7 +148,7 @@ def test_a_bad_card_shows_a_message_and_keeps_the_text(app_url, page):
 def test_the_analyzer_picks_cards_by_clicking_them_and_clear_empties_both(app_url, page):
     page.goto(f"{app_url}/analyzer?lang=en")
     page.get_by_text("Or pick the cards").click()
-    for name in "AS 2S 3S 7H 7D 7C KD KC KH 9S".split():
+    for name in ["AS", "2S", "3S", "7H", "7D", "7C", "KD", "KC", "KH", "9S"]:
         page.click(f".gt-pick-card[data-id='{name}']")
         page.locator(f".gt-pick-card[data-id='{name}'][aria-pressed='true']").wait_for()
     page.get_by_text("Deadwood: 9♠ 9 = 9.").wait_for()
@@ -167,7 +176,8 @@ def test_a_layoffs_drill_is_answered_on_the_cards_in_spanish(app_url, browser, w
             page.locator(f".gt-pick-card[data-id='{name}'][aria-pressed='true']").wait_for()
         page.get_by_text("3 cartas elegidas").wait_for()
         page.get_by_role("button", name="Comprobar").click()
-        page.get_by_text("Cambia tu respuesta y vuelve a comprobar").first.wait_for()  # a first wrong answer: a second try, no solution yet
+        # A first wrong answer: a second try, and no solution yet.
+        page.get_by_text("Cambia tu respuesta y vuelve a comprobar").first.wait_for()
         assert page.get_by_text("La respuesta del motor, paso a paso").count() == 0
         page.click(".gt-pick-card[data-id='JC']")
         page.locator(".gt-pick-card[data-id='JC'][aria-pressed='true']").wait_for()

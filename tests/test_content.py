@@ -18,7 +18,7 @@ REFERENCE = data_dir() / "reference"
 
 
 def structure(folder: Path):
-    return [(d.path.name, d.id, d.sources, d.terms, [(b.kind, same_sheet(b)) for b in d.examples])
+    return [(d.path.name, d.id, d.sources, d.terms, d.options, [(b.kind, same_sheet(b)) for b in d.examples])
             for d in load_documents(folder)]
 
 

@@ -7,6 +7,7 @@ examples, drawn and counted by the engine when the page is shown, never typed in
     id: melds
     sources: 000, 001
     terms: escalera, trio
+    options: knock_limit                    (rule pages) the rule options the page is about
     ---
     # Sets and runs
     Some text.
@@ -30,7 +31,7 @@ from pathlib import Path
 from tutor.drills.questions import QuestionError, read_question
 from tutor.engine.cards import parse_cards
 from tutor.engine.errors import TutorError
-from tutor.engine.rules import load_ruleset
+from tutor.engine.rules import OPTION_NAMES, load_ruleset
 from tutor.engine.scoring import parse_results
 
 EXAMPLE_KINDS = ("cards", "hand", "score", "totals", "drill", "ask")
@@ -65,6 +66,8 @@ class Document:
     terms: tuple[str, ...]
     blocks: tuple[Block, ...]
     path: Path
+    options: tuple[str, ...] = ()
+    """The rule options (:data:`tutor.engine.rules.OPTION_NAMES`) a rule page explains."""
 
     @property
     def examples(self) -> list[Block]:
@@ -149,8 +152,12 @@ def parse_document(path: Path) -> Document:
     flush()
     if not title:
         raise DocumentError(f"{path}: needs a '# title' line")
+    options = _list(fields.get("options", ""))
+    unknown = [o for o in options if o not in OPTION_NAMES]
+    if unknown:
+        raise DocumentError(f"{path}: unknown rule option {', '.join(unknown)}")
     return Document(fields["id"], title, _list(fields.get("sources", "")), _list(fields.get("terms", "")),
-                    tuple(blocks), path)
+                    tuple(blocks), path, options)
 
 
 def _list(value: str) -> tuple[str, ...]:

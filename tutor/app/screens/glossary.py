@@ -66,7 +66,7 @@ if asked:
             st.rerun()
         st.divider()
 
-query = st.text_input(tr.gettext("Search the glossary"), key="glossary_query",
+query = st.text_input(tr.gettext("Search the glossary"), key="glossary_query", type="search", live=True,
                       placeholder=tr.gettext("for example: baceta, stock, combinacion"))
 found = search(query, lang)
 if query and not found:

@@ -11,7 +11,7 @@ from tutor.app.ui.safe import plain
 from tutor.content.documents import load_documents
 from tutor.engine.resources import data_dir
 from tutor.engine.rules import SOURCES
-from tutor.language.labels import source_title
+from tutor.language.labels import option_label, option_value, ruleset_title, source_title
 
 tr = state.translator()
 sections = load_documents(data_dir() / "reference" / tr.locale)
@@ -38,6 +38,16 @@ with st.expander(tr.gettext("Contents and sources"), expanded=current == 0):
     st.markdown("\n".join(f"- {source_title(s, tr)}" for s in SOURCES))
 
 st.caption(tr.gettext("Section {n} of {total}", n=tr.number(current + 1), total=tr.number(len(sections))))
+if document.options:  # the section's rules under the ruleset chosen in the sidebar
+    rules = state.ruleset()
+    ours = " (" + tr.gettext("gin-tutor's interpretation") + ")"
+    with st.container(border=True, key="rules_chosen"):
+        st.markdown(tr.gettext("**Under the {rules} rules you chose:**", rules=ruleset_title(rules, tr)))
+        st.markdown("\n".join(
+            f"- {option_label(option, tr)}: **{option_value(getattr(rules, option), tr)}**"
+            + (ours if rules.is_interpretation(option) else "")
+            for option in document.options))
+        st.caption(tr.gettext("Choose another ruleset in the sidebar to see how it differs."))
 show_document(document, tr)
 
 st.divider()
