@@ -95,12 +95,15 @@ def test_a_wrong_drill_comes_back_in_review():
     # It opens fresh: no earlier verdict, no solution, an empty answer.
     assert not at.warning and not at.error and not any(e.label.startswith("The engine") for e in at.expander)
     assert at.number_input(key=f"answer_points_{pid(puzzle)}").value is None
-    # The same puzzle is shown; answering it right moves it up a box, out of today's review.
+    # The same puzzle is shown; answering it right sends it on ten minutes (FSRS's second learning
+    # step), and the page says when it comes back.
     at.segmented_control(key=f"answer_winner_{pid(puzzle)}").set_value(right["winner"]).run()
     at.number_input(key=f"answer_points_{pid(puzzle)}").set_value(right["points"]).run()
     at.button(key=f"check_{pid(puzzle)}").click().run()
     at.run()
     assert any("No drill is due for review" in s.value for s in at.success)
+    waiting = [list(t.value.to_numpy()[0]) for t in at.table]
+    assert waiting == [["Hand score · medium · Short (to 50)", "in 10 minutes"]]
 
 
 def test_glossary_flash_cards_in_both_directions(data_folder):
@@ -114,16 +117,19 @@ def test_glossary_flash_cards_in_both_directions(data_folder):
     assert any(m.value == f"### {first.names['es']}" for m in at.markdown)
     at.button(key="flash_show").click().run()
     assert any(first.names['en'] in m.value for m in at.markdown)
-    at.button(key="flash_missed").click().run()
+    at.button(key="flash_again").click().run()
     store = open_store(data_folder)
     ana = store.profile("Ana").id
-    assert store.box_of(ana, f"term:{first.id}:es>en") == 1
+    assert store.due(ana, "term:") == [f"term:{first.id}:es>en"]  # not yet known: back at once
     at.segmented_control(key="flash_direction").set_value("en>es").run()
     assert any(m.value == f"### {other.names['en']}" for m in at.markdown)
     at.button(key="flash_show").click().run()
-    at.button(key="flash_knew").click().run()
-    assert store.box_of(ana, f"term:{other.id}:en>es") == 2  # known: back in a day
-    assert store.due(ana, "term:") == [(f"term:{first.id}:es>en", 1)]
+    # Each answer says when the card comes back: at once, in 5 minutes (with effort), in 10 (known).
+    assert [b.label for b in at.button if b.key.startswith("flash_")] == [
+        "Not yet · now", "With effort · in 5 minutes", "I knew it · in 10 minutes"]
+    at.button(key="flash_good").click().run()
+    assert store.card_of(ana, f"term:{other.id}:en>es").state.name == "Learning"  # known: back in ten minutes
+    assert store.due(ana, "term:") == [f"term:{first.id}:es>en"]
 
 
 def test_guests_are_told_review_needs_a_profile():

@@ -1,5 +1,6 @@
 """The progress store: record and read back, migrate from the previous schema, concurrent
-writers, an unwritable folder, a damaged file, and the Leitner review schedule."""
+writers, an unwritable folder, a damaged file, and the review schedule (FSRS, and the Leitner
+boxes it replaced, migrated)."""
 
 import os
 import sqlite3
@@ -10,12 +11,13 @@ import pytest
 
 from tutor.progress.database import MIGRATIONS, SCHEMA_VERSION, migrate
 from tutor.progress.review import (
-    LEITNER_DAYS,
+    MIGRATED_DIFFICULTY,
     DrillItem,
+    Rating,
     TermItem,
     directions,
-    next_box,
-    schedule_after_drill,
+    rating_after_drill,
+    rating_of,
 )
 from tutor.progress.store import FILE_NAME, ProfileNameError, open_store
 
@@ -82,7 +84,7 @@ def test_migrates_forward_from_the_previous_schema(tmp_path):
     path = tmp_path / FILE_NAME
     with sqlite3.connect(path) as db:
         migrate(db, target=SCHEMA_VERSION - 1)
-        db.execute("INSERT INTO profiles (name, created) VALUES ('Old', '2026-01-01T00:00:00+00:00')")
+        db.execute("INSERT INTO profiles (name, created, name_key) VALUES ('Old', '2026-01-01T00:00:00+00:00', 'old')")
         db.execute("INSERT INTO attempts (profile_id, kind, difficulty, ruleset, correct, seconds, at) "
                    "VALUES (1, 'melds', 'easy', 'classic', 1, 4.0, '2026-01-01T00:00:01+00:00')")
         db.execute("INSERT INTO lessons_done VALUES (1, '01-cards', '2026-01-01T00:00:02+00:00')")
@@ -94,7 +96,7 @@ def test_migrates_forward_from_the_previous_schema(tmp_path):
     old = store.profile("Old")
     assert [(a.kind, a.correct, a.seed, a.mistake) for a in store.attempts(old.id)] == [("melds", True, None, None)]
     assert store.lessons_done(old.id) == {"01-cards"}
-    store.schedule(old.id, "term:baceta:es>en", remembered=False)  # the new table works
+    store.schedule(old.id, "term:baceta:es>en", Rating.Again)  # the new table works
     assert store.due(old.id)
 
 
@@ -157,32 +159,79 @@ def test_a_damaged_file_is_kept_aside_and_never_overwritten(tmp_path):
     assert fresh.saving and store.kept_aside.read_bytes() == garbage
 
 
-def test_the_leitner_schedule(tmp_path):
+def test_the_fsrs_schedule_of_a_drill_got_wrong(tmp_path):
+    # FSRS with its default weights: a first "again" gives a stability of w0 = 0.212 days; each
+    # "good" on the same day multiplies it by e^(w17·w18)·S^(−w19) = e^(0.5425·0.0912)·S^(−0.0658):
+    # 0.212 → 0.2467 → 0.2842 days, which rounds up to the shortest interval, one day.
     clock = Clock()
     store = open_store(tmp_path, clock=clock)
     ana = store.profile("Ana").id
     item = "drill:score:hard:classic:42"
-    store.schedule(ana, item, remembered=False)
-    assert store.due(ana) == [(item, 1)]  # a wrong drill comes back at once
-    store.schedule(ana, item, remembered=True)
-    assert store.box_of(ana, item) == 2 and store.due(ana) == []
-    clock.now += timedelta(days=LEITNER_DAYS[1])
-    assert store.due(ana) == [(item, 2)]
-    store.schedule(ana, item, remembered=True)
-    clock.now += timedelta(days=LEITNER_DAYS[2] - 1)
+    store.schedule(ana, item, Rating.Again)
+    assert store.due(ana) == [item]  # a wrong drill comes back at once
+    store.schedule(ana, item, Rating.Good)
+    assert store.due(ana) == []  # right: back after the second learning step, ten minutes
+    clock.now += timedelta(minutes=9)
     assert store.due(ana) == []
+    clock.now += timedelta(minutes=1)
+    assert store.due(ana, prefix="drill:") == [item]
+    store.schedule(ana, item, Rating.Good)
+    card = store.card_of(ana, item)
+    assert round(card.stability, 4) == 0.2842 and card.due == clock.now + timedelta(days=1)
     clock.now += timedelta(days=1)
-    assert store.due(ana, prefix="drill:") == [(item, 3)]
-    store.schedule(ana, item, remembered=False)
-    assert store.box_of(ana, item) == 1
+    assert store.due(ana) == [item]
+    store.schedule(ana, item, Rating.Again)  # forgotten: back at once, and less stable than before
+    assert store.due(ana) == [item] and store.card_of(ana, item).stability < 0.2842
 
 
-def test_a_new_item_remembered_waits_a_day(tmp_path):
+def test_a_new_item_known_at_once_comes_back_in_ten_minutes_then_in_two_days(tmp_path):
+    # A first "good" gives a stability of w2 = 2.3065 days; the same-day factor for it is below one
+    # (2.3065^(−0.0658)·e^(0.0495) = 0.994), and FSRS never lets "good" lower a stability: 2.3065
+    # days, rounded to two.
     clock = Clock()
     store = open_store(tmp_path, clock=clock)
     ana = store.profile("Ana").id
-    store.schedule(ana, "term:baceta:es>en", remembered=True)
-    assert store.box_of(ana, "term:baceta:es>en") == 2 and store.due(ana) == []
+    store.schedule(ana, "term:baceta:es>en", Rating.Good)
+    assert store.card_of(ana, "term:baceta:es>en").due == clock.now + timedelta(minutes=10)
+    clock.now += timedelta(minutes=10)
+    store.schedule(ana, "term:baceta:es>en", Rating.Good)
+    assert store.card_of(ana, "term:baceta:es>en").due == clock.now + timedelta(days=2)
+
+
+def test_a_right_answer_that_needed_help_comes_back_sooner(tmp_path):
+    # "hard" on a new item keeps it on the first learning step, half way to the second: 5 minutes.
+    clock = Clock()
+    store = open_store(tmp_path, clock=clock)
+    ana = store.profile("Ana").id
+    store.schedule(ana, "drill:melds:easy:classic:1", Rating.Hard)
+    store.schedule(ana, "drill:melds:easy:classic:2", Rating.Good)
+    assert store.card_of(ana, "drill:melds:easy:classic:1").due == clock.now + timedelta(minutes=5)
+    assert store.card_of(ana, "drill:melds:easy:classic:2").due == clock.now + timedelta(minutes=10)
+    assert list(store.scheduled(ana)) == ["drill:melds:easy:classic:1", "drill:melds:easy:classic:2"]
+
+
+def test_leitner_boxes_migrate_to_fsrs_cards_due_when_they_were(tmp_path):
+    # Schema 4 kept a Leitner box per item: box 1 (wrong, due at once), boxes 2-5 after 1, 3, 7, 14 days.
+    path = tmp_path / FILE_NAME
+    with sqlite3.connect(path) as db:
+        migrate(db, target=4)
+        db.execute("INSERT INTO profiles (name, created, name_key) VALUES ('Old', '2026-01-01T00:00:00+00:00', 'old')")
+        db.execute("INSERT INTO review VALUES (1, 'drill:score:hard:classic:42', 1, '2026-11-29T12:00:00+00:00')")
+        db.execute("INSERT INTO review VALUES (1, 'term:baceta:es>en', 3, '2026-12-02T12:00:00+00:00')")
+    db.close()
+    clock = Clock()
+    store = open_store(tmp_path, clock=clock)
+    old = store.profile("Old").id
+    assert store.due(old) == ["drill:score:hard:classic:42"]
+    wrong = store.card_of(old, "drill:score:hard:classic:42")
+    assert (wrong.state.name, wrong.step, wrong.stability) == ("Learning", 0, None)
+    known = store.card_of(old, "term:baceta:es>en")
+    assert (known.state.name, known.stability, known.difficulty) == ("Review", 3.0, MIGRATED_DIFFICULTY)
+    assert known.due == datetime(2026, 12, 2, 12, 0, tzinfo=UTC)
+    assert known.last_review == datetime(2026, 11, 29, 12, 0, tzinfo=UTC)  # three days before it was due
+    clock.now = known.due
+    store.schedule(old, "term:baceta:es>en", Rating.Good)  # remembered after three days: a longer wait
+    assert store.card_of(old, "term:baceta:es>en").due > clock.now + timedelta(days=3)
 
 
 def test_a_schema_from_a_newer_gin_tutor_is_left_as_it_is(tmp_path):
@@ -204,16 +253,17 @@ def test_every_migration_brings_an_empty_file_to_the_current_schema(tmp_path):
 
 # --- The review policy (pure) ------------------------------------------------------------------
 
-@pytest.mark.parametrize("box, remembered, after", [
-    (None, True, 2), (None, False, 1), (1, True, 2), (4, True, 5), (5, True, 5), (5, False, 1)])
-def test_the_next_box(box, remembered, after):
-    assert next_box(box, remembered) == after
+@pytest.mark.parametrize("correct, helped, rating", [
+    (False, False, Rating.Again), (False, True, Rating.Again), (True, True, Rating.Hard), (True, False, Rating.Good)])
+def test_how_an_answer_rates(correct, helped, rating):
+    assert rating_of(correct, helped) == rating
 
 
-@pytest.mark.parametrize("correct, in_review, effect", [
-    (False, False, False), (False, True, False), (True, True, True), (True, False, None)])
-def test_what_a_drill_attempt_does_to_the_schedule(correct, in_review, effect):
-    assert schedule_after_drill(correct, in_review) is effect
+@pytest.mark.parametrize("correct, helped, in_review, effect", [
+    (False, False, False, Rating.Again), (False, False, True, Rating.Again), (True, True, False, Rating.Hard),
+    (True, False, True, Rating.Good), (True, False, False, None)])
+def test_what_a_drill_attempt_does_to_the_schedule(correct, helped, in_review, effect):
+    assert rating_after_drill(correct, helped, in_review) == effect
 
 
 def test_review_items_are_written_and_read_back():

@@ -15,10 +15,12 @@ import io
 import os
 import sys
 from collections.abc import Iterable
+from datetime import timedelta
 from functools import cache
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
+from babel.dates import format_timedelta
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -120,6 +122,13 @@ class Translator:
 
     def percent(self, value: float) -> str:
         return format_percent(value, locale=self.locale)
+
+    def time_until(self, delta: timedelta) -> str:
+        """How long until something, as this language says it: ``in 10 minutes`` / ``dentro de 2
+        días``; ``now`` / ``ahora`` when it is less than a minute away (or past)."""
+        if delta < timedelta(minutes=1):
+            return self.gettext("now")
+        return self._wrap(format_timedelta(delta, add_direction=True, locale=self.locale))
 
     def list_of(self, items: list[str]) -> str:
         """Items joined as this language joins a list: ``1, 3, 7 and 14`` / ``1, 3, 7 y 14``."""

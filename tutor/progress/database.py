@@ -12,9 +12,14 @@ from __future__ import annotations
 
 import sqlite3
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import Any
+
+from fsrs import Card, State
+
+from tutor.progress.review import card_from_box
 
 APPLICATION_ID = 0x47696E54
 """``GinT``: the application id that marks a SQLite file as gin-tutor's progress file."""
@@ -45,6 +50,37 @@ def _add_name_keys(db: sqlite3.Connection) -> None:
         taken.add(key)
         db.execute("UPDATE profiles SET name_key = ? WHERE id = ?", (key, pid))
     db.execute("CREATE UNIQUE INDEX profiles_by_key ON profiles(name_key)")
+
+
+CARD_COLUMNS = "state, step, stability, difficulty, due, last_review"
+"""The review table's columns that hold an item's FSRS card, in the order of :func:`row_of_card`."""
+
+
+def row_of_card(card: Card) -> tuple[int, int | None, float | None, float | None, str, str | None]:
+    """An FSRS card as the values of :data:`CARD_COLUMNS` (times as ISO 8601 text in UTC)."""
+    return (int(card.state), card.step, card.stability, card.difficulty, card.due.isoformat(),
+            card.last_review.isoformat() if card.last_review else None)
+
+
+def card_of_row(row: Sequence[Any]) -> Card:
+    """The FSRS card kept in the values of :data:`CARD_COLUMNS`."""
+    state, step, stability, difficulty, due, last_review = row
+    return Card(card_id=1, state=State(state), step=step, stability=stability, difficulty=difficulty,
+                due=datetime.fromisoformat(due),
+                last_review=datetime.fromisoformat(last_review) if last_review else None)
+
+
+def _review_on_fsrs(db: sqlite3.Connection) -> None:
+    """Schema 5: the review schedule moves from Leitner boxes to FSRS cards; an item keeps when it
+    is due, and its box becomes what FSRS knows of it (:func:`tutor.progress.review.card_from_box`)."""
+    for column in ("state INTEGER NOT NULL DEFAULT 1", "step INTEGER", "stability REAL", "difficulty REAL",
+                   "last_review TEXT"):
+        db.execute(f"ALTER TABLE review ADD COLUMN {column}")
+    for profile_id, item, box, due in db.execute("SELECT profile_id, item, box, due FROM review").fetchall():
+        card = card_from_box(int(box), datetime.fromisoformat(due))
+        db.execute(f"UPDATE review SET ({CARD_COLUMNS}) = (?, ?, ?, ?, ?, ?) WHERE profile_id = ? AND item = ?",
+                   (*row_of_card(card), profile_id, item))
+    db.execute("ALTER TABLE review DROP COLUMN box")
 
 
 Migration = str | Callable[[sqlite3.Connection], None]
@@ -110,9 +146,11 @@ MIGRATIONS: tuple[Migration, ...] = (
     """,
     # version 4: profile names compared case-folded in every alphabet
     _add_name_keys,
+    # version 5: the review schedule on FSRS
+    _review_on_fsrs,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
-TABLES: tuple[set[str], ...] = ({"profiles", "attempts", "lessons_done"}, {"review"}, {"games"}, set())
+TABLES: tuple[set[str], ...] = ({"profiles", "attempts", "lessons_done"}, {"review"}, {"games"}, set(), set())
 """The tables each migration adds: a file of version N has those of the first N."""
 
 

@@ -1,42 +1,76 @@
-"""Spaced review: which items come back when (Leitner boxes), how a review item is named, and
-what an answer does to the schedule. Pure: the store keeps the schedule, the app asks here.
+"""Spaced review: when items come back (the FSRS scheduler, the one Anki uses), how a review item is
+named, and how an answer is rated. Pure: the store keeps each item's card, the app asks here.
 
 An item is a drill (``drill:KIND:LEVEL:RULESET:SEED``, enough to generate it again; a position
 from a game adds its code: ``drill:discard:LEVEL:RULESET:0:CODE``) or a
 glossary flash card (``term:ID:FRONT>BACK``, the languages of its two sides).
+
+An answer is rated *again* (wrong), *hard* (right, but after a hint or on a second try) or *good*
+(right at once). A wrong answer brings the item back at once; a new item answered right comes
+back after ten minutes, then FSRS spaces it out by days, further each time it is remembered.
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from fsrs import Card, Scheduler, State
+from fsrs import Rating as Rating  # the ratings, for the app to name
 
 from tutor.engine.numbers import whole_number
 
 MAX_ITEM_SEED = 2**32 - 1
 """The largest puzzle number a drill item carries."""
+
+LEARNING_STEPS = (timedelta(0), timedelta(minutes=10))
+"""A new item: back at once after a wrong answer, ten minutes after a right one, then by days."""
+RELEARNING_STEPS = (timedelta(0),)
+"""An item forgotten after it was learned: back at once, then by days again."""
+SCHEDULER = Scheduler(learning_steps=LEARNING_STEPS, relearning_steps=RELEARNING_STEPS, enable_fuzzing=False)
+"""FSRS with its default weights and 90 % retention; no random fuzz, so a schedule can be tested."""
+
 LEITNER_DAYS = (0, 1, 3, 7, 14)
-"""Days before an item in box 1..5 comes back: box 1 is due again at once."""
-BOXES = len(LEITNER_DAYS)
+"""The days of the Leitner boxes 1–5 that schedules before FSRS used (schema 4): kept to migrate them."""
+MIGRATED_DIFFICULTY = 5.0
+"""The difficulty (FSRS's scale runs from 1 to 10) given to an item migrated from a Leitner box."""
 
 
-def next_box(box: int | None, remembered: bool) -> int:
-    """The box after an answer: up one when remembered (a new item starts as if from box 1),
-    back to box 1 when not."""
-    return min((box or 1) + 1, BOXES) if remembered else 1
-
-
-def days_until_due(box: int) -> int:
-    return LEITNER_DAYS[box - 1]
-
-
-def schedule_after_drill(correct: bool, in_review: bool) -> bool | None:
-    """What a drill attempt does to the review schedule: a wrong answer puts the drill into review
-    (``False``: not remembered), a right one moves a drill already in review up a box (``True``);
-    a right answer to a drill not in review leaves the schedule alone (``None``)."""
+def rating_of(correct: bool, helped: bool) -> Rating:
+    """How an answer rates: wrong is *again*; right after a hint or a second try is *hard*; right
+    at once is *good*."""
     if not correct:
-        return False
-    return True if in_review else None
+        return Rating.Again
+    return Rating.Hard if helped else Rating.Good
+
+
+def rating_after_drill(correct: bool, helped: bool, in_review: bool) -> Rating | None:
+    """What a drill attempt does to the review schedule: a wrong answer, or a right one that
+    needed help, puts the drill into review (or rates it there); a right answer at once rates a
+    drill already in review and leaves one that is not alone (``None``)."""
+    rating = rating_of(correct, helped)
+    return None if rating == Rating.Good and not in_review else rating
+
+
+def new_card(now: datetime) -> Card:
+    """An item never reviewed, due ``now``."""
+    return Card(card_id=1, due=now)
+
+
+def reviewed(card: Card | None, rating: Rating, now: datetime) -> Card:
+    """The item's card after an answer rated ``rating`` at ``now`` (a new item if ``card`` is None)."""
+    return SCHEDULER.review_card(card if card is not None else new_card(now), rating, now)[0]
+
+
+def card_from_box(box: int, due: datetime) -> Card:
+    """The FSRS card of an item that was in a Leitner box, due when it was: box 1 (wrong, back at
+    once) is an item being learned; a higher box has been remembered for as many days as it waited."""
+    if box <= 1:
+        return Card(card_id=1, state=State.Learning, step=0, due=due)
+    days = LEITNER_DAYS[min(box, len(LEITNER_DAYS)) - 1]
+    return Card(card_id=1, state=State.Review, step=None, stability=float(days), difficulty=MIGRATED_DIFFICULTY,
+                due=due, last_review=due - timedelta(days=days))
 
 
 @dataclass(frozen=True)

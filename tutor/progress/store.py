@@ -1,5 +1,5 @@
 """The learner's progress, kept in SQLite (no server): profiles, lessons done, every drill
-attempt, a Leitner review schedule for drills got wrong and for glossary flash cards, and the
+attempt, a spaced review schedule (FSRS) for drills and glossary flash cards, and the
 games played against the virtual player.
 
 The database file lives in a data folder chosen by ``GIN_TUTOR_DATA_DIR`` (or a path given to
@@ -28,21 +28,26 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
+
+from fsrs import Card, Rating
 
 from tutor.engine.errors import TutorError
 from tutor.engine.msgids import N_
 from tutor.progress.database import (
+    CARD_COLUMNS,
+    card_of_row,
     clean_name,
     fault_of,
     inspect,
     keep_aside,
     migrate,
     name_key,
+    row_of_card,
 )
-from tutor.progress.review import days_until_due, next_box
+from tutor.progress.review import reviewed
 
 DATA_DIR_ENV = "GIN_TUTOR_DATA_DIR"
 FILE_NAME = "progress.db"
@@ -381,19 +386,21 @@ class Store:
             rows = db.execute("SELECT lesson FROM lessons_done WHERE profile_id = ?", (profile_id,)).fetchall()
         return {row[0] for row in rows}
 
-    # --- review (Leitner boxes) -------------------------------------------------------------
+    # --- review (FSRS) ----------------------------------------------------------------------
 
     @guarded(lambda: False, write=True)
-    def schedule(self, profile_id: int, item: str, remembered: bool) -> bool:
-        """Move an item up a box when it was remembered (a new item starts as if from box 1),
-        back to box 1 when not; whether it was saved."""
+    def schedule(self, profile_id: int, item: str, rating: Rating) -> bool:
+        """Rate an answer to an item (a new one enters review) and set when it comes back; whether
+        it was saved."""
         with self._transaction() as db:
-            row = db.execute("SELECT box FROM review WHERE profile_id = ? AND item = ?", (profile_id, item)).fetchone()
-            box = next_box(row[0] if row else None, remembered)
-            due = self.clock() + timedelta(days=days_until_due(box))
-            db.execute("INSERT INTO review (profile_id, item, box, due) VALUES (?, ?, ?, ?) "
-                       "ON CONFLICT (profile_id, item) DO UPDATE SET box = excluded.box, due = excluded.due",
-                       (profile_id, item, box, due.isoformat()))
+            row = db.execute(f"SELECT {CARD_COLUMNS} FROM review WHERE profile_id = ? AND item = ?",
+                             (profile_id, item)).fetchone()
+            card = reviewed(card_of_row(row) if row else None, rating, self.clock())
+            db.execute(f"INSERT INTO review (profile_id, item, {CARD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                       "ON CONFLICT (profile_id, item) DO UPDATE SET state = excluded.state, step = excluded.step, "
+                       "stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due, "
+                       "last_review = excluded.last_review",
+                       (profile_id, item, *row_of_card(card)))
         return True
 
     @guarded(lambda: False, write=True)
@@ -404,27 +411,29 @@ class Store:
         return True
 
     @guarded(list, write=False)
-    def due(self, profile_id: int, prefix: str = "") -> list[tuple[str, int]]:
-        """Items due for review now (item, box), the longest overdue first."""
+    def due(self, profile_id: int, prefix: str = "") -> list[str]:
+        """Items due for review now, the longest overdue first."""
         with self._transaction(write=False) as db:
             rows = db.execute(
-                "SELECT item, box FROM review WHERE profile_id = ? AND due <= ? AND item LIKE ? ORDER BY due, item",
+                "SELECT item FROM review WHERE profile_id = ? AND due <= ? AND item LIKE ? ORDER BY due, item",
                 (profile_id, self.clock().isoformat(), prefix + "%")).fetchall()
-        return [(item, box) for item, box in rows]
+        return [row[0] for row in rows]
 
     @guarded(dict, write=False)
-    def boxes(self, profile_id: int, prefix: str = "") -> dict[str, int]:
-        """Every scheduled item (whether due or not) and its box."""
+    def scheduled(self, profile_id: int, prefix: str = "") -> dict[str, Card]:
+        """Every item in review (whether due or not) and its card, the soonest due first."""
         with self._transaction(write=False) as db:
-            rows = db.execute("SELECT item, box FROM review WHERE profile_id = ? AND item LIKE ?",
-                              (profile_id, prefix + "%")).fetchall()
-        return dict(rows)
+            rows = db.execute(f"SELECT item, {CARD_COLUMNS} FROM review WHERE profile_id = ? AND item LIKE ? "
+                              "ORDER BY due, item", (profile_id, prefix + "%")).fetchall()
+        return {row[0]: card_of_row(row[1:]) for row in rows}
 
     @guarded(lambda: None, write=False)
-    def box_of(self, profile_id: int, item: str) -> int | None:
+    def card_of(self, profile_id: int, item: str) -> Card | None:
+        """The item's review card, or None when it is not in review."""
         with self._transaction(write=False) as db:
-            row = db.execute("SELECT box FROM review WHERE profile_id = ? AND item = ?", (profile_id, item)).fetchone()
-        return row[0] if row else None
+            row = db.execute(f"SELECT {CARD_COLUMNS} FROM review WHERE profile_id = ? AND item = ?",
+                             (profile_id, item)).fetchone()
+        return card_of_row(row) if row else None
 
     # --- games against the virtual player ---------------------------------------------------
 

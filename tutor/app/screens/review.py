@@ -1,5 +1,5 @@
-"""Review: drills answered wrong come back on a Leitner schedule, and the glossary as flash cards
-from any language to any other, on the same schedule."""
+"""Review: drills answered wrong (or right only with help) come back on the FSRS schedule, and the
+glossary as flash cards from any language to any other, on the same schedule; what comes back when."""
 
 import streamlit as st
 
@@ -7,20 +7,20 @@ from tutor.app.ui import drill_state, profile, state
 from tutor.app.ui.drill_state import puzzle_keys
 from tutor.app.ui.drill_views import drill_card
 from tutor.app.ui.render import show_cards
+from tutor.app.ui.review_view import COMING_BACK_ROWS, FLASH_RATINGS, item_name, rate_flash_card
 from tutor.content.glossary import glossary, term_by_id
 from tutor.drills import puzzle_of
 from tutor.engine.cards import parse_cards
 from tutor.engine.errors import TutorError
 from tutor.language.i18n import LANGUAGES
-from tutor.progress.review import BOXES, LEITNER_DAYS, DrillItem, TermItem, directions, mixed
+from tutor.progress.review import DrillItem, TermItem, directions, mixed, reviewed
 
 tr = state.translator()
 learner = profile.current()
-
 st.title(tr.gettext("Review"))
-st.markdown(tr.gettext("What you got wrong comes back right away, then after {days} days each time you get it "
-                       "right. A mistake sends it back to the start.",
-                       days=tr.list_of([tr.number(days) for days in LEITNER_DAYS[1:]])))
+st.markdown(tr.gettext("What you got wrong comes back at once; what you got right comes back later, after longer "
+                       "and longer gaps each time you remember it (the FSRS schedule, the one Anki uses). A right "
+                       "answer that needed a hint or a second try comes back sooner."))
 if learner is None:
     st.info(tr.gettext("Choose or create a profile in the sidebar: review needs your saved progress."))
     st.stop()
@@ -32,7 +32,7 @@ if not due:
     st.success(tr.gettext("No drill is due for review. Well done!"))
 else:
     st.caption(tr.ngettext("{n} drill due", "{n} drills due", len(due)))
-    item, box = due[0]
+    item = due[0]
     drill = DrillItem.parse(item)
     try:
         puzzle = (puzzle_of(drill.kind, drill.seed, drill.level, drill.ruleset, drill.position, drill.scenario)
@@ -42,7 +42,6 @@ else:
     if puzzle is None:
         saved.unschedule(learner.id, item)  # an item that can no longer be made: out of review
         st.rerun()
-    st.caption(tr.gettext("Box {box} of {boxes}", box=tr.number(box), boxes=tr.number(BOXES)))
     if st.session_state.get("_review_open") != item:  # a due drill opens fresh: no earlier verdict or hint
         keys = puzzle_keys(puzzle)
         drill_state.retry(keys)
@@ -57,8 +56,8 @@ direction = st.segmented_control(
     tr.gettext("Direction"), list(pairs), key="flash_direction", default=default,
     format_func=lambda d: f"{tr.language_label(pairs[d][0])} → {tr.language_label(pairs[d][1])}") or default
 front, back = pairs[direction]
-due_terms = [item for item, _ in saved.due(learner.id, prefix=TermItem.PREFIX) if item.endswith(":" + direction)]
-scheduled = saved.boxes(learner.id, prefix=TermItem.PREFIX)
+due_terms = [item for item in saved.due(learner.id, prefix=TermItem.PREFIX) if item.endswith(":" + direction)]
+scheduled = saved.scheduled(learner.id, prefix=TermItem.PREFIX)
 new_terms = mixed([card for t in glossary() if (card := TermItem(t.id, front, back).format()) not in scheduled],
                   f"{learner.id}/{direction}")
 queue = due_terms + new_terms
@@ -76,15 +75,24 @@ else:
             st.markdown(tr.content(term.definition(tr.locale)))
             if term.example:
                 show_cards(parse_cards(term.example), tr)
-            knew, missed = st.columns(2)
-            if knew.button(tr.gettext("I knew it"), key="flash_knew"):
-                saved.schedule(learner.id, item, remembered=True)
-                st.session_state.flash_shown = None
-                st.rerun()
-            if missed.button(tr.gettext("Not yet"), key="flash_missed"):
-                saved.schedule(learner.id, item, remembered=False)
-                st.session_state.flash_shown = None
-                st.rerun()
+            now = saved.clock()
+            for column, (rating, label) in zip(st.columns(len(FLASH_RATINGS)), FLASH_RATINGS.items(), strict=True):
+                back_in = tr.time_until(reviewed(scheduled.get(item), rating, now).due - now)
+                column.button(tr.gettext("{answer} · {when}", answer=tr.gettext(label), when=back_in),
+                              key=f"flash_{rating.name.lower()}",
+                              on_click=rate_flash_card, args=(learner.id, item, rating), width="stretch")
         elif st.button(tr.gettext("Show the answer"), key="flash_show"):
             st.session_state.flash_shown = item
             st.rerun()
+
+st.subheader(tr.gettext("When each item comes back"))
+now = saved.clock()
+waiting = [(item, card) for item, card in saved.scheduled(learner.id).items() if card.due > now]
+if not waiting:
+    st.caption(tr.gettext("Nothing is waiting: every item in review is due now, or none has been reviewed yet."))
+else:
+    shown = waiting[:COMING_BACK_ROWS]
+    st.table([{tr.gettext("Item"): item_name(item, tr), tr.gettext("Comes back"): tr.time_until(card.due - now)}
+              for item, card in shown])
+    if len(waiting) > len(shown):
+        st.caption(tr.ngettext("and {n} more", "and {n} more", len(waiting) - len(shown)))

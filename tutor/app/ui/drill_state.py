@@ -256,7 +256,7 @@ def grade(puzzle: Puzzle, answer: Any) -> Verdict | None:
     tally["right"] += verdict.correct
     tally["streak"] = tally["streak"] + 1 if verdict.correct else 0
     seconds = time.monotonic() - st.session_state.get(keys.opened, time.monotonic())
-    profile.record(puzzle, verdict, seconds)
+    profile.record(puzzle, verdict, seconds, helped=tries > 1 or st.session_state.get(keys.hints, 0) > 0)
     return verdict
 
 

@@ -29,7 +29,7 @@ from tutor.play.hand import check_seed
 from tutor.play.match import LEARNER, Match, replay, start_match
 from tutor.play.positions import encode_view
 from tutor.play.review import difference
-from tutor.progress.review import DrillItem
+from tutor.progress.review import DrillItem, Rating
 
 _seeds: random.Random = random.SystemRandom()
 """Where new game numbers come from (tests may put a seeded generator here)."""
@@ -413,5 +413,5 @@ def to_review(decision_index: int) -> None:
     decision = match.decisions[decision_index]
     level = level_of_turn(int(decision.view["turn"]))
     item = DrillItem("discard", level, match.rules.name, 0, encode_view(decision.view)).format()
-    profile.store().schedule(learner.id, item, remembered=False)
+    profile.store().schedule(learner.id, item, Rating.Again)
     st.session_state.setdefault("play_reviewed", set()).add(decision_index)

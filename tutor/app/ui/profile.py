@@ -16,7 +16,7 @@ from tutor.app.ui.safe import error_text, plain
 from tutor.drills import Puzzle, Verdict
 from tutor.engine.errors import TutorError
 from tutor.language.i18n import N_, Translator
-from tutor.progress.review import DrillItem, schedule_after_drill
+from tutor.progress.review import DrillItem, rating_after_drill
 from tutor.progress.store import DATA_DIR_ENV, Profile, Store, open_store
 
 
@@ -200,9 +200,10 @@ def review_item(puzzle: Puzzle) -> str:
     return DrillItem(puzzle.kind, puzzle.level, puzzle.ruleset, puzzle.seed, position, puzzle.scenario).format()
 
 
-def record(puzzle: Puzzle, verdict: Verdict, seconds: float) -> None:
-    """Save an attempt for the current profile, and schedule the drill for review as the review
-    policy says (:func:`tutor.progress.review.schedule_after_drill`)."""
+def record(puzzle: Puzzle, verdict: Verdict, seconds: float, helped: bool = False) -> None:
+    """Save an attempt for the current profile, and rate it in the review schedule as the review
+    policy says (:func:`tutor.progress.review.rating_after_drill`); ``helped``: the answer came
+    after a hint or on a second try."""
     profile = current()
     if profile is None:
         return
@@ -210,6 +211,6 @@ def record(puzzle: Puzzle, verdict: Verdict, seconds: float) -> None:
     saved.record_attempt(profile.id, puzzle.kind, puzzle.level, puzzle.ruleset, verdict.correct,
                          seconds, seed=puzzle.seed, mistake=verdict.mistake)
     item = review_item(puzzle)
-    remembered = schedule_after_drill(verdict.correct, saved.box_of(profile.id, item) is not None)
-    if remembered is not None:
-        saved.schedule(profile.id, item, remembered=remembered)
+    rating = rating_after_drill(verdict.correct, helped, saved.card_of(profile.id, item) is not None)
+    if rating is not None:
+        saved.schedule(profile.id, item, rating)
