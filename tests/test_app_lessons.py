@@ -166,3 +166,17 @@ def test_a_damaged_progress_file_is_kept_aside_with_a_message(tmp_path, monkeypa
     warning = next(w.value for w in at.sidebar.warning if "dañado" in w.value)
     kept = [p for p in folder.iterdir() if "damaged" in p.name]
     assert kept and kept[0].name in warning and kept[0].read_bytes() == b"garbage" * 100
+
+
+def test_a_profile_name_taken_in_another_case_is_chosen_and_said_so():
+    at = with_profile("es", name="Lucía")
+    at.text_input(key="profile_new").input("lucía").run()
+    at.button(key="profile_create").click().run()
+    assert at.session_state["profile_name"] == "Lucía"
+    assert any(i.value == "Ya hay un perfil llamado «Lucía»: es el que queda elegido." for i in at.info)
+
+
+def test_a_guest_is_told_in_the_profile_box_that_nothing_is_saved():
+    at = start("en")
+    assert at.selectbox(key=[k for k in at.session_state if str(k).startswith("profile_pick")][0]).value is None
+    assert any(c.value == "As a guest, nothing is saved after you leave." for c in at.caption)

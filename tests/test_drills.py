@@ -260,6 +260,16 @@ def test_totals_mistakes_are_named():
     assert check(puzzle, {"A": 260, "B": 0}).mistake == "forgot_game"
 
 
+def test_a_totals_mistake_for_one_player_is_named_too():
+    # Classic: A 60, B 30, A 45 → A reaches 105 with 2 hands won (+50) and the game (+100): 255;
+    # B has 30 and 1 hand won (+25): 55. A = 105 with B right leaves out A's bonuses only.
+    puzzle = Puzzle("totals", 0, "hard", "classic", results=("A:60", "B:30", "A:45"))
+    assert check(puzzle, {"A": 255, "B": 55}).correct
+    assert check(puzzle, {"A": 105, "B": 55}).mistake == "no_bonuses"
+    assert check(puzzle, {"A": 155, "B": 55}).mistake == "forgot_game"
+    assert check(puzzle, {"A": 106, "B": 55}).mistake == "wrong_total"
+
+
 def test_the_explanation_is_in_the_learners_language():
     puzzle = _puzzle("score", knocker=KNOCKER, defender=DEFENDER)
     verdict = check(puzzle, {"winner": "knocker", "points": 63})

@@ -96,12 +96,15 @@ def current() -> Profile | None:
 
 def _create() -> None:
     name = st.session_state.get("profile_new", "")
+    existing = store().find_profile(name) if name.strip() else None
     try:
         profile = store().profile(name)
     except TutorError as error:
         st.session_state["_profile_error"] = error
         return
     st.session_state.pop("_profile_error", None)
+    if existing is not None:  # the name (in any case) was taken: say that this profile is now chosen
+        st.session_state["_profile_existed"] = existing.name
     if profile is None:
         return  # not saved: the fault is shown, the name stays in the box to try again
     guest_lessons = set(st.session_state.pop("_lessons_done", set())) if current() is None else set()
@@ -153,11 +156,17 @@ def profile_box(tr: Translator) -> None:
     shown = plain(current_name) if current_name else tr.gettext("guest")
     with st.sidebar.expander(tr.gettext("Profile: {name}", name=shown)):
         st.selectbox(tr.gettext("Your profile"), options, key=_pick_key(), on_change=_picked,
-                     format_func=lambda n: n if n else tr.gettext("Guest (progress not saved)"))
+                     format_func=lambda n: n if n else tr.gettext("Guest"))
+        if current_name is None:
+            st.caption(tr.gettext("As a guest, nothing is saved after you leave."))
         st.text_input(tr.gettext("New profile"), key="profile_new", placeholder=tr.gettext("your name"))
         st.button(tr.gettext("Create profile"), key="profile_create", on_click=_create)
         if st.session_state.get("_profile_error"):
             st.error(error_text(st.session_state["_profile_error"], tr))
+        existed = st.session_state.pop("_profile_existed", None)
+        if existed:
+            st.info(tr.gettext("There is already a profile called “{name}”: it is the one chosen now.",
+                               name=plain(existed)))
     if saved.status == "unwritable":
         st.sidebar.warning(tr.gettext("Your progress cannot be saved: the data folder cannot be written. "
                                       "The app works, but nothing is kept after you leave."))

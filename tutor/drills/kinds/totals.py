@@ -119,8 +119,9 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     for kind in ("hands_won", "game", "shutout_double", "shutout"):
         if kind in by_kind:
             variants.append((f"forgot_{kind}", {p: totals.totals[p] - by_kind[kind][p] for p in PLAYERS}))
-    for mistake, values in variants:
-        if values == given:
+    for mistake, values in variants:  # the mistake made for one player or for both, the other right
+        if (all(given[p] in (values[p], expected[p]) for p in PLAYERS)
+                and any(given[p] == values[p] != expected[p] for p in PLAYERS)):
             return Verdict(False, totals, mistake, (Remark(_FORGOTTEN[mistake]),), expected)
     wrong = next(p for p in PLAYERS if given[p] != totals.totals[p])
     remark = Remark(N_("Player {player}'s total is {total}."), {"player": wrong, "total": totals.totals[wrong]})
