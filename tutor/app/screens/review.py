@@ -6,6 +6,7 @@ import streamlit as st
 from tutor.app.ui import drill_state, profile, state
 from tutor.app.ui.drill_state import puzzle_keys
 from tutor.app.ui.drill_views import drill_card
+from tutor.app.ui.keys import bind_keys
 from tutor.app.ui.render import show_cards
 from tutor.app.ui.review_view import COMING_BACK_ROWS, FLASH_RATINGS, item_name, rate_flash_card
 from tutor.content.glossary import glossary, term_by_id
@@ -47,7 +48,9 @@ else:
         drill_state.retry(keys)
         st.session_state.pop(keys.hints, None)
         st.session_state["_review_open"] = item
-    drill_card(puzzle, tr)
+    verdict = drill_card(puzzle, tr)
+    if verdict is None or not verdict.correct:  # Enter checks the answer, as on the drills page
+        bind_keys("/review", puzzle_keys(puzzle).button("check"))
 
 st.subheader(tr.gettext("Glossary flash cards"))
 pairs = {f"{front}>{back}": (front, back) for front, back in directions(LANGUAGES)}
