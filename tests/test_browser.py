@@ -153,6 +153,9 @@ def test_the_analyzer_picks_cards_by_clicking_them_and_clear_empties_both(app_ur
         page.locator(f".gt-pick-card[data-id='{name}'][aria-pressed='true']").wait_for()
     page.get_by_text("Deadwood: 9♠ 9 = 9.").wait_for()
     assert page.get_by_label("Your cards").input_value() == "AS 2S 3S 9S 7H KH 7D KD 7C KC"
+    # The faces come from the app's static files, and every one of them loaded.
+    assert page.evaluate("[...document.querySelectorAll('.gt-pick-card img')]"
+                         ".every(i => i.src.includes('/app/static/cards/') && i.complete && i.naturalWidth > 0)")
     page.click(".gt-pick-card[data-id='9S']")  # a second click puts a card back
     page.locator(".gt-pick-card[data-id='9S'][aria-pressed='false']").wait_for()
     page.get_by_role("button", name="Clear").click()

@@ -214,3 +214,13 @@ def test_the_served_app_never_shows_a_traceback_to_visitors(monkeypatch):
     assert "--client.showErrorDetails=none" in called[0] and called[0][-2:] == ["--server.port", "8600"]
     config = (Path(__file__).resolve().parent.parent / ".streamlit" / "config.toml").read_text()
     assert 'showErrorDetails = "none"' in config
+
+
+def test_the_served_app_serves_the_card_faces_as_static_files(monkeypatch):
+    import tutor.cli as cli
+    called: list[list[str]] = []
+    monkeypatch.setattr(cli.subprocess, "call", lambda argv: called.append(argv) or 0)
+    cli.main(["app"])
+    assert "--server.enableStaticServing=true" in called[0]
+    config = (Path(__file__).resolve().parent.parent / ".streamlit" / "config.toml").read_text()
+    assert "enableStaticServing = true" in config

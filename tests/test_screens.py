@@ -61,3 +61,31 @@ def test_switching_the_ruleset_rescores_the_same_hand_and_says_so():
     from tutor.language.labels import card_name
     assert all(f'title="{card_name(c, Translator("en"))}"' in shown for c in dealt.knocker + dealt.defender)
     assert any("dealt=classic" in c.value and "rules=spanish" in c.value for c in at.code)
+
+
+def test_the_card_faces_are_files_the_app_serves_and_pages_point_to():
+    # The 52 faces are kept as files (python -m tutor.app.card_faces writes them): each file is the
+    # face drawn now, and a page's images point to those files, not to inline data.
+    from tutor.app.card_faces import CARD_FILES, card_svg, card_url
+    from tutor.engine.cards import DECK, card
+    assert sorted(p.name for p in CARD_FILES.glob("*.svg")) == sorted(f"{c}.svg" for c in DECK)
+    for c in DECK:
+        assert (CARD_FILES / f"{c}.svg").read_text(encoding="utf-8") == card_svg(c), c
+    assert card_url(card(10, "H")) == "app/static/cards/10H.svg"
+    at = start("en")
+    at.switch_page("screens/analyzer.py").run()
+    at.text_input(key="analyzer_cards").input("AS 2S 3S 7H 7D 7C KD KC KH 9S").run()
+    html = "".join(h.proto.body for h in at.get("html"))
+    assert 'src="app/static/cards/AS.svg"' in html and "data:image" not in html
+
+
+def test_every_module_but_the_page_scripts_is_imported_before_the_freeze():
+    from pathlib import Path
+
+    import tutor
+    from tutor.app.ui.memory import import_everything
+    root = Path(tutor.__file__).parent
+    modules = [p for p in root.rglob("*.py")
+               if "screens" not in p.parts and p.name != "__init__.py" and p.name != "main.py"]
+    packages = [p for p in root.rglob("__init__.py") if p.parent != root and "screens" not in p.parts]
+    assert import_everything() == len(modules) + len(packages)

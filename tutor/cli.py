@@ -233,9 +233,11 @@ APP_ENTRY = Path(__file__).resolve().parent / "app" / "main.py"
 """The Streamlit entry of the installed app."""
 
 
-APP_SETTINGS = ("--client.showErrorDetails=none", "--browser.gatherUsageStats=false")
+APP_SETTINGS = ("--client.showErrorDetails=none", "--browser.gatherUsageStats=false",
+                "--server.enableStaticServing=true")
 """Settings of the served app: should a page ever fail, a visitor sees a generic message, never a
-traceback with the server's paths (it goes to the server's log); no usage statistics are sent."""
+traceback with the server's paths (it goes to the server's log); no usage statistics are sent; the
+card faces are served as static files."""
 
 
 def run_app(options: Sequence[str]) -> int:

@@ -7,12 +7,12 @@ no card depends on colour alone, and each image carries a text alternative.
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Sequence
 from functools import cache
 from html import escape
+from pathlib import Path
 
-from tutor.engine.cards import SUIT_SYMBOLS, Card, rank_name
+from tutor.engine.cards import DECK, SUIT_SYMBOLS, Card, rank_name
 
 CARD_WIDTH, CARD_HEIGHT = 60, 84
 RED, BLACK = "#c62828", "#1a1a1a"
@@ -42,16 +42,32 @@ def card_svg(card: Card) -> str:
     )
 
 
-@cache
-def card_data_uri(card: Card) -> str:
-    """The card's SVG as a ``data:`` URI for an ``<img>``."""
-    return "data:image/svg+xml;base64," + base64.b64encode(card_svg(card).encode()).decode()
+CARD_FILES = Path(__file__).resolve().parent / "static" / "cards"
+"""Where the 52 faces are kept as files (written by :func:`write_card_files`), which Streamlit
+serves as static files (``server.enableStaticServing``): the browser fetches and caches each face
+once, instead of receiving it again with every page drawn."""
+
+
+def card_url(card: Card) -> str:
+    """The address of the card's face, relative to any page of the app."""
+    return f"app/static/cards/{card}.svg"
+
+
+def write_card_files(folder: Path = CARD_FILES) -> list[Path]:
+    """Write every card's face into ``folder`` as ``7H.svg``; returns the files written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for card in DECK:
+        path = folder / f"{card}.svg"
+        path.write_text(card_svg(card), encoding="utf-8")
+        written.append(path)
+    return written
 
 
 def card_img(card: Card, alt: str, height: int = CARD_HEIGHT) -> str:
     """An ``<img>`` of the card, its text alternative given in the learner's language."""
     width = round(height * CARD_WIDTH / CARD_HEIGHT)
-    return (f'<img class="gt-card" src="{card_data_uri(card)}" alt="{escape(alt)}" title="{escape(alt)}" '
+    return (f'<img class="gt-card" src="{card_url(card)}" alt="{escape(alt)}" title="{escape(alt)}" '
             f'width="{width}" height="{height}" style="margin:0 2px">')
 
 
@@ -71,3 +87,7 @@ def group_html(images: Sequence[str], label: str, note: str = "", deadwood: bool
 def row_html(groups: Sequence[str]) -> str:
     """Groups side by side, wrapping on narrow screens."""
     return f'<div style="display:flex;flex-wrap:wrap;align-items:flex-start">{"".join(groups)}</div>'
+
+
+if __name__ == "__main__":  # python -m tutor.app.card_faces: write the faces again after a change
+    print(f"wrote {len(write_card_files())} card faces into {CARD_FILES}")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from tutor.app.ui import profile, state
+from tutor.app.ui import memory, profile, state
 from tutor.app.ui.pages import NAVIGATION, screens
 from tutor.app.ui.safe import plain
 from tutor.language.labels import ruleset_title
@@ -49,3 +49,4 @@ try:
     navigation.run()
 finally:  # also after a page's st.stop(): say what this run could not save
     profile.fault_warning(tr)
+    memory.freeze_once()  # the process's first run: what lives for good is kept out of each collection

@@ -16,7 +16,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.app.card_faces import card_data_uri
+from tutor.app.card_faces import card_url
 from tutor.engine.cards import Card
 from tutor.language.i18n import Translator
 from tutor.language.labels import card_name
@@ -143,7 +143,7 @@ def card_picker(rows: Sequence[tuple[str, Sequence[Card]]], state_key: str, tr: 
         "label": label,
         "small": small,
         "rows": [{"label": row_label, "cards": [
-            {"id": str(c), "symbol": c.symbol, "name": card_name(c, tr), "img": card_data_uri(c),
+            {"id": str(c), "symbol": c.symbol, "name": card_name(c, tr), "img": card_url(c),
              "picked": str(c) in chosen, "active": str(c) not in off} for c in cards]}
             for row_label, cards in rows],
         "count": tr.ngettext("{n} card picked", "{n} cards picked", len(chosen)) if chosen else

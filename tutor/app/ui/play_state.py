@@ -12,7 +12,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.app.card_faces import card_data_uri
+from tutor.app.card_faces import card_url
 from tutor.app.ui import profile
 from tutor.app.ui.safe import error_text
 from tutor.drills.kinds.discard import level_of_turn
@@ -178,7 +178,7 @@ def hand_over_pending(match: Match) -> bool:
 
 
 def _card(card: Card, tr: Translator, active: bool, taken: bool = False, dim: bool = False) -> dict[str, Any]:
-    return {"id": str(card), "symbol": card.symbol, "name": card_name(card, tr), "img": card_data_uri(card),
+    return {"id": str(card), "symbol": card.symbol, "name": card_name(card, tr), "img": card_url(card),
             "active": active, "taken": taken, "dim": dim}
 
 

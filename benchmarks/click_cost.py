@@ -1,0 +1,129 @@
+"""What one click costs the server: CPU milliseconds per "New puzzle" click on the drills page,
+against a hello-world Streamlit app with one button measured the same way.
+
+Each app runs in its own ``streamlit run`` process (the hello-world app with Streamlit's default
+settings, gin-tutor with its ``.streamlit/config.toml``); headless Chromium (Debian's) clicks the button
+``--clicks`` times, waiting for each rerun to show, and the server's CPU time (user + system, read
+from ``/proc``) is divided by the clicks. Linux only. Run from the checkout::
+
+    python benchmarks/click_cost.py --clicks 40
+
+Target (issue 14): the drills page within 1.5 times the hello-world app.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from browser import CHROMIUM_ARGS, chromium_path  # noqa: E402  (tools/ is not a package)
+
+HELLO = '''import streamlit as st
+st.title("Hello")
+if "n" not in st.session_state:
+    st.session_state.n = 0
+st.button("New puzzle", key="drill_new", on_click=lambda: st.session_state.update(n=st.session_state.n + 1))
+st.write(f"Clicks: {st.session_state.n}")
+'''
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process and its children that were waited for, in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = sum(int(fields[i]) for i in (11, 12, 13, 14))  # utime, stime, cutime, cstime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def serve(script: Path, data_dir: str, cwd: Path = ROOT) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``streamlit run script`` in ``cwd`` (whose ``.streamlit/config.toml`` applies)."""
+    port = _free_port()
+    env = {**os.environ, "GIN_TUTOR_DATA_DIR": data_dir}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless", "true",
+         "--server.address", "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false"],
+        cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).status == 200:
+                return server, url
+        except OSError:
+            time.sleep(0.3)
+    server.terminate()
+    raise SystemExit(f"{script} did not start")
+
+
+def clicks_cost(browser: object, url: str, pid: int, clicks: int, address: str) -> float:
+    """CPU milliseconds of the server per click on the button keyed ``drill_new``."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    page.set_default_timeout(60000)
+    page.goto(url + address)
+    button = page.locator(".st-key-drill_new button")
+    button.wait_for()
+    page.wait_for_timeout(1500)
+    for _ in range(3):  # warm up: imports, caches
+        _click_and_wait(page, button)
+    before = cpu_seconds(pid)
+    for _ in range(clicks):
+        _click_and_wait(page, button)
+    spent = cpu_seconds(pid) - before
+    page.close()
+    return spent * 1000 / clicks
+
+
+def _click_and_wait(page: object, button: object) -> None:
+    """Click, then wait until the rerun is over (Streamlit's status widget gone, the page changed)."""
+    before = page.content()  # type: ignore[attr-defined]
+    button.click()  # type: ignore[attr-defined]
+    page.wait_for_function("([before]) => document.documentElement.outerHTML !== before", arg=[before])  # type: ignore[attr-defined]
+    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')")  # type: ignore[attr-defined]
+    page.wait_for_timeout(150)  # type: ignore[attr-defined]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clicks", type=int, default=40)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
+        hello = Path(folder) / "hello.py"
+        hello.write_text(HELLO)
+        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        results = {}
+        for name, script, cwd, address in (
+                ("hello-world app", hello, Path(folder), "/"),  # Streamlit's default settings
+                ("gin-tutor drills page", ROOT / "tutor" / "app" / "main.py", ROOT,  # the app's own
+                 "/drills?drill=score&level=medium&lang=en")):
+            server, url = serve(script, folder, cwd)
+            try:
+                results[name] = clicks_cost(browser, url, server.pid, args.clicks, address)
+            finally:
+                server.terminate()
+                server.wait(timeout=20)
+        browser.close()
+    hello_ms = results["hello-world app"]
+    print(f"server CPU per click, {args.clicks} clicks each:")
+    for name, ms in results.items():
+        print(f"  {name:24} {ms:6.1f} ms  ({ms / hello_ms:.2f}× the hello-world app)")
+
+
+if __name__ == "__main__":
+    main()
