@@ -8,8 +8,10 @@ import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
+import sqlalchemy as sa
+from legacy import old_migrate
 
-from tutor.progress.database import MIGRATIONS, SCHEMA_VERSION, migrate
+from tutor.progress.database import REVISIONS, SCHEMA_VERSION, NewerSchemaError, check_revisions, upgrade
 from tutor.progress.review import (
     MIGRATED_DIFFICULTY,
     DrillItem,
@@ -82,8 +84,8 @@ def test_bad_profile_names_are_refused(tmp_path):
 
 def test_migrates_forward_from_the_previous_schema(tmp_path):
     path = tmp_path / FILE_NAME
-    with sqlite3.connect(path) as db:
-        migrate(db, target=SCHEMA_VERSION - 1)
+    with sqlite3.connect(path) as db:  # the last schema before FSRS and Alembic, as written then
+        old_migrate(db, target=SCHEMA_VERSION - 1)
         db.execute("INSERT INTO profiles (name, created, name_key) VALUES ('Old', '2026-01-01T00:00:00+00:00', 'old')")
         db.execute("INSERT INTO attempts (profile_id, kind, difficulty, ruleset, correct, seconds, at) "
                    "VALUES (1, 'melds', 'easy', 'classic', 1, 4.0, '2026-01-01T00:00:01+00:00')")
@@ -214,7 +216,7 @@ def test_leitner_boxes_migrate_to_fsrs_cards_due_when_they_were(tmp_path):
     # Schema 4 kept a Leitner box per item: box 1 (wrong, due at once), boxes 2-5 after 1, 3, 7, 14 days.
     path = tmp_path / FILE_NAME
     with sqlite3.connect(path) as db:
-        migrate(db, target=4)
+        old_migrate(db, target=4)
         db.execute("INSERT INTO profiles (name, created, name_key) VALUES ('Old', '2026-01-01T00:00:00+00:00', 'old')")
         db.execute("INSERT INTO review VALUES (1, 'drill:score:hard:classic:42', 1, '2026-11-29T12:00:00+00:00')")
         db.execute("INSERT INTO review VALUES (1, 'term:baceta:es>en', 3, '2026-12-02T12:00:00+00:00')")
@@ -237,18 +239,30 @@ def test_leitner_boxes_migrate_to_fsrs_cards_due_when_they_were(tmp_path):
 def test_a_schema_from_a_newer_gin_tutor_is_left_as_it_is(tmp_path):
     db = sqlite3.connect(tmp_path / "newer.db")
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    with pytest.raises(sqlite3.DatabaseError):
-        migrate(db)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
-    assert db.execute("SELECT name FROM sqlite_master").fetchall() == []
+    db.close()
+    engine = sa.create_engine(f"sqlite:///{tmp_path / 'newer.db'}")
+    with engine.connect() as conn, pytest.raises(NewerSchemaError):
+        upgrade(conn)
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA user_version").scalar() == SCHEMA_VERSION + 1
+        assert conn.exec_driver_sql("SELECT name FROM sqlite_master").all() == []
+    engine.dispose()
 
 
-def test_every_migration_brings_an_empty_file_to_the_current_schema(tmp_path):
-    db = sqlite3.connect(tmp_path / "empty.db")
-    assert migrate(db) == 0
-    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
-    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"profiles", "attempts", "lessons_done", "review", "games"}
+def test_the_migrations_are_alembics_revisions_in_order():
+    assert check_revisions() == list(REVISIONS)
+
+
+def test_every_migration_brings_an_empty_database_to_the_current_schema(tmp_path):
+    engine = sa.create_engine(f"sqlite:///{tmp_path / 'empty.db'}")
+    with engine.begin() as conn:
+        assert upgrade(conn) == 0
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA user_version").scalar() == SCHEMA_VERSION
+        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == REVISIONS[-1]
+        tables = set(sa.inspect(conn).get_table_names())
+    engine.dispose()
+    assert tables == {"profiles", "attempts", "lessons_done", "review", "games", "alembic_version"}
 
 
 # --- The review policy (pure) ------------------------------------------------------------------

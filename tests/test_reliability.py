@@ -114,9 +114,8 @@ def test_an_older_file_of_ours_without_the_application_id_is_migrated_and_marked
     # A version-2 file as gin-tutor wrote it before the application id: kept, moved to the current schema.
     path = tmp_path / FILE_NAME
     db = sqlite3.connect(path)
-    from tutor.progress.database import migrate
-    migrate(db, target=2)
-    db.execute("PRAGMA application_id = 0")
+    from legacy import old_migrate
+    old_migrate(db, target=2, mark=False)
     db.execute("INSERT INTO profiles (name, created) VALUES ('Álvaro', '2026-11-01')")
     db.commit()
     db.close()
@@ -141,18 +140,37 @@ def test_a_read_only_file_is_announced_like_an_unwritable_folder(tmp_path, monke
 
 # --- The progress file: faults while the app runs (F2, F4, F6) -----------------------------------
 
+WRITES = ("INSERT", "UPDATE", "DELETE", "CREATE", "ALTER", "DROP")
+
+
+def _disk_full_on_write(sql):
+    if sql.lstrip().upper().startswith(WRITES):
+        error = sqlite3.OperationalError("database or disk is full")
+        error.sqlite_errorname = "SQLITE_FULL"
+        raise error
+
+
+class FullDiskCursor(sqlite3.Cursor):
+    def execute(self, sql, *args):
+        _disk_full_on_write(sql)
+        return super().execute(sql, *args)
+
+    def executemany(self, sql, *args):
+        _disk_full_on_write(sql)
+        return super().executemany(sql, *args)
+
+
 class FullDisk(sqlite3.Connection):
     """A connection to a file on a disk with no room left: every statement that writes fails as
-    SQLite fails then (``SQLITE_FULL``); reads work."""
-
-    WRITES = ("INSERT", "UPDATE", "DELETE", "CREATE", "ALTER", "DROP")
+    SQLite fails then (``SQLITE_FULL``), whether run on the connection or on a cursor (as
+    SQLAlchemy runs them); reads work."""
 
     def execute(self, sql, *args):
-        if sql.lstrip().upper().startswith(self.WRITES):
-            error = sqlite3.OperationalError("database or disk is full")
-            error.sqlite_errorname = "SQLITE_FULL"
-            raise error
+        _disk_full_on_write(sql)
         return super().execute(sql, *args)
+
+    def cursor(self, factory=FullDiskCursor):
+        return super().cursor(factory)
 
 
 class Disk:

@@ -1,185 +1,95 @@
-"""The SQLite file behind the progress store: its schema and migrations, telling our own file from
-anything else before touching it, and naming a fault (a full disk, a read-only file, a file that
-is not ours) instead of letting it raise into a page.
+"""The database behind the progress store: its schema and migrations (Alembic, the same on SQLite
+and on PostgreSQL), telling our own SQLite file from anything else before touching it, and naming
+a fault (a full disk, a read-only file, a file that is not ours, a server that cannot be reached)
+instead of letting it raise into a page.
 
-Our file carries an application id (``PRAGMA application_id``) and a schema version
-(``PRAGMA user_version``). A file is only ever written when it is ours: a newer schema, another
-program's database, a table missing, a folder or a dangling link in its place are left exactly as
-they are. A file that is not a database at all (damaged) is moved aside, never overwritten.
+Our SQLite file carries an application id (``PRAGMA application_id``) and the number of the
+schema's last migration (``PRAGMA user_version``), as well as Alembic's own ``alembic_version``
+table. A file is only ever written when it is ours: a newer schema, another program's database, a
+table missing, a folder or a dangling link in its place are left exactly as they are. A file that
+is not a database at all (damaged) is moved aside, never overwritten.
 """
 
 from __future__ import annotations
 
 import sqlite3
-import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
-from fsrs import Card, State
-
-from tutor.progress.review import card_from_box
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from alembic.script import ScriptDirectory
 
 APPLICATION_ID = 0x47696E54
 """``GinT``: the application id that marks a SQLite file as gin-tutor's progress file."""
 
-
-def clean_name(name: str) -> str:
-    """A profile name as stored: NFC, without control or invisible characters (zero-width spaces,
-    direction overrides), its spaces collapsed."""
-    kept = "".join(ch for ch in unicodedata.normalize("NFC", name)
-                   if unicodedata.category(ch) not in ("Cc", "Cf", "Co", "Cs", "Zl", "Zp"))
-    return " ".join(kept.split())
-
-
-def name_key(name: str) -> str:
-    """What two profile names are compared by: the clean name, case-folded in every alphabet."""
-    return unicodedata.normalize("NFC", clean_name(name).casefold())
-
-
-def _add_name_keys(db: sqlite3.Connection) -> None:
-    """Version 4: profile names compared by :func:`name_key` (``Álvaro`` and ``álvaro`` are one).
-    Names that already clash keep apart with their id in the key."""
-    db.execute("ALTER TABLE profiles ADD COLUMN name_key TEXT")
-    taken: set[str] = set()
-    for pid, name in db.execute("SELECT id, name FROM profiles ORDER BY id").fetchall():
-        key = name_key(name)
-        if key in taken or not key:
-            key = f"{key}#{pid}"
-        taken.add(key)
-        db.execute("UPDATE profiles SET name_key = ? WHERE id = ?", (key, pid))
-    db.execute("CREATE UNIQUE INDEX profiles_by_key ON profiles(name_key)")
-
-
-CARD_COLUMNS = "state, step, stability, difficulty, due, last_review"
-"""The review table's columns that hold an item's FSRS card, in the order of :func:`row_of_card`."""
-
-
-def row_of_card(card: Card) -> tuple[int, int | None, float | None, float | None, str, str | None]:
-    """An FSRS card as the values of :data:`CARD_COLUMNS` (times as ISO 8601 text in UTC)."""
-    return (int(card.state), card.step, card.stability, card.difficulty, card.due.isoformat(),
-            card.last_review.isoformat() if card.last_review else None)
-
-
-def card_of_row(row: Sequence[Any]) -> Card:
-    """The FSRS card kept in the values of :data:`CARD_COLUMNS`."""
-    state, step, stability, difficulty, due, last_review = row
-    return Card(card_id=1, state=State(state), step=step, stability=stability, difficulty=difficulty,
-                due=datetime.fromisoformat(due),
-                last_review=datetime.fromisoformat(last_review) if last_review else None)
-
-
-def _review_on_fsrs(db: sqlite3.Connection) -> None:
-    """Schema 5: the review schedule moves from Leitner boxes to FSRS cards; an item keeps when it
-    is due, and its box becomes what FSRS knows of it (:func:`tutor.progress.review.card_from_box`)."""
-    for column in ("state INTEGER NOT NULL DEFAULT 1", "step INTEGER", "stability REAL", "difficulty REAL",
-                   "last_review TEXT"):
-        db.execute(f"ALTER TABLE review ADD COLUMN {column}")
-    for profile_id, item, box, due in db.execute("SELECT profile_id, item, box, due FROM review").fetchall():
-        card = card_from_box(int(box), datetime.fromisoformat(due))
-        db.execute(f"UPDATE review SET ({CARD_COLUMNS}) = (?, ?, ?, ?, ?, ?) WHERE profile_id = ? AND item = ?",
-                   (*row_of_card(card), profile_id, item))
-    db.execute("ALTER TABLE review DROP COLUMN box")
-
-
-Migration = str | Callable[[sqlite3.Connection], None]
-
-MIGRATIONS: tuple[Migration, ...] = (
-    # version 1: profiles, attempts, lessons done
-    """
-    CREATE TABLE profiles (
-        id INTEGER PRIMARY KEY,
-        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
-        created TEXT NOT NULL
-    );
-    CREATE TABLE attempts (
-        id INTEGER PRIMARY KEY,
-        profile_id INTEGER NOT NULL REFERENCES profiles(id),
-        kind TEXT NOT NULL,
-        difficulty TEXT NOT NULL,
-        ruleset TEXT NOT NULL,
-        correct INTEGER NOT NULL,
-        seconds REAL NOT NULL,
-        at TEXT NOT NULL
-    );
-    CREATE TABLE lessons_done (
-        profile_id INTEGER NOT NULL REFERENCES profiles(id),
-        lesson TEXT NOT NULL,
-        at TEXT NOT NULL,
-        PRIMARY KEY (profile_id, lesson)
-    );
-    """,
-    # version 2: the chosen language and ruleset, the puzzle and the mistake of each attempt,
-    # and the review schedule
-    """
-    ALTER TABLE profiles ADD COLUMN language TEXT;
-    ALTER TABLE profiles ADD COLUMN ruleset TEXT;
-    ALTER TABLE attempts ADD COLUMN seed INTEGER;
-    ALTER TABLE attempts ADD COLUMN mistake TEXT;
-    CREATE TABLE review (
-        profile_id INTEGER NOT NULL REFERENCES profiles(id),
-        item TEXT NOT NULL,
-        box INTEGER NOT NULL,
-        due TEXT NOT NULL,
-        PRIMARY KEY (profile_id, item)
-    );
-    CREATE INDEX attempts_by_profile ON attempts(profile_id, at);
-    """,
-    # version 3: games against the virtual player, with the learner's moves and the coach's agreement
-    """
-    CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        profile_id INTEGER NOT NULL REFERENCES profiles(id),
-        seed INTEGER NOT NULL,
-        level TEXT NOT NULL,
-        ruleset TEXT NOT NULL,
-        moves TEXT NOT NULL,
-        finished INTEGER NOT NULL,
-        won INTEGER,
-        decisions INTEGER NOT NULL,
-        agreed INTEGER NOT NULL,
-        started TEXT NOT NULL,
-        updated TEXT NOT NULL
-    );
-    CREATE INDEX games_by_profile ON games(profile_id, updated);
-    """,
-    # version 4: profile names compared case-folded in every alphabet
-    _add_name_keys,
-    # version 5: the review schedule on FSRS
-    _review_on_fsrs,
-)
-SCHEMA_VERSION = len(MIGRATIONS)
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+"""Alembic's scripts: ``versions/0001_…`` to the newest, one per schema version."""
+REVISIONS = ("0001", "0002", "0003", "0004", "0005")
+"""The migrations, oldest first: schema version N is the database after ``REVISIONS[N - 1]``."""
+SCHEMA_VERSION = len(REVISIONS)
 TABLES: tuple[set[str], ...] = ({"profiles", "attempts", "lessons_done"}, {"review"}, {"games"}, set(), set())
-"""The tables each migration adds: a file of version N has those of the first N."""
+"""The tables each migration adds: a database of version N has those of the first N."""
 
 
 class NewerSchemaError(sqlite3.DatabaseError):
-    """A progress file written by a newer gin-tutor."""
+    """A progress database written by a newer gin-tutor."""
 
 
 def tables_of(version: int) -> set[str]:
-    """The tables a file of that schema version has."""
+    """The tables a database of that schema version has."""
     return set().union(*TABLES[:version])
 
 
-def migrate(db: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
-    """Bring the schema forward to ``target`` and mark the file as ours; returns the version it
-    started from. Raises :class:`NewerSchemaError` for a file of a newer schema."""
-    start = db.execute("PRAGMA user_version").fetchone()[0]
-    if start > SCHEMA_VERSION:
-        raise NewerSchemaError(f"the progress file is from a newer gin-tutor (schema {start})")
-    for version in range(start, target):
-        step = MIGRATIONS[version]
-        if callable(step):
-            step(db)
-        else:
-            for statement in step.split(";"):
-                if statement.strip():
-                    db.execute(statement)
-        db.execute(f"PRAGMA user_version = {version + 1}")
-    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+def _alembic(connection: sa.Connection) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.attributes["connection"] = connection
+    return config
+
+
+def schema_version(connection: sa.Connection) -> int:
+    """The schema version of a database (0: empty). Raises :class:`NewerSchemaError` for one that
+    a newer gin-tutor migrated."""
+    if sa.inspect(connection).has_table("alembic_version"):
+        revision = connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
+        if revision is None:
+            return 0
+        if revision not in REVISIONS:
+            raise NewerSchemaError(f"the progress database is from a newer gin-tutor (revision {revision})")
+        return REVISIONS.index(revision) + 1
+    if connection.dialect.name == "sqlite":  # a file from before Alembic: its PRAGMA says
+        version = int(connection.exec_driver_sql("PRAGMA user_version").scalar() or 0)
+        if version > SCHEMA_VERSION:
+            raise NewerSchemaError(f"the progress file is from a newer gin-tutor (schema {version})")
+        return version
+    return 0
+
+
+def upgrade(connection: sa.Connection, target: int = SCHEMA_VERSION) -> int:
+    """Bring the schema forward to version ``target`` in the transaction open on ``connection``,
+    and on SQLite mark the file as ours; returns the version it started from. Raises
+    :class:`NewerSchemaError` for a database of a newer schema."""
+    start = schema_version(connection)
+    if start < target:
+        config = _alembic(connection)
+        if start and not sa.inspect(connection).has_table("alembic_version"):
+            command.stamp(config, REVISIONS[start - 1])  # a SQLite file from before Alembic
+        command.upgrade(config, REVISIONS[target - 1])
+    if connection.dialect.name == "sqlite":
+        connection.exec_driver_sql(f"PRAGMA user_version = {max(start, target)}")
+        connection.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
     return start
+
+
+def check_revisions() -> list[str]:
+    """The revisions Alembic finds in :data:`MIGRATIONS_DIR`, oldest first (a test compares them
+    with :data:`REVISIONS`)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    return [script.revision for script in reversed(list(ScriptDirectory.from_config(config).walk_revisions()))]
 
 
 # --- what a file is, looked at without writing to it ----------------------------------------------
@@ -243,11 +153,16 @@ FAULTS = {
 """SQLite's primary error names, and the fault each means to a learner."""
 
 
-def fault_of(error: sqlite3.Error) -> str:
-    """The fault an SQLite error stands for: ``disk_full``, ``read_only``, ``file_gone``, ``busy``,
-    ``damaged`` or ``unavailable``."""
+def fault_of(error: BaseException) -> str:
+    """The fault a database error stands for: ``disk_full``, ``read_only``, ``file_gone``, ``busy``,
+    ``damaged``, ``not_ours`` or ``unavailable`` (also a PostgreSQL server that cannot be reached,
+    or a connection lost). An error SQLAlchemy wrapped is judged by the driver's own."""
+    if isinstance(error, sa.exc.DBAPIError) and error.orig is not None:
+        error = error.orig
     if isinstance(error, NewerSchemaError):
         return "not_ours"
+    if not isinstance(error, sqlite3.Error):
+        return "unavailable"
     name = str(getattr(error, "sqlite_errorname", ""))
     if name == "SQLITE_READONLY_DBMOVED":
         return "file_gone"

@@ -32,22 +32,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+import sqlalchemy as sa
 from fsrs import Card, Rating
+from sqlalchemy.pool import NullPool, StaticPool
 
 from tutor.engine.errors import TutorError
 from tutor.engine.msgids import N_
-from tutor.progress.database import (
-    CARD_COLUMNS,
-    card_of_row,
-    clean_name,
-    fault_of,
-    inspect,
-    keep_aside,
-    migrate,
-    name_key,
-    row_of_card,
-)
-from tutor.progress.review import reviewed
+from tutor.progress.database import APPLICATION_ID, fault_of, inspect, keep_aside, upgrade
+from tutor.progress.names import clean_name, name_key
+from tutor.progress.review import card_of_row, reviewed, row_of_card
 
 DATA_DIR_ENV = "GIN_TUTOR_DATA_DIR"
 FILE_NAME = "progress.db"
@@ -112,6 +105,9 @@ def _saved_game(row: tuple[Any, ...]) -> SavedGame:
                      datetime.fromisoformat(started), datetime.fromisoformat(updated))
 
 
+CARD_COLUMNS = "state, step, stability, difficulty, due, last_review"
+"""The review table's columns that hold an item's FSRS card, in the order of
+:func:`~tutor.progress.review.row_of_card`."""
 _GAME_COLUMNS = "id, seed, level, ruleset, moves, finished, won, decisions, agreed, started, updated"
 
 
@@ -147,7 +143,7 @@ def guarded(default: Callable[[], Any], *, write: bool) -> Callable[[Callable[Co
         def run(store: Store, *args: P.args, **kwargs: P.kwargs) -> R:
             try:
                 result = method(store, *args, **kwargs)
-            except (sqlite3.Error, FileFault) as error:
+            except GUARDED_ERRORS as error:
                 store.fault(error, write)
                 return default()
             store.tell(None, write)
@@ -164,6 +160,27 @@ class FileFault(Exception):
         self.code = code
 
 
+DATABASE_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error, sa.exc.SQLAlchemyError)
+"""What a database operation may raise: SQLite's own errors, and any driver's error as SQLAlchemy
+wraps it."""
+
+
+def _sqlite_transaction(db: sa.Connection, write: bool) -> Iterator[sa.Connection]:
+    """A SQLite transaction on ``db``: ``BEGIN IMMEDIATE`` for a write, ``BEGIN DEFERRED`` for a read;
+    committed when the body is done, rolled back if it raised."""
+    db.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN DEFERRED")
+    try:
+        yield db
+    except BaseException:
+        db.rollback()
+        raise
+    db.commit()
+
+
+GUARDED_ERRORS: tuple[type[Exception], ...] = (*DATABASE_ERRORS, FileFault)
+"""What a guarded operation turns into a fault."""
+
+
 def _identity(path: Path) -> tuple[int, int] | None:
     """Which file is at ``path`` (device and inode), or None when none is."""
     try:
@@ -174,7 +191,8 @@ def _identity(path: Path) -> tuple[int, int] | None:
 
 
 class Store:
-    """Progress in one SQLite database: a file, or memory when saving is not possible.
+    """Progress in one database: a SQLite file, a PostgreSQL server (``url``), or memory when
+    saving is not possible.
 
     ``status`` is None when progress is saved, else why not: ``unwritable`` (the folder or the
     file cannot be written), ``damaged`` (``kept_aside`` then names where the file was moved) or
@@ -183,14 +201,16 @@ class Store:
     ``busy``, ``damaged``, ``not_ours``, ``unavailable``) with whether a write met it, and None
     after each operation that succeeds (with whether it was a write).
 
-    While the store uses a file it keeps one idle connection to it open, so that SQLite keeps its
-    WAL files: reading then needs no new file, and works on a full disk.
+    While the store uses a SQLite file it keeps one idle connection to it open, so that SQLite keeps
+    its WAL files: reading then needs no new file, and works on a full disk. On a server, a lost
+    connection is a fault of the operation that met it; the next one connects again.
     """
 
     def __init__(self, path: Path | None, status: str | None = None, kept_aside: Path | None = None,
                  clock: Callable[[], datetime] = _now,
-                 connect: Callable[[Path], sqlite3.Connection] | None = None) -> None:
+                 connect: Callable[[Path], sqlite3.Connection] | None = None, url: str | None = None) -> None:
         self.path = path
+        self.url = url
         self.status = status
         self.kept_aside = kept_aside
         self.clock = clock
@@ -198,30 +218,40 @@ class Store:
         self._connect = connect or (lambda p: sqlite3.connect(p, timeout=30, isolation_level=None))
         self._lock = threading.RLock()
         self._identity: tuple[int, int] | None = None
-        self._keeper: sqlite3.Connection | None = None
-        self._memory: sqlite3.Connection | None = None
-        if path is None:
-            self._memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
-            self._memory.execute("PRAGMA foreign_keys = ON")
+        self._keeper: sa.Connection | None = None
+        self._ready = False
+        self._memory = path is None and url is None
+        if url is not None:
+            self._engine = sa.create_engine(url, pool_pre_ping=True, pool_size=4, max_overflow=8)
+            with contextlib.suppress(*DATABASE_ERRORS):
+                self._prepare_server()  # a server down at start: each operation tries again, and says so
+        elif path is None:
+            memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+            memory.execute("PRAGMA foreign_keys = ON")
+            self._engine = sa.create_engine("sqlite://", creator=lambda: memory, poolclass=StaticPool)
             with self._transaction() as db:
-                migrate(db)
+                upgrade(db)
         else:
-            with contextlib.suppress(sqlite3.Error, FileFault):
+            file = path
+            self._engine = sa.create_engine("sqlite://", creator=lambda: self._connect(file), poolclass=NullPool)
+            with contextlib.suppress(*DATABASE_ERRORS):
                 self._prepare()  # a full disk at start: the first operation tries again, and says so
 
     def close(self) -> None:
-        """Let go of the file (the idle connection that keeps its WAL files); the next operation
-        opens it again."""
+        """Let go of the database (for a file, the idle connection that keeps its WAL files); the
+        next operation opens it again."""
         with self._lock:
             if self._keeper is not None:
-                with contextlib.suppress(sqlite3.Error):
+                with contextlib.suppress(*DATABASE_ERRORS):
                     self._keeper.close()
             self._keeper = None
             self._identity = None
+            if self.url is not None:
+                self._engine.dispose()
 
     @property
     def saving(self) -> bool:
-        return self.path is not None
+        return self.path is not None or self.url is not None
 
     def tell(self, fault: str | None, write: bool) -> None:
         """Pass a fault code (or None: all is well) to the listener, and whether a write met it."""
@@ -231,12 +261,25 @@ class Store:
     def fault(self, error: BaseException, write: bool) -> None:
         """An operation failed: tell the listener. After a fault that may mean another file (or
         garbage) is there now, the next operation inspects the file again; after a passing one (a
-        full disk, a lock), it simply tries again."""
-        code = error.code if isinstance(error, FileFault) else (
-            fault_of(error) if isinstance(error, sqlite3.Error) else "unavailable")
+        full disk, a lock, a server away), it simply tries again."""
+        code = error.code if isinstance(error, FileFault) else fault_of(error)
         if code in ("damaged", "file_gone", "not_ours"):
             self._identity = None
+            self._ready = False
         self.tell(code, write)
+
+    def _prepare_server(self) -> None:
+        """Bring the server's schema up to date, once: under an advisory lock, so that several app
+        processes starting together migrate it once. A newer schema raises
+        :class:`~tutor.progress.database.NewerSchemaError`, and nothing is written."""
+        with self._lock:
+            if self._ready:
+                return
+            with self._engine.begin() as db:
+                if db.dialect.name == "postgresql":
+                    db.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": APPLICATION_ID})
+                upgrade(db)
+            self._ready = True
 
     def _prepare(self) -> None:
         """Make sure the file at ``path`` is ours and current before using it: checked again
@@ -256,85 +299,76 @@ class Store:
                 raise FileFault("not_ours")
             if self.path.exists() and not os.access(self.path, os.W_OK):
                 raise FileFault("read_only")
-            db = self._connect(self.path)
+            db = self._engine.connect()
             try:
-                db.execute("PRAGMA journal_mode = WAL")
-                db.execute("BEGIN IMMEDIATE")
+                db.exec_driver_sql("PRAGMA journal_mode = WAL")
+                db.exec_driver_sql("BEGIN IMMEDIATE")
                 try:
-                    migrate(db)
+                    upgrade(db)
                 except BaseException:
-                    db.execute("ROLLBACK")
+                    db.rollback()
                     raise
-                db.execute("COMMIT")
+                db.commit()
             except BaseException:
                 db.close()
                 raise
             if self._keeper is not None:
-                with contextlib.suppress(sqlite3.Error):
+                with contextlib.suppress(*DATABASE_ERRORS):
                     self._keeper.close()
             self._keeper = db  # kept open, idle: the WAL files stay while it lives
             self._identity = _identity(self.path)
 
     @contextmanager
-    def _transaction(self, write: bool = True) -> Iterator[sqlite3.Connection]:
-        """One transaction: a write takes the write lock at once (``BEGIN IMMEDIATE``), so writers
-        queue instead of failing; a read (``write=False``) takes no lock until it reads. In memory,
-        one lock lets one session at a time use the shared connection."""
-        if self._memory is not None:
-            with self._lock:
-                self._memory.execute("BEGIN IMMEDIATE" if write else "BEGIN DEFERRED")
-                try:
-                    yield self._memory
-                except BaseException:
-                    self._memory.execute("ROLLBACK")
-                    raise
-                self._memory.execute("COMMIT")
+    def _transaction(self, write: bool = True) -> Iterator[sa.Connection]:
+        """One transaction. On SQLite a write takes the write lock at once (``BEGIN IMMEDIATE``), so
+        writers queue instead of failing, and a read (``write=False``) takes no lock until it
+        reads; in memory, one lock lets one session at a time use the shared connection. On a
+        server, the server's own transactions."""
+        if self.url is not None:
+            self._prepare_server()
+            with self._engine.begin() as db:
+                yield db
+            return
+        if self._memory:
+            with self._lock, self._engine.connect() as db:
+                yield from _sqlite_transaction(db, write)
             return
         self._prepare()
-        assert self.path is not None
-        db = self._connect(self.path)
-        try:
-            db.execute("PRAGMA busy_timeout = 30000")
-            db.execute("PRAGMA foreign_keys = ON")
-            db.execute("BEGIN IMMEDIATE" if write else "BEGIN DEFERRED")
-            try:
-                yield db
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
-        finally:
-            db.close()
+        with self._engine.connect() as db:
+            db.exec_driver_sql("PRAGMA busy_timeout = 30000")
+            db.exec_driver_sql("PRAGMA foreign_keys = ON")
+            db.commit()
+            yield from _sqlite_transaction(db, write)
 
     # --- profiles ---------------------------------------------------------------------------
 
     @guarded(list, write=False)
     def profiles(self) -> list[Profile]:
         with self._transaction(write=False) as db:
-            rows = db.execute("SELECT id, name, language, ruleset FROM profiles ORDER BY name_key").fetchall()
+            rows = db.execute(sa.text("SELECT id, name, language, ruleset FROM profiles ORDER BY name_key")).all()
         return [Profile(*row) for row in rows]
 
     @guarded(lambda: None, write=True)
     def profile(self, name: str) -> Profile | None:
         """The profile of that name, created if it does not exist yet; None when it cannot be
-        saved. Names are compared clean and case-folded (:func:`~tutor.progress.database.name_key`)."""
+        saved. Names are compared clean and case-folded (:func:`~tutor.progress.names.name_key`)."""
         clean = clean_name(name)
         if not clean or len(clean) > PROFILE_NAME_MAX:
             raise ProfileNameError(name=name[:PROFILE_NAME_MAX + 5], most=PROFILE_NAME_MAX)
         with self._transaction() as db:
-            db.execute("INSERT OR IGNORE INTO profiles (name, name_key, created) VALUES (?, ?, ?)",
-                       (clean, name_key(clean), self.clock().isoformat()))
-            row = db.execute("SELECT id, name, language, ruleset FROM profiles WHERE name_key = ?",
-                             (name_key(clean),)).fetchone()
+            db.execute(sa.text("INSERT INTO profiles (name, name_key, created) VALUES (:name, :key, :at) "
+                               "ON CONFLICT DO NOTHING"),
+                       {"name": clean, "key": name_key(clean), "at": self.clock().isoformat()})
+            row = db.execute(sa.text("SELECT id, name, language, ruleset FROM profiles WHERE name_key = :key"),
+                             {"key": name_key(clean)}).one()
         return Profile(*row)
 
     @guarded(lambda: None, write=False)
     def find_profile(self, name: str) -> Profile | None:
         """The profile of that name, or None; never creates one."""
         with self._transaction(write=False) as db:
-            row = db.execute("SELECT id, name, language, ruleset FROM profiles WHERE name_key = ?",
-                             (name_key(name),)).fetchone()
+            row = db.execute(sa.text("SELECT id, name, language, ruleset FROM profiles WHERE name_key = :key"),
+                             {"key": name_key(name)}).first()
         return Profile(*row) if row else None
 
     @guarded(lambda: False, write=True)
@@ -342,9 +376,11 @@ class Store:
         """Remember the chosen language and ruleset of a profile; whether it was saved."""
         with self._transaction() as db:
             if language is not None:
-                db.execute("UPDATE profiles SET language = ? WHERE id = ?", (language, profile_id))
+                db.execute(sa.text("UPDATE profiles SET language = :language WHERE id = :id"),
+                           {"language": language, "id": profile_id})
             if ruleset is not None:
-                db.execute("UPDATE profiles SET ruleset = ? WHERE id = ?", (ruleset, profile_id))
+                db.execute(sa.text("UPDATE profiles SET ruleset = :ruleset WHERE id = :id"),
+                           {"ruleset": ruleset, "id": profile_id})
         return True
 
     # --- attempts ---------------------------------------------------------------------------
@@ -354,19 +390,19 @@ class Store:
                        seconds: float, seed: int | None = None, mistake: str | None = None) -> bool:
         """Store one drill attempt; whether it was saved."""
         with self._transaction() as db:
-            db.execute(
+            db.execute(sa.text(
                 "INSERT INTO attempts (profile_id, kind, difficulty, ruleset, correct, seconds, at, seed, mistake) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (profile_id, kind, level, ruleset, int(correct), float(seconds), self.clock().isoformat(),
-                 seed, mistake))
+                "VALUES (:profile, :kind, :level, :ruleset, :correct, :seconds, :at, :seed, :mistake)"),
+                {"profile": profile_id, "kind": kind, "level": level, "ruleset": ruleset, "correct": int(correct),
+                 "seconds": float(seconds), "at": self.clock().isoformat(), "seed": seed, "mistake": mistake})
         return True
 
     @guarded(list, write=False)
     def attempts(self, profile_id: int) -> list[Attempt]:
         with self._transaction(write=False) as db:
-            rows = db.execute(
+            rows = db.execute(sa.text(
                 "SELECT kind, difficulty, ruleset, correct, seconds, at, seed, mistake FROM attempts "
-                "WHERE profile_id = ? ORDER BY at, id", (profile_id,)).fetchall()
+                "WHERE profile_id = :profile ORDER BY at, id"), {"profile": profile_id}).all()
         return [Attempt(k, d, r, bool(c), s, datetime.fromisoformat(at), seed, m)
                 for k, d, r, c, s, at, seed, m in rows]
 
@@ -376,14 +412,16 @@ class Store:
     def mark_lesson_done(self, profile_id: int, lesson: str) -> bool:
         """Note a lesson passed; whether it was saved."""
         with self._transaction() as db:
-            db.execute("INSERT OR IGNORE INTO lessons_done (profile_id, lesson, at) VALUES (?, ?, ?)",
-                       (profile_id, lesson, self.clock().isoformat()))
+            db.execute(sa.text("INSERT INTO lessons_done (profile_id, lesson, at) VALUES (:profile, :lesson, :at) "
+                               "ON CONFLICT DO NOTHING"),
+                       {"profile": profile_id, "lesson": lesson, "at": self.clock().isoformat()})
         return True
 
     @guarded(set, write=False)
     def lessons_done(self, profile_id: int) -> set[str]:
         with self._transaction(write=False) as db:
-            rows = db.execute("SELECT lesson FROM lessons_done WHERE profile_id = ?", (profile_id,)).fetchall()
+            rows = db.execute(sa.text("SELECT lesson FROM lessons_done WHERE profile_id = :profile"),
+                              {"profile": profile_id}).all()
         return {row[0] for row in rows}
 
     # --- review (FSRS) ----------------------------------------------------------------------
@@ -393,46 +431,53 @@ class Store:
         """Rate an answer to an item (a new one enters review) and set when it comes back; whether
         it was saved."""
         with self._transaction() as db:
-            row = db.execute(f"SELECT {CARD_COLUMNS} FROM review WHERE profile_id = ? AND item = ?",
-                             (profile_id, item)).fetchone()
+            row = db.execute(sa.text(f"SELECT {CARD_COLUMNS} FROM review WHERE profile_id = :profile AND item = :item"),
+                             {"profile": profile_id, "item": item}).first()
             card = reviewed(card_of_row(row) if row else None, rating, self.clock())
-            db.execute(f"INSERT INTO review (profile_id, item, {CARD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-                       "ON CONFLICT (profile_id, item) DO UPDATE SET state = excluded.state, step = excluded.step, "
-                       "stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due, "
-                       "last_review = excluded.last_review",
-                       (profile_id, item, *row_of_card(card)))
+            state, step, stability, difficulty, due, last_review = row_of_card(card)
+            db.execute(sa.text(
+                f"INSERT INTO review (profile_id, item, {CARD_COLUMNS}) "
+                "VALUES (:profile, :item, :state, :step, :stability, :difficulty, :due, :last) "
+                "ON CONFLICT (profile_id, item) DO UPDATE SET state = excluded.state, step = excluded.step, "
+                "stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due, "
+                "last_review = excluded.last_review"),
+                {"profile": profile_id, "item": item, "state": state, "step": step, "stability": stability,
+                 "difficulty": difficulty, "due": due, "last": last_review})
         return True
 
     @guarded(lambda: False, write=True)
     def unschedule(self, profile_id: int, item: str) -> bool:
         """Take an item out of review (one that can no longer be shown); whether it was saved."""
         with self._transaction() as db:
-            db.execute("DELETE FROM review WHERE profile_id = ? AND item = ?", (profile_id, item))
+            db.execute(sa.text("DELETE FROM review WHERE profile_id = :profile AND item = :item"),
+                       {"profile": profile_id, "item": item})
         return True
 
     @guarded(list, write=False)
     def due(self, profile_id: int, prefix: str = "") -> list[str]:
         """Items due for review now, the longest overdue first."""
         with self._transaction(write=False) as db:
-            rows = db.execute(
-                "SELECT item FROM review WHERE profile_id = ? AND due <= ? AND item LIKE ? ORDER BY due, item",
-                (profile_id, self.clock().isoformat(), prefix + "%")).fetchall()
+            rows = db.execute(sa.text(
+                "SELECT item FROM review WHERE profile_id = :profile AND due <= :now AND item LIKE :prefix "
+                "ORDER BY due, item"),
+                {"profile": profile_id, "now": self.clock().isoformat(), "prefix": prefix + "%"}).all()
         return [row[0] for row in rows]
 
     @guarded(dict, write=False)
     def scheduled(self, profile_id: int, prefix: str = "") -> dict[str, Card]:
         """Every item in review (whether due or not) and its card, the soonest due first."""
         with self._transaction(write=False) as db:
-            rows = db.execute(f"SELECT item, {CARD_COLUMNS} FROM review WHERE profile_id = ? AND item LIKE ? "
-                              "ORDER BY due, item", (profile_id, prefix + "%")).fetchall()
+            rows = db.execute(sa.text(
+                f"SELECT item, {CARD_COLUMNS} FROM review WHERE profile_id = :profile AND item LIKE :prefix "
+                "ORDER BY due, item"), {"profile": profile_id, "prefix": prefix + "%"}).all()
         return {row[0]: card_of_row(row[1:]) for row in rows}
 
     @guarded(lambda: None, write=False)
     def card_of(self, profile_id: int, item: str) -> Card | None:
         """The item's review card, or None when it is not in review."""
         with self._transaction(write=False) as db:
-            row = db.execute(f"SELECT {CARD_COLUMNS} FROM review WHERE profile_id = ? AND item = ?",
-                             (profile_id, item)).fetchone()
+            row = db.execute(sa.text(f"SELECT {CARD_COLUMNS} FROM review WHERE profile_id = :profile AND item = :item"),
+                             {"profile": profile_id, "item": item}).first()
         return card_of_row(row) if row else None
 
     # --- games against the virtual player ---------------------------------------------------
@@ -443,30 +488,30 @@ class Store:
                   agreed: int) -> int | None:
         """Store a game (a new one when ``game_id`` is None); returns its id, None when not saved."""
         now = self.clock().isoformat()
-        text = json.dumps([list(m) for m in moves])
+        values = {"profile": profile_id, "moves": json.dumps([list(m) for m in moves]), "finished": int(finished),
+                  "won": None if won is None else int(won), "decisions": decisions, "agreed": agreed, "now": now}
         with self._transaction() as db:
             if game_id is not None:
-                updated = db.execute(
-                    "UPDATE games SET moves = ?, finished = ?, won = ?, decisions = ?, agreed = ?, updated = ? "
-                    "WHERE id = ? AND profile_id = ?",
-                    (text, int(finished), None if won is None else int(won), decisions, agreed, now, game_id,
-                     profile_id))
+                updated = db.execute(sa.text(
+                    "UPDATE games SET moves = :moves, finished = :finished, won = :won, decisions = :decisions, "
+                    "agreed = :agreed, updated = :now WHERE id = :id AND profile_id = :profile"),
+                    {**values, "id": game_id})
                 if updated.rowcount:
                     return game_id
-            cursor = db.execute(
+            new_id = db.execute(sa.text(
                 "INSERT INTO games (profile_id, seed, level, ruleset, moves, finished, won, decisions, agreed, "
-                "started, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (profile_id, seed, level, ruleset, text, int(finished), None if won is None else int(won),
-                 decisions, agreed, now, now))
-            return int(cursor.lastrowid or 0)
+                "started, updated) VALUES (:profile, :seed, :level, :ruleset, :moves, :finished, :won, "
+                ":decisions, :agreed, :now, :now) RETURNING id"),
+                {**values, "seed": seed, "level": level, "ruleset": ruleset}).scalar_one()
+            return int(new_id)
 
     @guarded(list, write=False)
     def games(self, profile_id: int) -> list[SavedGame]:
         """Every game of a profile, the most recent first."""
         with self._transaction(write=False) as db:
-            rows = db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE profile_id = ? ORDER BY updated DESC, id DESC",
-                              (profile_id,)).fetchall()
-        return [_saved_game(row) for row in rows]
+            rows = db.execute(sa.text(f"SELECT {_GAME_COLUMNS} FROM games WHERE profile_id = :profile "
+                                      "ORDER BY updated DESC, id DESC"), {"profile": profile_id}).all()
+        return [_saved_game(tuple(row)) for row in rows]
 
     def game_in_progress(self, profile_id: int) -> SavedGame | None:
         """The profile's most recent unfinished game, if any."""
