@@ -32,8 +32,8 @@ class Clock:
         return self.now
 
 
-def test_record_and_read_back(tmp_path):
-    store = open_store(tmp_path)
+def test_record_and_read_back(store_at):
+    store = store_at()
     assert store.saving and store.status is None
     ana = store.profile("Ana")
     assert store.profile("  ana ").id == ana.id  # names ignore case and spaces
@@ -41,7 +41,7 @@ def test_record_and_read_back(tmp_path):
     store.record_attempt(ana.id, "deadwood", "easy", "classic", False, 3.0, seed=8, mistake="no_melds")
     store.mark_lesson_done(ana.id, "01-cards")
     store.set_preferences(ana.id, language="es", ruleset="short")
-    again = open_store(tmp_path)
+    again = store_at()
     attempts = again.attempts(ana.id)
     assert [(a.kind, a.correct, a.mistake, a.seed) for a in attempts] == [
         ("score", True, None, 7), ("deadwood", False, "no_melds", 8)]
@@ -50,15 +50,15 @@ def test_record_and_read_back(tmp_path):
     assert (profile.language, profile.ruleset) == ("es", "short")
 
 
-def test_a_game_is_saved_after_each_move_and_read_back(tmp_path):
+def test_a_game_is_saved_after_each_move_and_read_back(store_at):
     clock = Clock()
-    store = open_store(tmp_path, clock=clock)
+    store = store_at(clock=clock)
     ana, ben = store.profile("Ana"), store.profile("Ben")
     first = store.save_game(ana.id, None, 12345, "strong", "classic", [("pass", None)], False, None, 1, 1)
     clock.now += timedelta(minutes=1)
     assert store.save_game(ana.id, first, 12345, "strong", "classic", [("pass", None), ("stock", None)],
                            False, None, 2, 1) == first
-    again = open_store(tmp_path)
+    again = store_at()
     saved = again.game_in_progress(ana.id)
     assert saved is not None and saved.id == first
     assert (saved.seed, saved.level, saved.ruleset, saved.moves) == (12345, "strong", "classic",
@@ -75,8 +75,8 @@ def test_a_game_is_saved_after_each_move_and_read_back(tmp_path):
     assert (done.finished, done.won, done.decisions, done.agreed) == (True, True, 30, 21)
 
 
-def test_bad_profile_names_are_refused(tmp_path):
-    store = open_store(tmp_path)
+def test_bad_profile_names_are_refused(store_at):
+    store = store_at()
     for name in ("", "   ", "x" * 41):
         with pytest.raises(ProfileNameError):
             store.profile(name)
@@ -102,13 +102,13 @@ def test_migrates_forward_from_the_previous_schema(tmp_path):
     assert store.due(old.id)
 
 
-def test_concurrent_writers_lose_no_attempt(tmp_path):
-    store = open_store(tmp_path)
+def test_concurrent_writers_lose_no_attempt(store_at):
+    store = store_at()
     profiles = [store.profile(f"learner {i}").id for i in range(4)]
     per_thread = 60
 
     def write(profile_id):
-        other = open_store(tmp_path)  # each tab has its own store
+        other = store_at()  # each tab has its own store
         for n in range(per_thread):
             other.record_attempt(profile_id, "score", "easy", "classic", n % 2 == 0, 1.0, seed=n)
 
@@ -119,6 +119,10 @@ def test_concurrent_writers_lose_no_attempt(tmp_path):
         t.join()
     counts = [len(store.attempts(pid)) for pid in profiles]
     assert counts == [2 * per_thread] * 4
+
+
+def test_the_sqlite_file_runs_in_wal_mode(tmp_path):
+    open_store(tmp_path).profile("Ana")
     with sqlite3.connect(tmp_path / FILE_NAME) as db:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     db.close()
@@ -161,12 +165,12 @@ def test_a_damaged_file_is_kept_aside_and_never_overwritten(tmp_path):
     assert fresh.saving and store.kept_aside.read_bytes() == garbage
 
 
-def test_the_fsrs_schedule_of_a_drill_got_wrong(tmp_path):
+def test_the_fsrs_schedule_of_a_drill_got_wrong(store_at):
     # FSRS with its default weights: a first "again" gives a stability of w0 = 0.212 days; each
     # "good" on the same day multiplies it by e^(w17·w18)·S^(−w19) = e^(0.5425·0.0912)·S^(−0.0658):
     # 0.212 → 0.2467 → 0.2842 days, which rounds up to the shortest interval, one day.
     clock = Clock()
-    store = open_store(tmp_path, clock=clock)
+    store = store_at(clock=clock)
     ana = store.profile("Ana").id
     item = "drill:score:hard:classic:42"
     store.schedule(ana, item, Rating.Again)
@@ -186,12 +190,12 @@ def test_the_fsrs_schedule_of_a_drill_got_wrong(tmp_path):
     assert store.due(ana) == [item] and store.card_of(ana, item).stability < 0.2842
 
 
-def test_a_new_item_known_at_once_comes_back_in_ten_minutes_then_in_two_days(tmp_path):
+def test_a_new_item_known_at_once_comes_back_in_ten_minutes_then_in_two_days(store_at):
     # A first "good" gives a stability of w2 = 2.3065 days; the same-day factor for it is below one
     # (2.3065^(−0.0658)·e^(0.0495) = 0.994), and FSRS never lets "good" lower a stability: 2.3065
     # days, rounded to two.
     clock = Clock()
-    store = open_store(tmp_path, clock=clock)
+    store = store_at(clock=clock)
     ana = store.profile("Ana").id
     store.schedule(ana, "term:baceta:es>en", Rating.Good)
     assert store.card_of(ana, "term:baceta:es>en").due == clock.now + timedelta(minutes=10)
@@ -200,10 +204,10 @@ def test_a_new_item_known_at_once_comes_back_in_ten_minutes_then_in_two_days(tmp
     assert store.card_of(ana, "term:baceta:es>en").due == clock.now + timedelta(days=2)
 
 
-def test_a_right_answer_that_needed_help_comes_back_sooner(tmp_path):
+def test_a_right_answer_that_needed_help_comes_back_sooner(store_at):
     # "hard" on a new item keeps it on the first learning step, half way to the second: 5 minutes.
     clock = Clock()
-    store = open_store(tmp_path, clock=clock)
+    store = store_at(clock=clock)
     ana = store.profile("Ana").id
     store.schedule(ana, "drill:melds:easy:classic:1", Rating.Hard)
     store.schedule(ana, "drill:melds:easy:classic:2", Rating.Good)

@@ -38,7 +38,7 @@ from sqlalchemy.pool import NullPool, StaticPool
 
 from tutor.engine.errors import TutorError
 from tutor.engine.msgids import N_
-from tutor.progress.database import APPLICATION_ID, fault_of, inspect, keep_aside, upgrade
+from tutor.progress.database import APPLICATION_ID, NewerSchemaError, fault_of, inspect, keep_aside, upgrade
 from tutor.progress.names import clean_name, name_key
 from tutor.progress.review import card_of_row, reviewed, row_of_card
 
@@ -165,6 +165,11 @@ DATABASE_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error, sa.exc.SQLAlchemy
 wraps it."""
 
 
+def _connect_args(url: str) -> dict[str, Any]:
+    """A server that does not answer is given up after a few seconds, not a minute."""
+    return {"connect_timeout": 5} if url.startswith("postgresql") else {}
+
+
 def _sqlite_transaction(db: sa.Connection, write: bool) -> Iterator[sa.Connection]:
     """A SQLite transaction on ``db``: ``BEGIN IMMEDIATE`` for a write, ``BEGIN DEFERRED`` for a read;
     committed when the body is done, rolled back if it raised."""
@@ -221,10 +226,9 @@ class Store:
         self._keeper: sa.Connection | None = None
         self._ready = False
         self._memory = path is None and url is None
-        if url is not None:
-            self._engine = sa.create_engine(url, pool_pre_ping=True, pool_size=4, max_overflow=8)
-            with contextlib.suppress(*DATABASE_ERRORS):
-                self._prepare_server()  # a server down at start: each operation tries again, and says so
+        if url is not None:  # the schema is brought up to date by the first operation (or open_store)
+            self._engine = sa.create_engine(url, pool_pre_ping=True, pool_size=4, max_overflow=8,
+                                            connect_args=_connect_args(url))
         elif path is None:
             memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
             memory.execute("PRAGMA foreign_keys = ON")
@@ -518,14 +522,34 @@ class Store:
         return next((g for g in self.games(profile_id) if not g.finished), None)
 
 
-def open_store(folder: Path | None = None, clock: Callable[[], datetime] = _now) -> Store:
-    """The progress store in ``folder`` (default: the user's data folder).
+DATABASE_URL_ENV = "GIN_TUTOR_DATABASE_URL"
+"""A database server's URL for the progress (``postgresql+psycopg://user@host/db``); unset: SQLite."""
 
-    Never raises: when the folder or the file cannot be written, when the file is damaged (it is
-    moved aside) or is not ours (another program's, a newer gin-tutor's, a table missing, a folder
-    or a dangling link in its place: left exactly as it is), the store works in memory and its
-    ``status`` says why progress is not saved.
+
+def open_store(folder: Path | None = None, clock: Callable[[], datetime] = _now, url: str | None = None) -> Store:
+    """The progress store: on the database server at ``url`` when one is given, else in a SQLite
+    file in ``folder`` (default: the user's data folder).
+
+    Never raises. On a server: one that cannot be reached now is tried again at each operation
+    (each says it could not save); a schema from a newer gin-tutor is left as it is and the store
+    works in memory (``status`` ``not_ours``). In a folder: when the folder or the file cannot be
+    written, when the file is damaged (it is moved aside) or is not ours (another program's, a
+    newer gin-tutor's, a table missing, a folder or a dangling link in its place: left exactly as
+    it is), the store works in memory and its ``status`` says why progress is not saved.
     """
+    if url is not None:
+        try:
+            store = Store(None, url=url, clock=clock)
+        except (sa.exc.ArgumentError, ImportError):  # not a URL SQLAlchemy can use, or no driver for it
+            return Store(None, "unavailable", clock=clock)
+        try:
+            store._prepare_server()
+        except NewerSchemaError:
+            store.close()
+            return Store(None, "not_ours", clock=clock)
+        except DATABASE_ERRORS:
+            pass  # away now: each operation tries again
+        return store
     folder = Path(folder) if folder is not None else default_data_dir()
     path = folder / FILE_NAME
     try:

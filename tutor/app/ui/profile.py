@@ -17,12 +17,12 @@ from tutor.drills import Puzzle, Verdict
 from tutor.engine.errors import TutorError
 from tutor.language.i18n import N_, Translator
 from tutor.progress.review import DrillItem, rating_after_drill
-from tutor.progress.store import DATA_DIR_ENV, Profile, Store, open_store
+from tutor.progress.store import DATA_DIR_ENV, DATABASE_URL_ENV, Profile, Store, open_store
 
 
 @st.cache_resource(show_spinner=False)
-def _store(folder: str) -> Store:
-    opened = open_store(Path(folder) if folder else None)
+def _store(folder: str, url: str) -> Store:
+    opened = open_store(Path(folder) if folder else None, url=url or None)
     opened.listener = _heard
     return opened
 
@@ -36,7 +36,7 @@ FAULT_REASONS = {
     "busy": N_("the progress file is busy"),
     "damaged": N_("the progress file is damaged"),
     "not_ours": N_("the progress file is not one this version can use"),
-    "unavailable": N_("the progress file cannot be reached"),
+    "unavailable": N_("the saved progress cannot be reached"),
 }
 
 
@@ -60,10 +60,22 @@ def _setting() -> str:
         return ""
 
 
+def _database_url() -> str:
+    """The database server Streamlit's convention names for the progress: ``GIN_TUTOR_DATABASE_URL``,
+    else ``url`` under ``[connections.progress]`` in ``.streamlit/secrets.toml``; "" for none."""
+    if os.environ.get(DATABASE_URL_ENV):
+        return os.environ[DATABASE_URL_ENV]
+    try:
+        return str(st.secrets.get("connections", {}).get("progress", {}).get("url", ""))
+    except Exception:  # no secrets file, or one that cannot be read: no setting
+        return ""
+
+
 def store() -> Store:
-    """The progress store of the data folder that ``GIN_TUTOR_DATA_DIR`` or the ``data_dir``
-    setting chooses; by default the user's data folder."""
-    return _store(os.environ.get(DATA_DIR_ENV) or _setting())
+    """The progress store: on the database server :func:`_database_url` names, else in a SQLite
+    file in the data folder that ``GIN_TUTOR_DATA_DIR`` or the ``data_dir`` setting chooses (by
+    default the user's data folder)."""
+    return _store(os.environ.get(DATA_DIR_ENV) or _setting(), _database_url())
 
 
 COOKIE = "gin_tutor_profile"
@@ -174,6 +186,9 @@ def profile_box(tr: Translator) -> None:
         kept = saved.kept_aside.name if saved.kept_aside else "—"
         st.sidebar.warning(tr.gettext("The progress file was damaged. It was kept as {file}, untouched; "
                                       "progress is not saved in this session.", file=kept))
+    elif saved.status == "unavailable":
+        st.sidebar.warning(tr.gettext("The progress database named in the settings cannot be used (its address is "
+                                      "not valid); progress is not saved in this session."))
     elif saved.status == "not_ours":
         st.sidebar.warning(tr.gettext("The progress file is not one this version of gin-tutor can use (another "
                                       "program's, a newer version's, or incomplete). It was left exactly as it is; "

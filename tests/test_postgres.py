@@ -1,0 +1,146 @@
+"""The progress store on a PostgreSQL server: the fault cases of the SQLite file have their server
+counterparts (a server down at start, a connection lost mid-session, a schema from a newer
+gin-tutor), and two app processes with eight writers each lose nothing. The store's own tests
+(tests/test_progress.py) run on both engines."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from tutor.progress.database import REVISIONS
+from tutor.progress.store import open_store
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def listening(store):
+    heard: list = []
+    store.listener = lambda fault, write: heard.append(fault)
+    return heard
+
+
+def test_a_server_down_at_start_saves_nothing_says_so_and_saving_resumes(postgres_cluster):
+    import postgres
+    with postgres.cluster() as server:
+        url = server.url()
+        server.stop()
+        store = open_store(url=url)
+        heard = listening(store)
+        assert store.saving and store.profile("Ana") is None and heard[-1] == "unavailable"
+        assert store.profiles() == [] and heard[-1] == "unavailable"
+        server.start()
+        ana = store.profile("Ana")
+        assert ana is not None and heard[-1] is None
+        assert store.record_attempt(ana.id, "score", "easy", "classic", True, 2.0)
+        store.close()
+
+
+def test_a_connection_lost_mid_session_loses_nothing_reported_as_saved(postgres_cluster):
+    import postgres
+    with postgres.cluster() as server:
+        store = open_store(url=server.url())
+        heard = listening(store)
+        ana = store.profile("Ana")
+        assert store.record_attempt(ana.id, "score", "easy", "classic", True, 1.0)
+        server.stop()  # the server goes away: the pool's connections are dead
+        assert not store.record_attempt(ana.id, "score", "easy", "classic", True, 1.0)
+        assert heard[-1] == "unavailable"
+        assert store.attempts(ana.id) == []  # a read says it could not reach the progress
+        server.start()
+        assert store.record_attempt(ana.id, "score", "easy", "classic", False, 1.0) and heard[-1] is None
+        assert [a.correct for a in store.attempts(ana.id)] == [True, False]  # what was reported saved, and only it
+        store.close()
+
+
+def test_a_schema_from_a_newer_gin_tutor_is_left_as_it_is(postgres_cluster):
+    url = postgres_cluster.new_database()
+    store = open_store(url=url)
+    store.profile("Ana")
+    store.close()
+    engine = sa.create_engine(url)
+    with engine.begin() as db:
+        db.execute(sa.text("UPDATE alembic_version SET version_num = '9001'"))
+    newer = open_store(url=url)
+    assert newer.status == "not_ours" and not newer.saving
+    assert newer.profile("Ben") is not None  # the page keeps working, in memory
+    with engine.connect() as db:
+        assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "9001"
+        assert db.execute(sa.text("SELECT name FROM profiles")).scalars().all() == ["Ana"]
+    engine.dispose()
+
+
+def test_a_bad_database_url_leaves_a_store_in_memory_that_says_so():
+    store = open_store(url="not a database url")
+    assert store.status == "unavailable" and not store.saving and store.profile("Ana") is not None
+
+
+def test_a_new_database_gets_every_migration(postgres_cluster):
+    url = postgres_cluster.new_database()
+    open_store(url=url).close()
+    engine = sa.create_engine(url)
+    with engine.connect() as db:
+        assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == REVISIONS[-1]
+        assert set(sa.inspect(db).get_table_names()) == {
+            "profiles", "attempts", "lessons_done", "review", "games", "alembic_version"}
+    engine.dispose()
+
+
+WRITER = textwrap.dedent("""
+    import sys, threading
+    from tutor.progress.store import open_store
+    url, profile_ids, per_writer = sys.argv[1], [int(p) for p in sys.argv[2].split(",")], int(sys.argv[3])
+    def write(profile_id):
+        store = open_store(url=url)
+        for n in range(per_writer):
+            assert store.record_attempt(profile_id, "score", "easy", "classic", n % 2 == 0, 1.0, seed=n)
+        store.close()
+    threads = [threading.Thread(target=write, args=(pid,)) for pid in profile_ids]
+    for t in threads: t.start()
+    for t in threads: t.join()
+""")
+
+
+def test_two_app_processes_with_eight_writers_each_lose_nothing(postgres_cluster):
+    url = postgres_cluster.new_database()
+    store = open_store(url=url)
+    profiles = [store.profile(f"learner {i}").id for i in range(8)]
+    per_writer = 40
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    processes = [subprocess.Popen([sys.executable, "-c", WRITER, url, ",".join(map(str, profiles)), str(per_writer)],
+                                  env=env) for _ in range(2)]
+    assert [p.wait(timeout=300) for p in processes] == [0, 0]
+    assert [len(store.attempts(pid)) for pid in profiles] == [2 * per_writer] * 8
+    store.close()
+
+
+@pytest.mark.parametrize("url", ["postgresql+psycopg://nobody@127.0.0.1:1/none"])
+def test_a_server_that_is_not_there_never_raises_into_a_page(url):
+    store = open_store(url=url)
+    heard = listening(store)
+    assert store.find_profile("Ana") is None and store.games(1) == [] and heard == ["unavailable", "unavailable"]
+
+
+def test_the_app_keeps_progress_on_the_server_the_environment_names(postgres_cluster, monkeypatch):
+    from apptest_helpers import start
+
+    from tutor.app.ui import profile
+    url = postgres_cluster.new_database()
+    monkeypatch.setenv("GIN_TUTOR_DATABASE_URL", url)
+    profile._store.clear()
+    try:
+        at = start("en")
+        at.text_input(key="profile_new").input("Ana").run()
+        at.button(key="profile_create").click().run()
+        assert not at.exception and at.session_state["profile_name"] == "Ana"
+        store = open_store(url=url)
+        assert [p.name for p in store.profiles()] == ["Ana"]  # on the server, not in a file
+        store.close()
+    finally:
+        profile._store.clear()
