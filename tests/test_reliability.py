@@ -312,7 +312,7 @@ def test_pages_keep_working_through_a_full_disk_and_lose_nothing_reported_saved(
     folder = tmp_path / "data"
     folder.mkdir()
     monkeypatch.setenv("GIN_TUTOR_DATA_DIR", str(folder))
-    monkeypatch.setattr(profile_ui, "open_store", lambda path: Store(path / FILE_NAME, connect=disk.connect))
+    monkeypatch.setattr(profile_ui, "open_store", lambda path, url=None: Store(path / FILE_NAME, connect=disk.connect))
     profile_ui._store.clear()
     at = start("en")
     at.text_input(key="profile_new").input("Ana").run()

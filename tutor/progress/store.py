@@ -122,6 +122,13 @@ class ProfileNameError(TutorError):
     template = N_("A profile name has 1 to {most} characters.")
 
 
+class ProfileTakenError(TutorError):
+    """A profile name already taken by a learner elsewhere, where profiles are private."""
+
+    key = "profile_taken"
+    template = N_("That name is already taken: choose another.")
+
+
 @dataclass(frozen=True)
 class Profile:
     id: int
@@ -366,6 +373,20 @@ class Store:
             row = db.execute(sa.text("SELECT id, name, language, ruleset FROM profiles WHERE name_key = :key"),
                              {"key": name_key(clean)}).one()
         return Profile(*row)
+
+    @guarded(lambda: None, write=True)
+    def account_profile(self, subject: str, shown: str) -> Profile | None:
+        """The profile of a signed-in account (``subject``: the identity provider's stable id),
+        created if it does not exist yet, named ``shown`` (its e-mail, say); None when it cannot
+        be saved."""
+        key = f"account:{subject}"
+        with self._transaction() as db:
+            db.execute(sa.text("INSERT INTO profiles (name, name_key, created) VALUES (:name, :key, :at) "
+                               "ON CONFLICT DO NOTHING"),
+                       {"name": clean_name(shown) or subject, "key": key, "at": self.clock().isoformat()})
+            row = db.execute(sa.text("SELECT id, name, language, ruleset FROM profiles WHERE name_key = :key"),
+                             {"key": key}).first()
+        return Profile(*row) if row else None
 
     @guarded(lambda: None, write=False)
     def find_profile(self, name: str) -> Profile | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import quote, unquote
 
@@ -17,7 +18,7 @@ from tutor.drills import Puzzle, Verdict
 from tutor.engine.errors import TutorError
 from tutor.language.i18n import N_, Translator
 from tutor.progress.review import DrillItem, rating_after_drill
-from tutor.progress.store import DATA_DIR_ENV, DATABASE_URL_ENV, Profile, Store, open_store
+from tutor.progress.store import DATA_DIR_ENV, DATABASE_URL_ENV, Profile, ProfileTakenError, Store, open_store
 
 
 @st.cache_resource(show_spinner=False)
@@ -80,35 +81,109 @@ def store() -> Store:
 
 COOKIE = "gin_tutor_profile"
 """The browser cookie that remembers the chosen profile across reloads and tabs."""
+COOKIE_LIST = "gin_tutor_profiles"
+"""The browser cookie that lists the profiles made or chosen in this browser (what a learner sees
+of the profiles where they are private)."""
+YEAR = 365 * 24 * 3600
+
+
+def _cookie(name: str, value: str, age: int) -> str:
+    return f"{name}={quote(value, safe='')}; path=/; max-age={age}; SameSite=Lax"
 
 
 def remember_in_browser(name: str | None) -> None:
-    """Ask the browser to remember the chosen profile (or to forget it, for a guest)."""
-    value = quote(name or "", safe="")
-    age = 365 * 24 * 3600 if name else 0
-    script = f"document.cookie = {json.dumps(f'{COOKIE}={value}; path=/; max-age={age}; SameSite=Lax')};"
+    """Ask the browser to remember the chosen profile (or to forget it, for a guest), and add it to
+    the profiles this browser knows."""
+    known = _browser_names()
+    if name and name not in known:
+        known.append(name)
+        st.session_state["_browser_profiles"] = known
+    cookies = [_cookie(COOKIE, name or "", YEAR if name else 0), _cookie(COOKIE_LIST, json.dumps(known), YEAR)]
+    script = "".join(f"document.cookie = {json.dumps(c)};" for c in cookies)
     st.html(f"<script>{script}</script>", unsafe_allow_javascript=True)
 
 
+def _browser_names() -> list[str]:
+    """The profile names this browser knows, read from its cookie once per session."""
+    session = st.session_state
+    if "_browser_profiles" not in session:
+        raw = unquote(st.context.cookies.get(COOKIE_LIST) or "") if st.context.cookies else ""
+        try:
+            names = json.loads(raw) if raw else []
+        except ValueError:
+            names = []
+        session["_browser_profiles"] = [str(n) for n in names if isinstance(n, str)][:50] if isinstance(
+            names, list) else []
+    known: list[str] = list(session["_browser_profiles"])
+    return known
+
+
+def private() -> bool:
+    """Whether learners see only their own profiles: where progress is shared (a database
+    server), where ``private_profiles = true`` is set in the secrets, or where accounts sign in."""
+    return store().url is not None or _secret("private_profiles") is True or _login_configured()
+
+
+def _secret(name: str) -> object:
+    try:
+        return st.secrets.get(name)
+    except Exception:  # no secrets file, or one that cannot be read: no setting
+        return None
+
+
+def _login_configured() -> bool:
+    """Whether the operator set up sign-in (Streamlit's ``st.login``: an ``[auth]`` section)."""
+    return bool(_secret("auth"))
+
+
+def signed_in() -> tuple[str, str] | None:
+    """The signed-in account, as (a stable subject, a name to show), or None."""
+    try:
+        if not st.user.is_logged_in:
+            return None
+        subject = str(st.user.get("sub") or st.user.get("email") or "")
+        shown = str(st.user.get("email") or st.user.get("name") or subject)
+    except Exception:  # sign-in not set up
+        return None
+    return (subject, shown) if subject else None
+
+
 def _from_browser() -> None:
-    """On a session's first run, take up the profile the browser remembers, if it still exists."""
+    """On a session's first run, take up the signed-in account's profile, or else the profile the
+    browser remembers, if it still exists."""
     session = st.session_state
     if "profile_name" in session:
         return
-    remembered = unquote(st.context.cookies.get(COOKIE) or "") if st.context.cookies else ""
-    found = store().find_profile(remembered) if remembered else None
+    account = signed_in() if _login_configured() else None
+    if account is not None:
+        found = store().account_profile(*account)
+    else:
+        remembered = unquote(st.context.cookies.get(COOKIE) or "") if st.context.cookies else ""
+        found = store().find_profile(remembered) if remembered else None
     session.profile_name = found.name if found else None
+    session["_profile"] = found
 
 
 def current() -> Profile | None:
-    """The chosen profile, or None for a guest."""
+    """The chosen profile, or None for a guest: read from the store once per session and kept."""
     name = st.session_state.get("profile_name")
-    return store().find_profile(name) if name else None
+    if not name:
+        return None
+    kept = st.session_state.get("_profile")
+    if isinstance(kept, Profile) and kept.name == name:
+        return kept
+    found = store().find_profile(name)
+    if found is not None:
+        st.session_state["_profile"] = found
+    return found
 
 
 def _create() -> None:
     name = st.session_state.get("profile_new", "")
     existing = store().find_profile(name) if name.strip() else None
+    if existing is not None and private() and existing.name not in _browser_names():
+        st.session_state["_profile_error"] = ProfileTakenError()  # someone else's: never opened from here
+        return
     try:
         profile = store().profile(name)
     except TutorError as error:
@@ -135,6 +210,8 @@ def _choose(profile: Profile | None) -> None:
         for key in [k for k in st.session_state if isinstance(k, str) and k.startswith(ANSWER_KEYS)]:
             del st.session_state[key]
     st.session_state.profile_name = profile.name if profile else None
+    st.session_state["_profile"] = profile
+    st.session_state.pop("_profiles", None)  # the list is read again
     st.session_state["_profile_to_browser"] = True
     if profile and profile.language:
         st.session_state.lang = profile.language
@@ -160,25 +237,13 @@ def profile_box(tr: Translator) -> None:
     if st.session_state.pop("_profile_to_browser", False):
         remember_in_browser(st.session_state.get("profile_name"))
     saved = store()
-    names = [p.name for p in saved.profiles()]
     current_name = st.session_state.get("profile_name")
-    options = [None] + names
-    if st.session_state.get(_pick_key()) != current_name:
-        st.session_state[_pick_key()] = current_name
     shown = plain(current_name) if current_name else tr.gettext("guest")
     with st.sidebar.expander(tr.gettext("Profile: {name}", name=shown)):
-        st.selectbox(tr.gettext("Your profile"), options, key=_pick_key(), on_change=_picked,
-                     format_func=lambda n: n if n else tr.gettext("Guest"))
-        if current_name is None:
-            st.caption(tr.gettext("As a guest, nothing is saved after you leave."))
-        st.text_input(tr.gettext("New profile"), key="profile_new", placeholder=tr.gettext("your name"))
-        st.button(tr.gettext("Create profile"), key="profile_create", on_click=_create)
-        if st.session_state.get("_profile_error"):
-            st.error(error_text(st.session_state["_profile_error"], tr))
-        existed = st.session_state.pop("_profile_existed", None)
-        if existed:
-            st.info(tr.gettext("There is already a profile called “{name}”: it is the one chosen now.",
-                               name=plain(existed)))
+        if _login_configured():
+            _account_box(tr, current_name)
+        else:
+            _profile_picker(tr, current_name)
     if saved.status == "unwritable":
         st.sidebar.warning(tr.gettext("Your progress cannot be saved: the data folder cannot be written. "
                                       "The app works, but nothing is kept after you leave."))
@@ -195,9 +260,55 @@ def profile_box(tr: Translator) -> None:
                                       "progress is not saved in this session."))
     st.session_state["_fault_slot"] = st.sidebar.empty()
     profile = current()
-    if profile is not None and (profile.language != st.session_state.get("lang")
-                                or profile.ruleset != st.session_state.get("rules")):
-        saved.set_preferences(profile.id, st.session_state.get("lang"), st.session_state.get("rules"))
+    language, rules = st.session_state.get("lang"), st.session_state.get("rules")
+    if (profile is not None and (profile.language != language or profile.ruleset != rules)
+            and saved.set_preferences(profile.id, language, rules)):
+        st.session_state["_profile"] = replace(profile, language=language, ruleset=rules)
+
+
+def _known_profiles() -> list[str]:
+    """The profiles the picker offers: where profiles are private, those made or chosen in this
+    browser (that still exist); else every profile. Read once per session, again after a change."""
+    session = st.session_state
+    if "_profiles" not in session:
+        if private():
+            found = [store().find_profile(name) for name in _browser_names()]
+            session["_profiles"] = [p.name for p in found if p is not None]
+        else:
+            session["_profiles"] = [p.name for p in store().profiles()]
+    names: list[str] = list(session["_profiles"])
+    return names
+
+
+def _profile_picker(tr: Translator, current_name: str | None) -> None:
+    """Pick one of the known profiles, or make one (no password: a study aid)."""
+    options = [None] + _known_profiles()
+    if current_name is not None and current_name not in options:
+        options.append(current_name)
+    if st.session_state.get(_pick_key()) != current_name:
+        st.session_state[_pick_key()] = current_name
+    st.selectbox(tr.gettext("Your profile"), options, key=_pick_key(), on_change=_picked,
+                 format_func=lambda n: n if n else tr.gettext("Guest"))
+    if current_name is None:
+        st.caption(tr.gettext("As a guest, nothing is saved after you leave."))
+    st.text_input(tr.gettext("New profile"), key="profile_new", placeholder=tr.gettext("your name"))
+    st.button(tr.gettext("Create profile"), key="profile_create", on_click=_create)
+    if st.session_state.get("_profile_error"):
+        st.error(error_text(st.session_state["_profile_error"], tr))
+    existed = st.session_state.pop("_profile_existed", None)
+    if existed:
+        st.info(tr.gettext("There is already a profile called “{name}”: it is the one chosen now.",
+                           name=plain(existed)))
+
+
+def _account_box(tr: Translator, current_name: str | None) -> None:
+    """Where accounts sign in: the signed-in account is the profile; a guest may sign in."""
+    if signed_in() is not None and current_name:
+        st.caption(tr.gettext("Signed in: your progress is saved with your account."))
+        st.button(tr.gettext("Sign out"), key="profile_logout", on_click=st.logout)
+    else:
+        st.caption(tr.gettext("As a guest, nothing is saved after you leave."))
+        st.button(tr.gettext("Sign in to save your progress"), key="profile_login", on_click=st.login)
 
 
 def fault_warning(tr: Translator) -> None:
