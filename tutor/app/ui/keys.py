@@ -19,10 +19,13 @@ SCRIPT = """
   window.__gtKeys = %s;
   if (window.__gtKeysBound) return;
   window.__gtKeysBound = true;
+  const find = (key) => document.querySelector('.st-key-' + CSS.escape(key) + ' button');
   const press = (key) => {
-    const button = document.querySelector('.st-key-' + CSS.escape(key) + ' button');
+    const button = find(key);
     if (!button || button.disabled) return false;
-    setTimeout(() => button.click(), 80);  // after the answer box has kept its value
+    // After the answer box has kept its value; the button is looked up again then, as the page
+    // may have been drawn anew in between (a detached button would take the click and do nothing).
+    setTimeout(() => { const now = find(key); if (now && !now.disabled) now.click(); }, 80);
     return true;
   };
   document.addEventListener('keydown', (event) => {
