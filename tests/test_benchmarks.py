@@ -35,3 +35,19 @@ def test_the_play_benchmark_times_moves_views_and_each_level():
 def test_the_play_page_benchmark_times_a_rerun_after_a_click_and_the_hint():
     out = run("play_page.py", "--hands", "1")
     assert "| play-page rerun after a click |" in out and "| coach's hint |" in out
+
+
+def test_the_load_benchmark_measures_latency_and_memory_per_session():
+    out = run("load.py", "--learners", "2", "--seconds", "3", "--sessions", "2")
+    one = [line for line in out.splitlines() if line.startswith("| one process | 2 |")]
+    assert len(one) == 1 and int(one[0].split("|")[3]) >= 2  # clicks answered
+    assert "server memory per open session:" in out
+
+
+def test_the_click_cost_benchmark_compares_with_a_hello_world_app():
+    import os
+    if not Path("/usr/bin/chromium").exists() and not os.environ.get("CI"):
+        import pytest
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    out = run("click_cost.py", "--clicks", "3")
+    assert "hello-world app" in out and "gin-tutor drills page" in out and "× the hello-world app" in out
