@@ -144,3 +144,22 @@ def test_the_app_keeps_progress_on_the_server_the_environment_names(postgres_clu
         store.close()
     finally:
         profile._store.clear()
+
+
+def test_a_page_keeps_working_and_says_so_when_the_server_is_away(monkeypatch):
+    from apptest_helpers import start
+
+    from tutor.app.ui import profile
+    monkeypatch.setenv("GIN_TUTOR_DATABASE_URL", "postgresql+psycopg://nobody@127.0.0.1:1/none")
+    profile._store.clear()
+    try:
+        at = start("en", params={"drill": "deadwood", "seed": "7", "level": "easy"})
+        at.switch_page("screens/drills.py").run()
+        at.text_input(key="profile_new").input("Ana").run()
+        at.button(key="profile_create").click().run()
+        assert not at.exception and at.session_state["profile_name"] is None  # nothing was saved...
+        warnings = [w.value for w in at.warning]
+        assert any("the saved progress cannot be reached" in w for w in warnings), warnings  # ...and it says so
+        assert any(m.value.startswith("What is the least deadwood") for m in at.markdown)  # the page goes on
+    finally:
+        profile._store.clear()
