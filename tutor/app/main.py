@@ -23,6 +23,7 @@ tr, bad_language = state.start_language()
 st.session_state["_translator"] = tr
 state.declare_page_language(tr.lang)
 state.page_style()
+menu = st.sidebar.container()  # the pages, drawn first in the sidebar once they are declared below
 st.sidebar.markdown("### " + tr.content("gin-tutor"))
 state.language_switch(tr)
 if bad_language is not None:
@@ -37,14 +38,22 @@ if bad_rules is not None:
 profile.profile_box(tr)
 
 home = screens()[0]
-navigation = st.navigation({
+sections = {
     tr.gettext(section): [
         st.Page(SCREENS / screen.file, title=tr.gettext(screen.title), url_path=screen.url_path,
                 default=screen is home)
         for screen in section_screens
     ]
     for section, section_screens in NAVIGATION.items()
-})
+}
+# Streamlit's own page list is hidden (its markup puts <div>s in a <ul>, which screen readers and
+# WCAG checkers reject); the same pages are listed with st.page_link, section by section.
+navigation = st.navigation(sections, position="hidden")
+with menu.container(key="page_menu"):
+    for section, pages in sections.items():
+        st.caption(section)
+        for page in pages:
+            st.page_link(page)
 try:
     navigation.run()
 finally:  # also after a page's st.stop(): say what this run could not save

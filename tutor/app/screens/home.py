@@ -34,11 +34,11 @@ LOOK_UP = (
      N_("Type a hand and see its best melds, its deadwood and whether it may knock.")),
 )
 for heading, links in ((N_("Where to start"), START), (N_("Look things up"), LOOK_UP)):
-    st.subheader(tr.gettext(heading))
+    st.header(tr.gettext(heading))
     for column, (page, label, icon, caption) in zip(st.columns(len(links)), links, strict=True):
         column.page_link(page, label=tr.gettext(label), icon=icon)
         column.caption(tr.gettext(caption))
 
-st.subheader(tr.gettext("A first hand"))
+st.header(tr.gettext("A first hand"))
 st.markdown(tr.gettext("Three melds and one card left over: the engine finds the best way to group them."))
 show_analysis(analyze(parse_cards("AS 2S 3S 7H 7D 7C KD KC KH 9S")), tr, state.ruleset())

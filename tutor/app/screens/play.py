@@ -58,7 +58,7 @@ if match.rules.name != rules.name:
 if play_state.hand_over_pending(match) or game.over:
     hand = game.played[-1]
     number = len(game.played)
-    st.subheader(tr.gettext("Hand {n} is over", n=tr.number(number)))
+    st.header(tr.gettext("Hand {n} is over", n=tr.number(number)))
     if hand.result == "void":
         st.info(tr.gettext("Only two cards were left in the stock: the hand is void and nobody scores."))
     elif hand.result is not None:
@@ -81,7 +81,7 @@ if play_state.hand_over_pending(match) or game.over:
     with st.expander(tr.gettext("Moves of this hand")):
         st.text("\n".join(play_state.log_lines(match, tr, number - 1)))
 
-    st.subheader(tr.gettext("Your decisions"))
+    st.header(tr.gettext("Your decisions"))
     decisions = [d for d in match.decisions if d.hand == number - 1]
     diffs = differences(decisions)
     st.caption(tr.ngettext("You matched the strong player on {agreed} of {n} decision.",
@@ -105,7 +105,7 @@ if play_state.hand_over_pending(match) or game.over:
         for check in check_tips(decisions):
             st.text(tip_verdict(check, tr))
 
-    st.subheader(tr.gettext("Score sheet"))
+    st.header(tr.gettext("Score sheet"))
     st.caption(tr.gettext("A is you, B the virtual player."))
     show_totals(game.totals, tr)
     if game.over:

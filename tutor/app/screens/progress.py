@@ -51,12 +51,12 @@ st.markdown(tr.gettext("**Today's goal:** {done} of {goal} answers", done=tr.num
                        goal=tr.number(DAILY_GOAL)))
 st.progress(min(today_count, DAILY_GOAL) / DAILY_GOAL)
 
-st.subheader(tr.gettext("The course"))
+st.header(tr.gettext("The course"))
 status = course_status([d.id for d in course], done)
 marks = {"done": "✓", "open": "→", "later": "○"}
 st.markdown("\n".join(f"{i}. {marks[status[d.id]]} {tr.content(d.title)}" for i, d in enumerate(course, start=1)))
 
-st.subheader(tr.gettext("Accuracy per kind of drill"))
+st.header(tr.gettext("Accuracy per kind of drill"))
 if not attempts:
     st.info(tr.gettext("No drill answered yet: try the Drills page."))
 else:
@@ -69,7 +69,7 @@ else:
             for kind, (answered, share) in accuracy_by_kind(attempts).items()]
     st.table(rows)
 
-st.subheader(tr.gettext("Mistakes made most"))
+st.header(tr.gettext("Mistakes made most"))
 counted = mistakes_by_count(attempts)
 if not counted:
     st.info(tr.gettext("No mistake recorded yet."))
@@ -77,7 +77,7 @@ else:
     st.table([{tr.gettext("Mistake"): mistake_name(code, tr), tr.gettext("Times"): tr.number(n)}
               for code, n in counted[:8]])
 
-st.subheader(tr.gettext("Games against the virtual player"))
+st.header(tr.gettext("Games against the virtual player"))
 record = games_record(games)
 if not games:
     st.info(tr.gettext("No game played yet: try the Play page."))

@@ -27,7 +27,7 @@ if learner is None:
     st.stop()
 saved = profile.store()
 
-st.subheader(tr.gettext("Drills to review"))
+st.header(tr.gettext("Drills to review"))
 due = saved.due(learner.id, prefix=DrillItem.PREFIX)
 if not due:
     st.success(tr.gettext("No drill is due for review. Well done!"))
@@ -52,7 +52,7 @@ else:
     if verdict is None or not verdict.correct:  # Enter checks the answer, as on the drills page
         bind_keys("/review", puzzle_keys(puzzle).button("check"))
 
-st.subheader(tr.gettext("Glossary flash cards"))
+st.header(tr.gettext("Glossary flash cards"))
 pairs = {f"{front}>{back}": (front, back) for front, back in directions(LANGUAGES)}
 default = next(iter(pairs))
 direction = st.segmented_control(
@@ -88,7 +88,7 @@ else:
             st.session_state.flash_shown = item
             st.rerun()
 
-st.subheader(tr.gettext("When each item comes back"))
+st.header(tr.gettext("When each item comes back"))
 now = saved.clock()
 waiting = [(item, card) for item, card in saved.scheduled(learner.id).items() if card.due > now]
 if not waiting:

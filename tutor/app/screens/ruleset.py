@@ -21,7 +21,7 @@ st.caption(tr.gettext("Other rulesets: {links}. The ruleset can also be chosen i
 about = parse_document(data_dir() / "reference" / tr.locale / "rulesets" / f"{name}.md")
 st.title(tr.content(about.title))
 show_document(about, tr, heading=None)
-st.subheader(tr.gettext("Every rule of this ruleset"))
+st.header(tr.gettext("Every rule of this ruleset"))
 rows = [{
     tr.gettext("Rule"): option_label(option, tr),
     tr.gettext("Value"): option_value(getattr(rules, option), tr),

@@ -38,7 +38,7 @@ def _game_label(game: SavedGame, tr: Translator) -> str:
 
 def show_replay(games: Sequence[SavedGame], tr: Translator) -> None:
     """Pick a saved game and a hand, then step through its moves."""
-    st.subheader(tr.gettext("Replay a game"))
+    st.header(tr.gettext("Replay a game"))
     by_id = {g.id: g for g in games}
     chosen = st.selectbox(tr.gettext("Game"), list(by_id), key="replay_game",
                           format_func=lambda gid: _game_label(by_id[gid], tr))

@@ -103,22 +103,35 @@ def full_url(relative: str) -> str:
 def show_address(label: str, relative: str) -> None:
     """A caption and the full link in a box with a copy button."""
     st.caption(label)
-    st.code(full_url(relative), language=None)
+    st.code(full_url(relative), language=None, wrap_lines=True)
 
 
 PAGE_STYLE = (
     "<style>"
     "[data-testid='InputInstructions'] { display: none; }"
     "[data-testid='stMarkdownContainer'] table { display: block; max-width: 100%; overflow-x: auto; }"
+    "[data-testid='stCaptionContainer'] { color: inherit !important; opacity: 0.8; }"
     "</style>"
 )
 """Hide Streamlit's own "Press Enter to apply" hints (English only; every answer box here has a
-button that says what to do), and let a wide table scroll inside itself on a phone."""
+button that says what to do), let a wide table scroll inside itself on a phone, and draw captions
+in the text's own colour, a little lighter (Streamlit's grey falls short of 4.5:1 on white; this
+keeps well above it in light and dark mode)."""
+
+
+DARK_PRIMARY_TEXT = ("[data-testid^='stBaseButton-primary'], [data-testid^='stBaseButton-primary'] p "
+                     "{ color: #0e1117 !important; }")
+"""In dark mode the primary colour is a light red (so that it reads as text on the dark page); white
+text on it would not, so a primary button's text is dark there."""
 
 
 def page_style() -> None:
-    """The few style rules every page needs (:data:`PAGE_STYLE`)."""
-    st.html(PAGE_STYLE)
+    """The few style rules every page needs (:data:`PAGE_STYLE`), and the dark mode's (the browser's
+    setting, or the theme chosen in Streamlit's menu)."""
+    theme = getattr(st.context.theme, "type", None)
+    rules = {"dark": DARK_PRIMARY_TEXT, "light": ""}.get(
+        str(theme), f"@media (prefers-color-scheme: dark) {{ {DARK_PRIMARY_TEXT} }}")
+    st.html(PAGE_STYLE.replace("</style>", rules + "</style>"))
 
 
 def start_ruleset(tr: Translator) -> tuple[Ruleset, str | None]:

@@ -6,7 +6,9 @@ JavaScript below only draws it and reports a click or a key as the trigger value
 stays in Python. Text from the data is set with ``textContent``, never as HTML.
 
 Keys: the arrow keys move between the cards, Enter or Space picks one; a letter per action, in the
-learner's language (English: S stock, D discard pile, P pass, K knock, G gin, B big gin), sent as data.
+learner's language (English: S stock, D discard pile, P pass, K knock, G gin, B big gin), sent as data,
+works wherever the focus is on the page but in a text box. After each move the first thing to click
+takes the focus, so a whole game can be played with the keyboard alone.
 """
 
 from __future__ import annotations
@@ -168,25 +170,43 @@ export default function (component) {
   parts.push(el('p', 'gt-keys', data.keys_help));
   root.replaceChildren(...parts);
 
-  root.onkeydown = (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const cards = Array.from(root.querySelectorAll('.gt-row .gt-card:not(:disabled)'));
-    const at = cards.indexOf(event.target);
-    if ((event.key === 'ArrowRight' || event.key === 'ArrowLeft') && at >= 0) {
-      const step = event.key === 'ArrowRight' ? 1 : -1;
-      cards[(at + step + cards.length) % cards.length].focus();
-      event.preventDefault();
-      return;
-    }
-    const action = data.keys[event.key.toLowerCase()];
-    if (action) {
-      send(action);
-      event.preventDefault();
-    }
-  };
+  // Keys work wherever the focus is on the page (but in a text box): the letters of the actions,
+  // and the arrows between the cards when one has the focus. Bound once; it reads the latest table.
+  window.__gtTable = { keys: data.keys, send, root };
+  if (!window.__gtTableKeys) {
+    window.__gtTableKeys = true;
+    document.addEventListener('keydown', (event) => {
+      const table = window.__gtTable;
+      if (!table || !table.root.isConnected) return;
+      if (event.altKey || event.ctrlKey || event.metaKey || event.isComposing) return;
+      const target = event.composedPath()[0] || event.target;  // the table lives in a shadow root
+      const tag = (target.tagName || '').toLowerCase();
+      if (tag === 'input' || tag === 'textarea' || tag === 'select' || target.isContentEditable) return;
+      const cards = Array.from(table.root.querySelectorAll('.gt-row .gt-card:not(:disabled)'));
+      const at = cards.indexOf(target);
+      if ((event.key === 'ArrowRight' || event.key === 'ArrowLeft') && at >= 0) {
+        const step = event.key === 'ArrowRight' ? 1 : -1;
+        cards[(at + step + cards.length) % cards.length].focus();
+        event.preventDefault();
+        return;
+      }
+      const action = table.keys[event.key.toLowerCase()];
+      if (action) {
+        table.send(action);
+        event.preventDefault();
+      }
+    });
+  }
   if (data.focus) {
-    const first = root.querySelector('.gt-card.gt-active, .gt-back:not(:disabled)');
-    if (first && !root.contains(document.activeElement)) first.focus({ preventScroll: true });
+    // After the page is drawn (Streamlit may move the focus as it draws), the first thing to click
+    // gets the focus, unless the learner is typing elsewhere.
+    requestAnimationFrame(() => setTimeout(() => {
+      const active = root.getRootNode().activeElement || document.activeElement;
+      const typing = active && ['input', 'textarea', 'select'].includes((active.tagName || '').toLowerCase());
+      if (root.contains(active) || typing) return;
+      const first = root.querySelector('.gt-card.gt-active, .gt-back:not(:disabled), .gt-button:not(:disabled)');
+      if (first) first.focus({ preventScroll: true });
+    }, 50));
   }
 }
 """

@@ -1,0 +1,148 @@
+"""Accessibility in a real browser: axe-core (WCAG 2.1 A and AA, and its best practices, such as
+headings in order) on every page, in both languages, at desktop and phone width, in light and dark
+mode, and on the play table in each phase of a hand; a whole hand played with the keyboard alone;
+the page's language declared to assistive technology.
+
+No violation is allowed: where one came from Streamlit's own markup (its page list put <div>s in a
+<ul>), the app works around it (the pages are listed with st.page_link). Runs with the browser
+tests (Debian's Chromium; axe-core from the axe-playwright-python package)."""
+
+from __future__ import annotations
+
+import pytest
+from test_browser import _require_browser, _take_a_turn, app_url, browser  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.browser
+
+PAGES = ["", "rules", "compare", "ruleset", "glossary", "lessons", "review", "progress", "play", "drills",
+         "analyzer"]
+RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
+         "resultTypes": ["violations"]}
+ALLOWED: dict[str, str] = {}
+"""Violations that cannot be worked around, by axe rule id, with the reason: none."""
+
+
+def violations(page) -> list[str]:
+    """What axe-core finds wrong on the page as it stands, one line per rule (none allowed)."""
+    from axe_playwright_python.sync_playwright import Axe
+    page.wait_for_timeout(600)  # let the last rerun settle
+    found = Axe().run(page, options=RULES).response["violations"]
+    return [f"{v['id']} ({len(v['nodes'])}): {v['nodes'][0]['target']} {v['nodes'][0].get('failureSummary', '')[:160]}"
+            for v in found if v["id"] not in ALLOWED]
+
+
+@pytest.fixture
+def open_page(browser):  # noqa: F811
+    contexts = []
+
+    def make(width: int, scheme: str = "light"):
+        context = browser.new_context(locale="en-US", viewport={"width": width, "height": 1000}, color_scheme=scheme)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(45000)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.mark.parametrize("lang, width, scheme", [
+    ("es", 1280, "light"), ("en", 1280, "light"), ("es", 390, "light"), ("en", 390, "light"),
+    ("es", 1280, "dark"), ("en", 390, "dark")])
+def test_every_page_meets_wcag_21_aa(app_url, open_page, lang, width, scheme):  # noqa: F811
+    page = open_page(width, scheme)
+    problems = {}
+    for path in PAGES:
+        page.goto(f"{app_url}/{path}?lang={lang}")
+        page.locator("h1").first.wait_for()
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")  # declared to screen readers
+        found = violations(page)
+        if found:
+            problems[path or "home"] = found
+    assert not problems, problems
+
+
+def test_the_play_table_meets_wcag_in_every_phase_of_a_hand(app_url, open_page):  # noqa: F811
+    page = open_page(1280)
+    page.goto(f"{app_url}/play?lang=es&game=12345&level=beginner&rules=classic")
+    page.locator(".gt-table").wait_for()
+    seen: dict[str, list[str]] = {"first upcard": violations(page)}
+    over = page.get_by_text("La mano 1 ha terminado")
+    for _ in range(120):
+        if over.count():
+            break
+        if "draw" not in seen and page.locator("button[data-pile='stock']:not([disabled])").count():
+            seen["draw"] = violations(page)
+        if "discard" not in seen and page.locator(".gt-row .gt-card:not([disabled])").count():
+            seen["discard"] = violations(page)
+        before = page.locator(".gt-log li").count(), page.locator(".gt-prompt").text_content()
+        if _take_a_turn(page):
+            for _ in range(100):
+                page.wait_for_timeout(100)
+                if over.count() or (page.locator(".gt-log li").count(),
+                                    page.locator(".gt-prompt").text_content()) != before:
+                    break
+    over.wait_for()
+    seen["hand over"] = violations(page)
+    assert set(seen) == {"first upcard", "draw", "discard", "hand over"}
+    assert not any(seen.values()), seen
+
+
+def test_the_table_names_cards_in_the_learners_language_and_announces_moves(app_url, open_page):  # noqa: F811
+    page = open_page(1280)
+    page.goto(f"{app_url}/play?lang=es&game=12345&level=beginner&rules=classic")
+    page.locator(".gt-table").wait_for()
+    names = page.locator(".gt-row .gt-card").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
+    assert len(names) == 10 and all(" de " in n for n in names), names  # "as de corazones", "7 de picas"
+    groups = page.locator(".gt-group[role='group']").evaluate_all("g => g.map(x => x.getAttribute('aria-label'))")
+    assert groups and all(groups)  # each meld and the deadwood is a named group
+    assert page.locator(".gt-log[aria-live='polite']").count() == 1  # the virtual player's moves are read out
+
+
+FOCUSED = ("(() => { let a = document.activeElement;"
+           " while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement; return a; })()")
+"""The element with the keyboard focus, inside the table's shadow root if it is there."""
+HOLDS_FOCUS = ("(() => { const a = " + FOCUSED + "; const tables = [...document.querySelectorAll('*')]"
+               ".filter(h => h.shadowRoot && h.shadowRoot.querySelector('.gt-table'));"
+               " return !tables.length || !!(a && a.closest && a.closest('.gt-table')); })()")
+"""The table holds the keyboard focus (or is gone: the hand is over)."""
+
+
+def test_a_whole_hand_is_played_with_the_keyboard_alone(app_url, open_page):  # noqa: F811
+    """Only keys: a letter per action (P pass, S stock, K knock in English), the arrows and Enter on
+    a card; the table keeps the focus after every move, and it shows (a visible outline)."""
+    page = open_page(1280)
+    page.goto(f"{app_url}/play?lang=en&game=12345&level=beginner&rules=classic")
+    page.locator(".gt-table").wait_for()
+    over = page.get_by_text("Hand 1 is over")
+    for _ in range(150):
+        if over.count():
+            break
+        if over.count():
+            break
+        page.wait_for_function(HOLDS_FOCUS)
+        before = page.locator(".gt-log li").count(), page.locator(".gt-prompt").text_content()
+        if page.locator("button[data-action='pass']:not([disabled])").count():
+            page.keyboard.press("p")
+        elif page.locator("button[data-pile='stock']:not([disabled])").count():
+            page.keyboard.press("s")
+        elif page.locator(".gt-row .gt-card:not([disabled])").count():
+            if page.locator("button[data-action='knock'][aria-pressed='false']:not([disabled])").count():
+                page.keyboard.press("k")
+                page.locator("button[data-action='knock'][aria-pressed='true']").wait_for()
+                page.wait_for_function(HOLDS_FOCUS)
+            if not page.evaluate(f"{FOCUSED}.classList.contains('gt-card')"):
+                page.keyboard.press("ArrowRight")
+            outline = page.evaluate(f"getComputedStyle({FOCUSED}).outlineStyle")
+            assert outline != "none", "the focused card shows its focus"
+            page.keyboard.press("Enter")
+        else:
+            page.wait_for_timeout(200)
+            continue
+        for _ in range(100):
+            page.wait_for_timeout(100)
+            if over.count() or (page.locator(".gt-log li").count(),
+                                page.locator(".gt-prompt").text_content()) != before:
+                break
+    over.wait_for()
