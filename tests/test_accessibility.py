@@ -10,7 +10,7 @@ tests (Debian's Chromium; axe-core from the axe-playwright-python package)."""
 from __future__ import annotations
 
 import pytest
-from test_browser import _require_browser, _take_a_turn, app_url, browser  # noqa: F401  (fixtures)
+from test_browser import _table_state, _take_a_turn, _wait_for_the_move, app_url, browser  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -76,13 +76,9 @@ def test_the_play_table_meets_wcag_in_every_phase_of_a_hand(app_url, open_page):
             seen["draw"] = violations(page)
         if "discard" not in seen and page.locator(".gt-row .gt-card:not([disabled])").count():
             seen["discard"] = violations(page)
-        before = page.locator(".gt-log li").count(), page.locator(".gt-prompt").text_content()
+        before = _table_state(page)
         if _take_a_turn(page):
-            for _ in range(100):
-                page.wait_for_timeout(100)
-                if over.count() or (page.locator(".gt-log li").count(),
-                                    page.locator(".gt-prompt").text_content()) != before:
-                    break
+            _wait_for_the_move(page, over, before)
     over.wait_for()
     seen["hand over"] = violations(page)
     assert set(seen) == {"first upcard", "draw", "discard", "hand over"}
@@ -122,7 +118,7 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(app_url, open_page):  # 
         if over.count():
             break
         page.wait_for_function(HOLDS_FOCUS)
-        before = page.locator(".gt-log li").count(), page.locator(".gt-prompt").text_content()
+        before = _table_state(page)
         if page.locator("button[data-action='pass']:not([disabled])").count():
             page.keyboard.press("p")
         elif page.locator("button[data-pile='stock']:not([disabled])").count():
@@ -140,9 +136,5 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(app_url, open_page):  # 
         else:
             page.wait_for_timeout(200)
             continue
-        for _ in range(100):
-            page.wait_for_timeout(100)
-            if over.count() or (page.locator(".gt-log li").count(),
-                                page.locator(".gt-prompt").text_content()) != before:
-                break
+        _wait_for_the_move(page, over, before)
     over.wait_for()

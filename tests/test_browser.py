@@ -245,6 +245,19 @@ def _take_a_turn(page) -> bool:
     return True
 
 
+def _table_state(page) -> tuple[int, str | None]:
+    """What changes when a move is played: the log's length and the prompt."""
+    return page.locator(".gt-log li").count(), page.locator(".gt-prompt").text_content()
+
+
+def _wait_for_the_move(page, over, before) -> None:
+    """Wait for the rerun after a move: the log or the prompt changes, or the hand ends."""
+    for _ in range(100):
+        page.wait_for_timeout(100)
+        if over.count() or _table_state(page) != before:
+            return
+
+
 @pytest.mark.parametrize("lang, width", [("en", 1280), ("es", 1280), ("en", 390), ("es", 390)])
 def test_a_hand_is_played_to_the_end_by_clicking_cards(app_url, browser, lang, width):
     context = browser.new_context(locale="en-US", viewport={"width": width, "height": 900})
@@ -257,14 +270,10 @@ def test_a_hand_is_played_to_the_end_by_clicking_cards(app_url, browser, lang, w
         for _ in range(120):
             if over.count():
                 break
-            before = page.locator(".gt-log li").count(), page.locator(".gt-prompt").text_content()
+            before = _table_state(page)
             assert page.evaluate("document.documentElement.scrollWidth") <= width
             if _take_a_turn(page):
-                for _ in range(100):  # wait for the rerun: the log or the prompt changes, or the hand ends
-                    page.wait_for_timeout(100)
-                    if over.count() or (page.locator(".gt-log li").count(),
-                                        page.locator(".gt-prompt").text_content()) != before:
-                        break
+                _wait_for_the_move(page, over, before)
             else:
                 page.wait_for_timeout(200)
         over.wait_for()
