@@ -81,3 +81,13 @@ def test_a_visitor_not_signed_in_is_a_guest_offered_to_sign_in():
     at = _app(SIGN_IN, user={"is_logged_in": False})
     assert not at.exception and at.session_state["profile_name"] is None
     assert any(b.label == "Sign in to save your progress" for b in at.button)
+
+
+def test_signing_out_leaves_the_account_and_its_answers():
+    user = {"is_logged_in": True, "sub": "acct-9", "email": "ben@example.org"}
+    at = _app(SIGN_IN, user=user)
+    assert at.session_state["profile_name"] == "ben@example.org"
+    at.user = {"is_logged_in": False}  # as after st.logout
+    at.run()
+    assert at.session_state["profile_name"] is None
+    assert any(b.label == "Sign in to save your progress" for b in at.button)

@@ -149,19 +149,25 @@ def signed_in() -> tuple[str, str] | None:
 
 
 def _from_browser() -> None:
-    """On a session's first run, take up the signed-in account's profile, or else the profile the
-    browser remembers, if it still exists."""
+    """On a session's first run, take up the profile the browser remembers, if it still exists.
+    Where accounts sign in: the signed-in account's profile, taken up again whenever the account
+    changes (signed in or out)."""
     session = st.session_state
+    if _login_configured():
+        account = signed_in()
+        if "profile_name" in session and session.get("_account") == account:
+            return
+        session["_account"] = account
+        found = store().account_profile(*account) if account is not None else None
+        if (found.name if found else None) != session.get("profile_name") or "profile_name" not in session:
+            _choose(found)
+        return
     if "profile_name" in session:
         return
-    account = signed_in() if _login_configured() else None
-    if account is not None:
-        found = store().account_profile(*account)
-    else:
-        remembered = unquote(st.context.cookies.get(COOKIE) or "") if st.context.cookies else ""
-        found = store().find_profile(remembered) if remembered else None
-    session.profile_name = found.name if found else None
-    session["_profile"] = found
+    remembered = unquote(st.context.cookies.get(COOKIE) or "") if st.context.cookies else ""
+    kept = store().find_profile(remembered) if remembered else None
+    session.profile_name = kept.name if kept else None
+    session["_profile"] = kept
 
 
 def current() -> Profile | None:
