@@ -15,17 +15,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from servers import APP, ROOT, serve  # benchmarks/ is the script's own folder
 
+sys.path.insert(0, str(ROOT / "tools"))
 from browser import CHROMIUM_ARGS, chromium_path  # noqa: E402  (tools/ is not a package)
 
 HELLO = '''import streamlit as st
@@ -37,37 +33,11 @@ st.write(f"Clicks: {st.session_state.n}")
 '''
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def cpu_seconds(pid: int) -> float:
     """User and system CPU time of a process and its children that were waited for, in seconds."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = sum(int(fields[i]) for i in (11, 12, 13, 14))  # utime, stime, cutime, cstime
     return ticks / os.sysconf("SC_CLK_TCK")
-
-
-def serve(script: Path, data_dir: str, cwd: Path = ROOT) -> tuple[subprocess.Popen[bytes], str]:
-    """Start ``streamlit run script`` in ``cwd`` (whose ``.streamlit/config.toml`` applies)."""
-    port = _free_port()
-    env = {**os.environ, "GIN_TUTOR_DATA_DIR": data_dir}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless", "true",
-         "--server.address", "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false"],
-        cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).status == 200:
-                return server, url
-        except OSError:
-            time.sleep(0.3)
-    server.terminate()
-    raise SystemExit(f"{script} did not start")
 
 
 def clicks_cost(browser: object, url: str, pid: int, clicks: int, address: str) -> float:
@@ -110,7 +80,7 @@ def main() -> None:
         results = {}
         for name, script, cwd, address in (
                 ("hello-world app", hello, Path(folder), "/"),  # Streamlit's default settings
-                ("gin-tutor drills page", ROOT / "tutor" / "app" / "main.py", ROOT,  # the app's own
+                ("gin-tutor drills page", APP, ROOT,  # the app's own
                  "/drills?drill=score&level=medium&lang=en")):
             server, url = serve(script, folder, cwd)
             try:

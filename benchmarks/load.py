@@ -20,50 +20,24 @@ import asyncio
 import os
 import random
 import shutil
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 import websockets
+from servers import APP, ROOT, free_port, serve  # benchmarks/ is the script's own folder
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-ROOT = Path(__file__).resolve().parent.parent
 QUERY = "drill=deadwood&level=easy&lang=en"
 PAGE = "drills"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait(url: str) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if urllib.request.urlopen(url, timeout=2).status == 200:
-                return
-        except OSError:
-            time.sleep(0.3)
-    raise SystemExit(f"{url} did not answer")
-
-
 def start_app(port: int, folder: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "GIN_TUTOR_DATA_DIR": str(folder / f"data-{port}")}
-    env.pop("GIN_TUTOR_DATABASE_URL", None)
-    server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "tutor" / "app" / "main.py"), "--server.headless",
-         "true", "--server.address", "127.0.0.1", "--server.port", str(port)],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _wait(f"http://127.0.0.1:{port}/_stcore/health")
-    return server
+    """An app process on ``port``, with a data folder of its own."""
+    return serve(APP, str(folder / f"data-{port}"), port=port)[0]
 
 
 def resident_kib(pid: int) -> int:
@@ -179,7 +153,7 @@ def main() -> None:
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        first, second, front = _free_port(), _free_port(), _free_port()
+        first, second, front = free_port(), free_port(), free_port()
         apps = [start_app(first, folder), start_app(second, folder)]
         prefix = folder / "nginx"
         (prefix / "tmp").mkdir(parents=True)

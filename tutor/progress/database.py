@@ -43,39 +43,47 @@ def tables_of(version: int) -> set[str]:
     return set().union(*TABLES[:version])
 
 
-def _alembic(connection: sa.Connection) -> Config:
+def _alembic(connection: sa.Connection | None = None) -> Config:
+    """Alembic's configuration: the scripts in :data:`MIGRATIONS_DIR`, run on ``connection``."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
-    config.attributes["connection"] = connection
+    if connection is not None:
+        config.attributes["connection"] = connection
     return config
+
+
+def _recorded(connection: sa.Connection) -> tuple[bool, int]:
+    """Whether the database has Alembic's table, and the schema version it records (0: empty).
+    Raises :class:`NewerSchemaError` for one that a newer gin-tutor migrated."""
+    if sa.inspect(connection).has_table("alembic_version"):
+        revision = connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
+        if revision is None:
+            return True, 0
+        if revision not in REVISIONS:
+            raise NewerSchemaError(f"the progress database is from a newer gin-tutor (revision {revision})")
+        return True, REVISIONS.index(revision) + 1
+    if connection.dialect.name == "sqlite":  # a file from before Alembic: its PRAGMA says
+        version = int(connection.exec_driver_sql("PRAGMA user_version").scalar() or 0)
+        if version > SCHEMA_VERSION:
+            raise NewerSchemaError(f"the progress file is from a newer gin-tutor (schema {version})")
+        return False, version
+    return False, 0
 
 
 def schema_version(connection: sa.Connection) -> int:
     """The schema version of a database (0: empty). Raises :class:`NewerSchemaError` for one that
     a newer gin-tutor migrated."""
-    if sa.inspect(connection).has_table("alembic_version"):
-        revision = connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
-        if revision is None:
-            return 0
-        if revision not in REVISIONS:
-            raise NewerSchemaError(f"the progress database is from a newer gin-tutor (revision {revision})")
-        return REVISIONS.index(revision) + 1
-    if connection.dialect.name == "sqlite":  # a file from before Alembic: its PRAGMA says
-        version = int(connection.exec_driver_sql("PRAGMA user_version").scalar() or 0)
-        if version > SCHEMA_VERSION:
-            raise NewerSchemaError(f"the progress file is from a newer gin-tutor (schema {version})")
-        return version
-    return 0
+    return _recorded(connection)[1]
 
 
 def upgrade(connection: sa.Connection, target: int = SCHEMA_VERSION) -> int:
     """Bring the schema forward to version ``target`` in the transaction open on ``connection``,
     and on SQLite mark the file as ours; returns the version it started from. Raises
     :class:`NewerSchemaError` for a database of a newer schema."""
-    start = schema_version(connection)
+    has_alembic, start = _recorded(connection)
     if start < target:
         config = _alembic(connection)
-        if start and not sa.inspect(connection).has_table("alembic_version"):
+        if start and not has_alembic:
             command.stamp(config, REVISIONS[start - 1])  # a SQLite file from before Alembic
         command.upgrade(config, REVISIONS[target - 1])
     if connection.dialect.name == "sqlite":
@@ -87,9 +95,7 @@ def upgrade(connection: sa.Connection, target: int = SCHEMA_VERSION) -> int:
 def check_revisions() -> list[str]:
     """The revisions Alembic finds in :data:`MIGRATIONS_DIR`, oldest first (a test compares them
     with :data:`REVISIONS`)."""
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
-    return [script.revision for script in reversed(list(ScriptDirectory.from_config(config).walk_revisions()))]
+    return [script.revision for script in reversed(list(ScriptDirectory.from_config(_alembic()).walk_revisions()))]
 
 
 # --- what a file is, looked at without writing to it ----------------------------------------------

@@ -17,6 +17,7 @@ from typing import Any
 import streamlit as st
 
 from tutor.app.card_faces import card_url
+from tutor.app.ui.component_js import HELPERS
 from tutor.engine.cards import Card
 from tutor.language.i18n import Translator
 from tutor.language.labels import card_name
@@ -44,22 +45,11 @@ CSS = """
 }
 """
 
-JS = """
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
+JS = HELPERS + """
 export default function (component) {
   const { data, setTriggerValue, parentElement } = component;
   if (!data) return;
-  let root = parentElement.querySelector('.gt-picker');
-  if (!root) {
-    root = el('div', 'gt-picker');
-    parentElement.appendChild(root);
-  }
+  const root = rootOf(parentElement, 'gt-picker');
   const focused = root.contains(document.activeElement) ? document.activeElement.dataset.id : null;
   const parts = [];
   if (data.label) parts.push(el('p', 'gt-pick-label', data.label));

@@ -8,6 +8,7 @@ import json
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote, unquote
 
 import streamlit as st
@@ -53,12 +54,17 @@ def _heard(fault: str | None, write: bool) -> None:
             st.session_state[FAULT] = (fault, write)
 
 
+def _secret(name: str) -> Any:
+    """A setting in ``.streamlit/secrets.toml``, or None."""
+    try:
+        return st.secrets.get(name)
+    except Exception:  # no secrets file, or one that cannot be read: no setting
+        return None
+
+
 def _setting() -> str:
     """The ``data_dir`` setting in ``.streamlit/secrets.toml``, if there is one."""
-    try:
-        return str(st.secrets.get("data_dir", ""))
-    except Exception:  # no secrets file, or one that cannot be read: no setting
-        return ""
+    return str(_secret("data_dir") or "")
 
 
 def _database_url() -> str:
@@ -66,10 +72,8 @@ def _database_url() -> str:
     else ``url`` under ``[connections.progress]`` in ``.streamlit/secrets.toml``; "" for none."""
     if os.environ.get(DATABASE_URL_ENV):
         return os.environ[DATABASE_URL_ENV]
-    try:
-        return str(st.secrets.get("connections", {}).get("progress", {}).get("url", ""))
-    except Exception:  # no secrets file, or one that cannot be read: no setting
-        return ""
+    connections = _secret("connections") or {}
+    return str(connections.get("progress", {}).get("url", "")) if hasattr(connections, "get") else ""
 
 
 def store() -> Store:
@@ -110,10 +114,9 @@ def _browser_names() -> list[str]:
         raw = unquote(st.context.cookies.get(COOKIE_LIST) or "") if st.context.cookies else ""
         try:
             names = json.loads(raw) if raw else []
-        except ValueError:
+        except ValueError:  # a damaged cookie: no names
             names = []
-        session["_browser_profiles"] = [str(n) for n in names if isinstance(n, str)][:50] if isinstance(
-            names, list) else []
+        session["_browser_profiles"] = [n for n in names if isinstance(n, str)][:50] if isinstance(names, list) else []
     known: list[str] = list(session["_browser_profiles"])
     return known
 
@@ -122,13 +125,6 @@ def private() -> bool:
     """Whether learners see only their own profiles: where progress is shared (a database
     server), where ``private_profiles = true`` is set in the secrets, or where accounts sign in."""
     return store().url is not None or _secret("private_profiles") is True or _login_configured()
-
-
-def _secret(name: str) -> object:
-    try:
-        return st.secrets.get(name)
-    except Exception:  # no secrets file, or one that cannot be read: no setting
-        return None
 
 
 def _login_configured() -> bool:

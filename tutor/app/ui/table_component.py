@@ -18,6 +18,8 @@ from typing import Any
 
 import streamlit as st
 
+from tutor.app.ui.component_js import HELPERS
+
 CSS = """
 .gt-table { font-family: inherit; color: inherit; }
 .gt-row { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-start; margin: 6px 0; }
@@ -55,14 +57,7 @@ CSS = """
 }
 """
 
-JS = """
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
+JS = HELPERS + """
 function cardButton(card, send) {
   const button = el('button', 'gt-card');
   button.type = 'button';
@@ -88,12 +83,8 @@ function cardButton(card, send) {
 export default function (component) {
   const { data, setTriggerValue, parentElement } = component;
   if (!data) return;
-  let root = parentElement.querySelector('.gt-table');
-  if (!root) {
-    root = el('div', 'gt-table');
-    root.tabIndex = -1;
-    parentElement.appendChild(root);
-  }
+  const root = rootOf(parentElement, 'gt-table');
+  root.tabIndex = -1;
   const send = (action) => setTriggerValue('action', action);
   const parts = [];
 
