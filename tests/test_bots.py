@@ -83,6 +83,22 @@ def test_the_intermediate_keeps_a_two_way_card_and_drops_a_lone_card():
         assert Bot(level, 0).decide(view) not in {("discard", "QH"), ("discard", "JH")}
 
 
+def test_the_intermediate_takes_a_low_upcard_for_a_lone_king_where_the_beginner_draws():
+    # A♠ 2♠ 3♠ | 7♥ 7♦ 7♣ | 8♠ 8♣ | 2♦ K♣: 28 in deadwood. The upcard A♦ melds nowhere, so the
+    # beginner draws from the stock. Taken for K♣ it brings the deadwood to 8+8+2+1 = 19 for certain
+    # and keeps the pair of 8s; a stock card only does as much when it melds or is an ace or a 2.
+    view = draw_view("AS 2S 3S 7H 7D 7C 8S 8C 2D KC", "AD")
+    assert Bot("beginner", 0).decide(view) == ("stock", None)
+    assert Bot("intermediate", 0).decide(view) == ("take", None)
+
+
+def test_the_intermediate_leaves_a_high_upcard_that_melds_nowhere():
+    # A♠ 2♠ 3♠ 4♠ | 7♥ 7♦ 7♣ | 5♦ 6♦ | K♣: Q♥ would only take the king's place, 10 for 10,
+    # where a stock card that melds (4♦, 5♠) or any card below 10 would lower the deadwood.
+    view = draw_view("AS 2S 3S 4S 7H 7D 7C 5D 6D KC", "QH")
+    assert Bot("intermediate", 0).decide(view) == ("stock", None)
+
+
 # --- The strong player: reading the opponent -------------------------------------------------
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])

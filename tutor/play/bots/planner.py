@@ -3,7 +3,9 @@
 Both look one draw ahead. A holding of ten cards is worth its deadwood, less what one more draw
 from the stock is expected to take off it and the chance that it can knock then: so pairs and
 two-way cards (a 7♥ beside 7♠ and 6♥) are kept and lone face cards go first. The upcard is
-compared with what a card from the stock is worth on average. The strong player also reads the
+compared with what a card from the stock is worth on average: the best holding the upcard makes
+against the average, over every card the stock may give, of the best holding that card makes (or
+of a knock at once, where it allows one). The strong player also reads the
 opponent (the cards it took, passed and threw, what is dead), avoids feeding it, and times the
 knock by the stage of the hand and the score of the game: in the first turns it knocks as soon as
 it can; from then on it keeps playing for gin or a knock of two or less, since an opponent that
@@ -16,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.engine.cards import SUIT_BITS, Card, cards_of_mask
-from tutor.engine.melds import min_deadwood
+from tutor.engine.melds import min_deadwood, min_deadwood_after_discard
 from tutor.play.bots.evaluate import (
     DECK_ORDER,
     Preference,
@@ -58,8 +60,6 @@ class Style:
     """Knock deadwood from which, late in the hand, the player keeps playing rather than risk an undercut."""
     careful_stock: int = 0
     """The stock size below which the hand is late for that."""
-    stock_knock: float = 2.0
-    """How much the chance to knock after a stock draw counts, against the upcard, in knock bonuses."""
 
 
 INTERMEDIATE = Style(knock_bonus=20.0)
@@ -169,22 +169,49 @@ class Planner:
             key=lambda s: s[:2])
         return [(score, card) for score, _, card in scored]
 
+    def best_value(self, eleven: int, keep: Card | None, weights: Weights, table: Table,
+                   values: dict[int, float], tries: int) -> float:
+        """The best holding ``eleven`` cards leave, among the ``tries`` discards of least deadwood
+        (``keep`` may not go), with ``values`` remembering each holding's worth in this decision."""
+        best = float("inf")
+        for _, card in discard_order(eleven, keep=keep, prefer=self.prefer)[:tries]:
+            holding = eleven & ~card.bit
+            worth = values.get(holding)
+            if worth is None:
+                worth = values[holding] = self.value(holding, weights, table)
+            best = min(best, worth)
+        return best
+
+    def stock_value(self, table: Table, weights: Weights, values: dict[int, float]) -> float:
+        """What a draw from the stock is worth on average: for each card it may give, a knock at
+        once where that card allows one (its deadwood less a knock bonus), else the best holding
+        the card makes."""
+        total = weight_sum = 0.0
+        for bit, weight in weights:
+            eleven = table.hand | bit
+            least = min_deadwood_after_discard(eleven)
+            if least <= table.knock_limit and self.should_knock(table, least):
+                worth = least - self.style.knock_bonus
+            else:
+                worth = self.best_value(eleven, None, weights, table, values, tries=3)
+            total += weight * worth
+            weight_sum += weight
+        return total / weight_sum if weight_sum else float("inf")
+
     def draw(self, table: Table) -> Move:
         """Take the upcard when the best holding it makes beats what a stock card promises."""
         decline: Move = ("pass", None) if table.can("pass") else ("stock", None)
         card = table.top
         if not table.can("take") or card is None:
             return decline
-        holds = self.holds(table)
-        weights = stock_weights(table, holds)
         with_card = table.hand | card.bit
-        order = discard_order(with_card, keep=card, prefer=self.prefer)
-        if order[0][0] <= table.knock_limit and self.should_knock(table, order[0][0]):
+        least = discard_order(with_card, keep=card, prefer=self.prefer)[0][0]
+        if least <= table.knock_limit and self.should_knock(table, least):
             return "take", None
-        taken = min(self.value(with_card & ~d.bit, weights, table) for _, d in order[:6])
-        fall, chance = outlook(table.hand, weights, table.knock_limit)
-        stock = (min_deadwood(table.hand) - (1 + self.style.future) * fall
-                 - self.style.stock_knock * self.style.knock_bonus * chance)
+        weights = stock_weights(table, self.holds(table))
+        values: dict[int, float] = {}
+        taken = self.best_value(with_card, card, weights, table, values, tries=6)
+        stock = self.stock_value(table, weights, values)
         return ("take", None) if taken + self.style.take_margin < stock else decline
 
     def choose(self, table: Table) -> Move:
