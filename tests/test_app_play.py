@@ -196,16 +196,18 @@ def test_the_browser_cookie_brings_back_the_profile():
 
 def test_a_whole_game_ends_with_the_final_totals_and_every_bonus():
     # Game 5 under the short rules (to 50), the learner following the hints against the beginner:
-    # six hands; the virtual player wins five of them and the game.
+    # six hands; the virtual player wins five of them and the game. B's hands: knocks for 10, 6,
+    # 14, 2 and 33 = 65 (at least 50); A's one hand: an undercut for 33. Totals: A 33 + 25 = 58;
+    # B 65 + 5 × 25 + 100 = 290.
     at = open_play("en", {"game": "5", "level": "beginner", "rules": "short"})
     for _ in range(20):
         play_hint_moves(at)
         if at.session_state["play_match"].game.over:
             break
         at.button(key="play_next").click().run()
-    assert [i.value for i in at.info] == ["The virtual player won the game, 293 to 58."]
+    assert [i.value for i in at.info] == ["The virtual player won the game, 290 to 58."]
     steps = [m.value for m in at.markdown if m.value.startswith("1. Player B ends the game")]
-    assert steps == ["1. Player B ends the game at hand 6 with 68 points.\n2. A: 1 hand won × 25 = 25.\n"
-                     "3. B: 5 hands won × 25 = 125.\n4. B: game bonus +100.\n5. Totals: A 58, B 293."]
+    assert steps == ["1. Player B ends the game at hand 6 with 65 points.\n2. A: 1 hand won × 25 = 25.\n"
+                     "3. B: 5 hands won × 25 = 125.\n4. B: game bonus +100.\n5. Totals: A 58, B 290."]
     at.button(key="play_new").click().run()
     assert at.button(key="play_deal") and "play_match" not in at.session_state

@@ -90,10 +90,10 @@ def test_a_learner_knock_ends_the_hand_and_the_virtual_player_waits_for_next_han
 
 
 def test_a_void_hand_is_dealt_again_by_the_same_dealer_and_waits_for_next_hand():
-    # Game 4, classic: the learner's discard of the K♠ leaves two cards in the stock: the hand is
+    # Game 137, classic: the learner's discard of the 8♦ leaves two cards in the stock: the hand is
     # void; the learner dealt it and deals again, so the virtual player opens hand 2.
-    match = play_hints_until_a_hand_ends(start_match("classic", 4, "strong"))
-    assert match.moves[-1] == Played(LEARNER, 0, ("discard", parse_card("KS")))
+    match = play_hints_until_a_hand_ends(start_match("classic", 137, "strong"))
+    assert match.moves[-1] == Played(LEARNER, 0, ("discard", parse_card("8D")))
     assert match.game.played[0].result == "void" and match.game.hand.dealer == LEARNER
     assert not any(p.hand == 1 for p in match.moves)
     assert any(p.hand == 1 for p in match.next_hand().moves)
