@@ -4,33 +4,16 @@ answers its health check."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from ports import answers, free_port  # noqa: E402  (tools/ is not a package)
+
+__all__ = ["APP", "ROOT", "free_port", "serve"]
 APP = ROOT / "tutor" / "app" / "main.py"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_healthy(url: str) -> None:
-    """Wait (a minute at most) until ``url`` answers 200."""
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if urllib.request.urlopen(url, timeout=2).status == 200:
-                return
-        except OSError:
-            time.sleep(0.3)
-    raise SystemExit(f"{url} did not answer")
 
 
 def serve(script: Path, data_dir: str, cwd: Path = ROOT,
@@ -46,9 +29,7 @@ def serve(script: Path, data_dir: str, cwd: Path = ROOT,
          "--server.address", "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false"],
         cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
-    try:
-        wait_healthy(f"{url}/_stcore/health")
-    except SystemExit:
+    if not answers(f"{url}/_stcore/health", process=server):
         server.terminate()
-        raise
+        raise SystemExit(f"{url} did not answer")
     return server, url

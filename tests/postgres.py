@@ -13,12 +13,13 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+
+from ports import free_port  # tools/ports.py, on the path through conftest
 
 
 def _tool(name: str) -> str | None:
@@ -52,12 +53,6 @@ def missing() -> str | None:
     return None
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextlib.contextmanager
 def cluster() -> Iterator[Cluster]:
     """Start a cluster; stop and remove it on the way out."""
@@ -67,7 +62,7 @@ def cluster() -> Iterator[Cluster]:
         user = pwd.getpwnam("postgres")
         os.chown(folder, user.pw_uid, user.pw_gid)
     data = folder / "data"
-    port = _free_port()
+    port = free_port()
     server = Cluster(folder, port, runner)
     try:
         subprocess.run([*runner, str(_tool("initdb")), "-D", str(data), "-U", "gintutor", "-A", "trust",

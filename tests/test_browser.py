@@ -5,10 +5,8 @@ that the cards are visible images. Skips where Chromium is missing, except in CI
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -19,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from browser import CHROMIUM_ARGS as ARGS  # noqa: E402  (tools/ is not a package)
 from browser import chromium_path  # noqa: E402
+from ports import answers, free_port  # noqa: E402
 
 CHROMIUM = chromium_path()
 
@@ -39,16 +38,10 @@ def _require_browser():
         pytest.skip("; ".join(problems))
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def app_url(tmp_path_factory):
     _require_browser()
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "GIN_TUTOR_DATA_DIR": str(tmp_path_factory.mktemp("browser-progress"))}
     server = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(ROOT / "tutor" / "app" / "main.py"), "--server.headless", "true",
@@ -56,16 +49,8 @@ def app_url(tmp_path_factory):
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).status == 200:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline or server.poll() is not None:
-                pytest.fail("the app did not start")
-            time.sleep(0.5)
+        if not answers(f"{url}/_stcore/health", process=server):
+            pytest.fail("the app did not start")
         yield url
     finally:
         server.terminate()

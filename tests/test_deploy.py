@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
@@ -21,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from browser import CHROMIUM_ARGS as ARGS  # noqa: E402  (tools/ is not a package)
 from browser import chromium_path  # noqa: E402
+from ports import answers, free_port  # noqa: E402
 
 pytestmark = pytest.mark.browser
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -38,21 +37,9 @@ def _require() -> None:
         pytest.skip("; ".join(problems))
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _wait(url: str, what: str) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if urllib.request.urlopen(url, timeout=2).status == 200:
-                return
-        except OSError:
-            time.sleep(0.3)
-    pytest.fail(f"{what} did not start")
+    if not answers(url):
+        pytest.fail(f"{what} did not start")
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +48,7 @@ def deployment(postgres_cluster, tmp_path_factory):
     processes' ports."""
     _require()
     url = postgres_cluster.new_database()
-    front, first, second = _free_port(), _free_port(), _free_port()
+    front, first, second = free_port(), free_port(), free_port()
     env = {**os.environ, "GIN_TUTOR_DATABASE_URL": url,
            "STREAMLIT_SERVER_COOKIE_SECRET": "one-secret-for-every-process"}
     servers = [subprocess.Popen(
