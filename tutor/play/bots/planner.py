@@ -169,12 +169,12 @@ class Planner:
             key=lambda s: s[:2])
         return [(score, card) for score, _, card in scored]
 
-    def best_value(self, eleven: int, keep: Card | None, weights: Weights, table: Table,
-                   values: dict[int, float], tries: int) -> float:
-        """The best holding ``eleven`` cards leave, among the ``tries`` discards of least deadwood
-        (``keep`` may not go), with ``values`` remembering each holding's worth in this decision."""
+    def best_value(self, eleven: int, discards: list[tuple[int, Card]], weights: Weights, table: Table,
+                   values: dict[int, float]) -> float:
+        """The best holding ``eleven`` cards leave, among ``discards`` (from :func:`discard_order`),
+        with ``values`` remembering each holding's worth in this decision."""
         best = float("inf")
-        for _, card in discard_order(eleven, keep=keep, prefer=self.prefer)[:tries]:
+        for _, card in discards:
             holding = eleven & ~card.bit
             worth = values.get(holding)
             if worth is None:
@@ -193,7 +193,8 @@ class Planner:
             if least <= table.knock_limit and self.should_knock(table, least):
                 worth = least - self.style.knock_bonus
             else:
-                worth = self.best_value(eleven, None, weights, table, values, tries=3)
+                discards = discard_order(eleven, prefer=self.prefer)[:3]
+                worth = self.best_value(eleven, discards, weights, table, values)
             total += weight * worth
             weight_sum += weight
         return total / weight_sum if weight_sum else float("inf")
@@ -205,12 +206,13 @@ class Planner:
         if not table.can("take") or card is None:
             return decline
         with_card = table.hand | card.bit
-        least = discard_order(with_card, keep=card, prefer=self.prefer)[0][0]
+        discards = discard_order(with_card, keep=card, prefer=self.prefer)
+        least = discards[0][0]
         if least <= table.knock_limit and self.should_knock(table, least):
             return "take", None
         weights = stock_weights(table, self.holds(table))
         values: dict[int, float] = {}
-        taken = self.best_value(with_card, card, weights, table, values, tries=6)
+        taken = self.best_value(with_card, discards[:6], weights, table, values)
         stock = self.stock_value(table, weights, values)
         return ("take", None) if taken + self.style.take_margin < stock else decline
 
