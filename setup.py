@@ -1,7 +1,7 @@
 """Build hook: ship data/, lessons/ and locales/ inside the wheel, with compiled catalogs.
 
 In a checkout these folders sit at the top of the repository, beside the package (MANIFEST.in
-puts them in the sdist too); ``tutor.engine.resources`` finds them in either place.
+puts them in the sdist too); ``tutor.base.resources`` finds them in either place.
 """
 
 import shutil

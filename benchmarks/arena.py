@@ -33,11 +33,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tutor.engine.cards import Card, card, mask_of  # noqa: E402
+from tutor.engine.rules import load_ruleset  # noqa: E402
 from tutor.play import LEVELS, Bot, Game, Hand, new_game, new_hand  # noqa: E402
 from tutor.play.bots.evaluate import discard_order  # noqa: E402
 from tutor.play.moves import Move, read_move  # noqa: E402
 
-RULESET = "classic"
+RULESET = load_ruleset("classic")
 SUIT_OF_OPENSPIEL = "SCDH"
 """OpenSpiel numbers a card ``suit * 13 + rank - 1`` with its suits in the order s, c, d, h."""
 DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK = 52, 53, 54, 55

@@ -12,6 +12,7 @@ import statistics
 import time
 from collections.abc import Sequence
 
+from tutor.engine.rules import load_ruleset
 from tutor.play import LEVELS, Bot, new_hand
 
 
@@ -33,7 +34,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         bots = (Bot(level, 1), Bot(level, 2))
         decisions: list[float] = []
         for seed in range(args.hands):
-            hand = new_hand("classic", seed, dealer=seed % 2)
+            hand = new_hand(load_ruleset("classic"), seed, dealer=seed % 2)
             while hand.to_move is not None:
                 began = time.perf_counter()
                 view = hand.view(hand.to_move)

@@ -21,9 +21,8 @@ def _seeded_puzzle_numbers(monkeypatch):
     so that a failure shows the same puzzles when it is run again."""
     import random
 
-    from tutor.app.ui import drill_state, lesson_state
-    monkeypatch.setattr(lesson_state, "_seeds", random.Random(20261130))
-    monkeypatch.setattr(drill_state, "_seeds", random.Random(20261201))
+    from tutor.app.ui import state
+    monkeypatch.setattr(state, "_seeds", random.Random(20261201))
 
 
 @pytest.fixture(scope="session")

@@ -8,6 +8,7 @@ from tutor.app.ui.drill_state import puzzle_keys
 from tutor.drills import KINDS, generate, model_answer
 from tutor.engine.cards import mask_of
 from tutor.engine.melds import analyze, candidate_arrangements
+from tutor.engine.rules import load_ruleset
 from tutor.engine.scoring import game_totals, score_hand
 
 RIGHT = {"en": "Right!", "es": "¡Correcto!"}
@@ -19,7 +20,7 @@ def open_puzzle(lang, kind, seed=7, level="medium", rules="classic"):
     at = start(lang, params={"drill": kind, "seed": str(seed), "level": level, "rules": rules})
     at.switch_page("screens/drills.py").run()
     assert not at.exception, [e.value for e in at.exception]
-    return at, generate(kind, seed, level, rules)
+    return at, generate(kind, seed, level, load_ruleset(rules))
 
 
 def pick(at, state_key, names):
@@ -49,7 +50,7 @@ def answer(at, puzzle, right):
         value = analyze(puzzle.cards).deadwood
         at.number_input(key=f"answer_deadwood_{p}").set_value(value if right else value + 1).run()
     elif puzzle.kind in ("score", "layoffs"):
-        score = score_hand(puzzle.knocker, puzzle.defender, puzzle.ruleset)
+        score = score_hand(puzzle.knocker, puzzle.defender, puzzle.rules)
         if puzzle.kind == "score":
             at.segmented_control(key=f"answer_winner_{p}").set_value(score.winner).run()
             at.number_input(key=f"answer_points_{p}").set_value(score.points + (0 if right else 1)).run()
@@ -69,7 +70,7 @@ def answer(at, puzzle, right):
         at.segmented_control(key=f"answer_knock_{p}").set_value(
             right_answer if right else {"knock": "wait", "wait": "knock"}[right_answer]).run()
     else:
-        totals = game_totals(puzzle.results, puzzle.ruleset).totals
+        totals = game_totals(puzzle.results, puzzle.rules).totals
         at.number_input(key=f"answer_total_A_{p}").set_value(totals["A"] + (0 if right else 5)).run()
         at.number_input(key=f"answer_total_B_{p}").set_value(totals["B"]).run()
     at.button(key=f"check_{pid(puzzle)}").click().run()

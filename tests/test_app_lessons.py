@@ -6,6 +6,7 @@ from apptest_helpers import screen, start
 
 from tutor.app.ui.drill_state import puzzle_keys
 from tutor.drills import generate, model_answer
+from tutor.engine.rules import load_ruleset
 
 
 @pytest.fixture(autouse=True)
@@ -35,7 +36,7 @@ def test_passing_the_first_lessons_check_opens_the_next(lang):
     assert options[0].startswith("→") and options[1].startswith("○")
     seeds = at.session_state["_check_seeds_01-cards"]
     for seed in seeds:
-        puzzle = generate("deadwood", seed, "easy", "classic", "no_melds")
+        puzzle = generate("deadwood", seed, "easy", load_ruleset("classic"), "no_melds")
         at.number_input(key=f"answer_deadwood_{pid(puzzle)}").set_value(model_answer(puzzle)).run()
         at.button(key=f"check_{pid(puzzle)}").click().run()
     assert not at.exception
@@ -65,7 +66,7 @@ def test_an_unknown_lesson_address_gets_a_message():
 def test_the_progress_page_shows_the_attempt_and_the_mistake():
     at = with_profile("en", drill="deadwood", seed="5", level="easy", rules="classic")
     at.switch_page("screens/drills.py").run()
-    puzzle = generate("deadwood", 5, "easy", "classic")
+    puzzle = generate("deadwood", 5, "easy", load_ruleset("classic"))
     wrong = sum(c.value for c in puzzle.cards)  # every card counted: the no_melds mistake
     at.number_input(key=f"answer_deadwood_{pid(puzzle)}").set_value(wrong).run()
     at.button(key=f"check_{pid(puzzle)}").click().run()
@@ -84,7 +85,7 @@ def test_the_progress_page_shows_the_attempt_and_the_mistake():
 def test_a_wrong_drill_comes_back_in_review():
     at = with_profile("en", drill="score", seed="9", level="medium", rules="short")
     at.switch_page("screens/drills.py").run()
-    puzzle = generate("score", 9, "medium", "short")
+    puzzle = generate("score", 9, "medium", load_ruleset("short"))
     right = model_answer(puzzle)
     at.segmented_control(key=f"answer_winner_{pid(puzzle)}").set_value(right["winner"]).run()
     at.number_input(key=f"answer_points_{pid(puzzle)}").set_value(right["points"] + 3).run()

@@ -11,6 +11,9 @@ from tutor.play import LEVELS, Bot
 from tutor.play.bots.reading import declined_cards, read_view
 from tutor.play.errors import BadGameSeedError, NothingToDecideError, UnknownLevelError
 
+OPTIONS = {"knock_limit": 10, "target": 100}
+"""The rules as a program that knows only two of them would send them: the others keep their defaults."""
+
 
 def discard_view(hand: str, *, taken: str | None = None, pile: tuple[str, ...] = ("5C",), known: tuple[str, ...] = (),
                  events: tuple[tuple[str, str, str | None], ...] = (), stock: int = 25,
@@ -24,16 +27,16 @@ def discard_view(hand: str, *, taken: str | None = None, pile: tuple[str, ...] =
     return {"seat": 0, "phase": "discard", "hand": cards, "top_discard": pile[-1] if pile else None,
             "taken_upcard": taken, "discard_pile": list(pile), "opponent_known": list(known),
             "opponent_discards": [c for who, move, c in events if who == "opp" and move == "discard"],
-            "events": [list(e) for e in events], "stock_size": stock, "turn": 4, "knock_limit": 10,
-            "ruleset": "classic", "legal": legal, "score": score, "target": 100}
+            "events": [list(e) for e in events], "stock_size": stock, "turn": 4, "ruleset": "classic",
+            "rules": OPTIONS, "legal": legal, "score": score}
 
 
 def draw_view(hand: str, top: str, *, first: bool = False) -> dict:
     legal = [["take", None], ["pass", None]] if first else [["take", None], ["stock", None]]
     return {"seat": 0, "phase": "first_upcard" if first else "draw", "hand": hand.split(), "top_discard": top,
             "taken_upcard": None, "discard_pile": [top], "opponent_known": [], "opponent_discards": [],
-            "events": [], "stock_size": 31, "turn": 1, "knock_limit": 10, "ruleset": "classic", "legal": legal,
-            "score": None, "target": 100}
+            "events": [], "stock_size": 31, "turn": 1, "ruleset": "classic", "rules": OPTIONS, "legal": legal,
+            "score": None}
 
 
 # --- The beginner: source 000's player ---------------------------------------------------------

@@ -206,21 +206,17 @@ def test_ctrl_c_while_reading_gives_one_line_and_status_130():
     assert process.returncode == 130 and err == b"gin-tutor: interrupted\n"
 
 
-def test_the_served_app_never_shows_a_traceback_to_visitors(monkeypatch):
+def test_the_served_app_carries_every_setting_it_relies_on_whatever_folder_it_starts_from(monkeypatch):
+    """``gin-tutor app`` passes the package's own settings (tutor/app/config.toml) as flags, so no
+    ``.streamlit/config.toml`` of the folder it starts from is needed; the learner's flags come last."""
     import tutor.cli as cli
     called: list[list[str]] = []
     monkeypatch.setattr(cli.subprocess, "call", lambda argv: called.append(argv) or 0)
     assert cli.main(["app", "--server.port", "8600"]) == 0
-    assert "--client.showErrorDetails=none" in called[0] and called[0][-2:] == ["--server.port", "8600"]
-    config = (Path(__file__).resolve().parent.parent / ".streamlit" / "config.toml").read_text()
-    assert 'showErrorDetails = "none"' in config
-
-
-def test_the_served_app_serves_the_card_faces_as_static_files(monkeypatch):
-    import tutor.cli as cli
-    called: list[list[str]] = []
-    monkeypatch.setattr(cli.subprocess, "call", lambda argv: called.append(argv) or 0)
-    cli.main(["app"])
-    assert "--server.enableStaticServing=true" in called[0]
-    config = (Path(__file__).resolve().parent.parent / ".streamlit" / "config.toml").read_text()
-    assert "enableStaticServing = true" in config
+    assert called[0][1:4] == ["-m", "streamlit", "run"] and called[0][4] == str(cli.APP_ENTRY)
+    assert called[0][5:] == [
+        "--browser.gatherUsageStats=false", "--server.headless=true", "--server.enableStaticServing=true",
+        "--client.toolbarMode=minimal", "--client.showErrorDetails=none",
+        "--theme.light.primaryColor=#a8202e", "--theme.dark.primaryColor=#ff6b78",
+        "--server.port", "8600"]
+    assert not (Path(__file__).resolve().parent.parent / ".streamlit" / "config.toml").exists()

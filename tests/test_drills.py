@@ -9,7 +9,6 @@ from tutor.drills import KINDS, LEVELS, Puzzle, check, generate, hints, judge_gr
 from tutor.drills.model import BadSeedError, UnknownKindError, UnknownLevelError
 from tutor.drills.properties import dual_use_cards, is_chained, layoff_properties
 from tutor.engine.cards import SUITS, mask_of, parse_cards
-from tutor.engine.errors import UnknownRulesetError
 from tutor.engine.melds import analyze, best_arrangements
 from tutor.engine.rules import load_ruleset
 from tutor.engine.scoring import game_totals, score_hand
@@ -25,14 +24,15 @@ def said(verdict):
 
 RULESETS = ("classic", "short", "spanish")
 SEEDS = range(40)
+CLASSIC = load_ruleset("classic")
 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_same_seed_gives_the_same_puzzle(kind):
     for level in LEVELS:
         for seed in (0, 1, 12345):
-            assert generate(kind, seed, level, "classic") == generate(kind, str(seed), level, "classic")
-    assert generate(kind, 1, "easy", "classic") != generate(kind, 2, "easy", "classic")
+            assert generate(kind, seed, level, CLASSIC) == generate(kind, str(seed), level, CLASSIC)
+    assert generate(kind, 1, "easy", CLASSIC) != generate(kind, 2, "easy", CLASSIC)
 
 
 def _fits_a_set_and_a_run(cards):
@@ -51,7 +51,7 @@ def _fits_a_set_and_a_run(cards):
 @pytest.mark.parametrize("level", LEVELS)
 def test_hand_drills_keep_their_difficulty(kind, level):
     for seed in SEEDS:
-        cards = generate(kind, seed, level, "classic").cards
+        cards = generate(kind, seed, level, load_ruleset("classic")).cards
         assert len(cards) == 10
         shared = len(_fits_a_set_and_a_run(cards))
         ties = len(best_arrangements(mask_of(cards)))
@@ -68,8 +68,8 @@ def test_hand_drills_keep_their_difficulty(kind, level):
 def test_score_drills_keep_their_difficulty(rules, level):
     seen = Counter()
     for seed in range(60):
-        puzzle = generate("score", seed, level, rules)
-        score = score_hand(puzzle.knocker, puzzle.defender, rules)
+        puzzle = generate("score", seed, level, load_ruleset(rules))
+        score = score_hand(puzzle.knocker, puzzle.defender, load_ruleset(rules))
         chained = is_chained(score.layoffs)
         tie = score.outcome in ("knock", "undercut") and score.knocker_deadwood == score.defender_deadwood
         hard = chained or tie or score.knocker_choice_mattered or score.outcome == "big_gin"
@@ -96,8 +96,8 @@ def test_score_drills_keep_their_difficulty(rules, level):
 @pytest.mark.parametrize("level", LEVELS)
 def test_layoff_drills_keep_their_difficulty(rules, level):
     for seed in SEEDS:
-        puzzle = generate("layoffs", seed, level, rules)
-        props = layoff_properties(score_hand(puzzle.knocker, puzzle.defender, rules))
+        puzzle = generate("layoffs", seed, level, load_ruleset(rules))
+        props = layoff_properties(score_hand(puzzle.knocker, puzzle.defender, load_ruleset(rules)))
         assert props["layoffs"] >= 1
         if level == "easy":
             assert props["layoffs"] == 1 and not props["chained"]
@@ -111,8 +111,8 @@ def test_layoff_drills_keep_their_difficulty(rules, level):
 @pytest.mark.parametrize("level", LEVELS)
 def test_totals_drills_keep_their_difficulty(rules, level):
     for seed in SEEDS:
-        puzzle = generate("totals", seed, level, rules)
-        totals = game_totals(puzzle.results, rules)
+        puzzle = generate("totals", seed, level, load_ruleset(rules))
+        totals = game_totals(puzzle.results, load_ruleset(rules))
         assert totals.finished and totals.ending_hand == len(puzzle.results)
         voids = puzzle.results.count("void")
         if level == "easy":
@@ -129,14 +129,14 @@ def test_the_model_answer_reads_back_as_right(kind, rules):
     # A smoke test of answer reading: the engine's own answer, in the learner's form, is accepted.
     for level in LEVELS:
         for seed in range(15):
-            puzzle = generate(kind, seed, level, rules)
+            puzzle = generate(kind, seed, level, load_ruleset(rules))
             verdict = check(puzzle, model_answer(puzzle))
             assert verdict.correct and verdict.mistake is None, (kind, level, seed, said(verdict))
 
 
 def test_every_other_minimum_arrangement_is_accepted():
     for seed in SEEDS:
-        puzzle = generate("melds", seed, "hard", "classic")
+        puzzle = generate("melds", seed, "hard", load_ruleset("classic"))
         arrangements = analyze(puzzle.cards).arrangements
         assert len(arrangements) >= 2
         for arrangement in arrangements:
@@ -146,7 +146,7 @@ def test_every_other_minimum_arrangement_is_accepted():
 
 def test_a_long_run_split_in_two_is_accepted():
     # A♠-6♠ as one run or as A♠ 2♠ 3♠ + 4♠ 5♠ 6♠: the same cards melded.
-    puzzle = Puzzle("melds", 0, "easy", "classic", cards=tuple(parse_cards("AS 2S 3S 4S 5S 6S 9H 9D 9C KD")))
+    puzzle = Puzzle("melds", 0, "easy", CLASSIC, cards=tuple(parse_cards("AS 2S 3S 4S 5S 6S 9H 9D 9C KD")))
     assert check(puzzle, ["AS 2S 3S", "4S 5S 6S", "9H 9D 9C"]).correct
 
 
@@ -154,7 +154,7 @@ def test_a_long_run_split_in_two_is_accepted():
 
 def _puzzle(kind, **hands):
     fields = {k: tuple(parse_cards(v)) if k != "results" else tuple(v.split()) for k, v in hands.items()}
-    return Puzzle(kind, 0, "medium", hands.pop("rules", "classic") if "rules" in hands else "classic", **fields)
+    return Puzzle(kind, 0, "medium", CLASSIC, **fields)
 
 
 SHARED = "AS 2S 3S 5H 6H 7H 7S 7D KC 4C"   # 7♥ fits the run 5♥ 6♥ 7♥ and the sevens
@@ -253,7 +253,7 @@ def test_layoffs_a_card_that_would_break_a_meld():
 
 
 def test_totals_mistakes_are_named():
-    puzzle = Puzzle("totals", 0, "hard", "classic", results=("A:60", "A:45"))
+    puzzle = Puzzle("totals", 0, "hard", load_ruleset("classic"), results=("A:60", "A:45"))
     assert check(puzzle, {"A": 360, "B": 0}).correct
     assert check(puzzle, {"A": 105, "B": 0}).mistake == "no_bonuses"
     assert check(puzzle, {"A": 255, "B": 0}).mistake == "forgot_shutout_double"
@@ -263,7 +263,7 @@ def test_totals_mistakes_are_named():
 def test_a_totals_mistake_for_one_player_is_named_too():
     # Classic: A 60, B 30, A 45 → A reaches 105 with 2 hands won (+50) and the game (+100): 255;
     # B has 30 and 1 hand won (+25): 55. A = 105 with B right leaves out A's bonuses only.
-    puzzle = Puzzle("totals", 0, "hard", "classic", results=("A:60", "B:30", "A:45"))
+    puzzle = Puzzle("totals", 0, "hard", load_ruleset("classic"), results=("A:60", "B:30", "A:45"))
     assert check(puzzle, {"A": 255, "B": 55}).correct
     assert check(puzzle, {"A": 105, "B": 55}).mistake == "no_bonuses"
     assert check(puzzle, {"A": 155, "B": 55}).mistake == "forgot_game"
@@ -286,11 +286,10 @@ def test_hints_reveal_steps_without_the_answer():
 
 
 @pytest.mark.parametrize("args, error", [
-    (("poker", 1, "easy", "classic"), UnknownKindError),
-    (("score", "abc", "easy", "classic"), BadSeedError),
-    (("score", -3, "easy", "classic"), BadSeedError),
-    (("score", 1, "expert", "classic"), UnknownLevelError),
-    (("score", 1, "easy", "bridge"), UnknownRulesetError),
+    (("poker", 1, "easy", CLASSIC), UnknownKindError),
+    (("score", "abc", "easy", CLASSIC), BadSeedError),
+    (("score", -3, "easy", CLASSIC), BadSeedError),
+    (("score", 1, "expert", CLASSIC), UnknownLevelError),
 ])
 def test_bad_drill_arguments_are_refused_clearly(args, error):
     with pytest.raises(error) as info:
@@ -303,7 +302,7 @@ def test_bad_drill_arguments_are_refused_clearly(args, error):
     ("melds", "AS 2S 3S"), ("layoffs", "ZZ"),
 ])
 def test_unreadable_answers_raise_a_clear_error(kind, answer):
-    puzzle = generate(kind, 3, "easy", "classic")
+    puzzle = generate(kind, 3, "easy", load_ruleset("classic"))
     with pytest.raises(ValueError):
         check(puzzle, answer)
 
@@ -326,7 +325,7 @@ KNOCK = "5H 6H 7H KS KD KC AD 2D 3D 4C"   # melds 5♥ 6♥ 7♥, K♠ K♦ K♣
 
 def test_a_chain_is_a_layoff_that_fits_only_after_another():
     # Defender 4♥ 8♥ 9♥: 4♥ and 8♥ fit the run 5♥-7♥ as it stands; 9♥ fits only after the 8♥.
-    score = score_hand(KNOCK, "4H 8H 9H QS JS 9C 6D 6S 2C 3S", "classic")
+    score = score_hand(KNOCK, "4H 8H 9H QS JS 9C 6D 6S 2C 3S", load_ruleset("classic"))
     assert sorted(str(lay.card) for lay in score.layoffs) == ["4H", "8H", "9H"]
     assert is_chained(score.layoffs)
     assert not is_chained(tuple(lay for lay in score.layoffs if str(lay.card) != "9H"))
@@ -334,14 +333,14 @@ def test_a_chain_is_a_layoff_that_fits_only_after_another():
 
 def test_layoff_properties_of_a_single_plain_layoff():
     # Defender 4♥ and filler that fits nothing: one layoff, no chain, no decoy, no meld broken.
-    props = layoff_properties(score_hand(KNOCK, "4H QS JS 9C 6D 6S 2C 3S 10H 8C", "classic"))
+    props = layoff_properties(score_hand(KNOCK, "4H QS JS 9C 6D 6S 2C 3S 10H 8C", load_ruleset("classic")))
     assert props == {"layoffs": 1, "chained": False, "broke_meld": False, "decoy": False, "best_plays": 1}
 
 
 def test_layoff_properties_of_a_decoy():
     # Defender 8♠ 8♥ 8♣ (a set) and 4♥: the 8♥ fits the run 5♥-7♥ but is worth more in the set
     # of eights, so it is a decoy; the 4♥ is laid off.
-    props = layoff_properties(score_hand(KNOCK, "8S 8C 8H 4H QS JS 2C 6S 3S 10C", "classic"))
+    props = layoff_properties(score_hand(KNOCK, "8S 8C 8H 4H QS JS 2C 6S 3S 10C", load_ruleset("classic")))
     assert props["decoy"] and props["layoffs"] == 1 and not props["broke_meld"]
 
 
@@ -349,5 +348,5 @@ def test_layoff_properties_of_a_broken_meld():
     # Defender 8♥ 9♥ 10♥ (a run of its own) and 4♥: laying off 8♥ 9♥ 10♥ onto 5♥-7♥ as a chain
     # leaves the same deadwood as keeping the run; the defender's best play keeps its meld whole
     # (fewest layoffs), so no meld is broken and only the 4♥ goes.
-    props = layoff_properties(score_hand(KNOCK, "8H 9H 10H 4H QS JS 2C 6S 3S QC", "classic"))
+    props = layoff_properties(score_hand(KNOCK, "8H 9H 10H 4H QS JS 2C 6S 3S QC", load_ruleset("classic")))
     assert props["layoffs"] == 1 and not props["broke_meld"]

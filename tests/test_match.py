@@ -10,20 +10,15 @@ from tutor.drills import check, generate, hints, model_answer, position_puzzle, 
 from tutor.drills.kinds.discard import STAGES, accepted, level_of_turn
 from tutor.engine.cards import mask_of, parse_card, parse_cards
 from tutor.engine.melds import min_deadwood
+from tutor.engine.rules import load_ruleset
 from tutor.play.bots.evaluate import discard_order
 from tutor.play.bots.reading import read_view
 from tutor.play.coach import advise
+from tutor.play.debrief import agreement, difference
 from tutor.play.errors import MustDrawStockError, UnknownLevelError, UpcardDecisionError
 from tutor.play.match import LEARNER, VIRTUAL, Decision, Played, replay, start_match
 from tutor.play.positions import PositionError, decode_view, encode_view
-from tutor.play.review import (
-    TIPS,
-    agreement,
-    check_tips,
-    difference,
-    is_double_use,
-    is_lone,
-)
+from tutor.play.tips import TIPS, check_tips, could_join_set_and_run, is_lone
 from tutor.progress.review import DrillItem
 
 # --- The match ------------------------------------------------------------------------------------
@@ -31,7 +26,7 @@ from tutor.progress.review import DrillItem
 def test_the_virtual_player_may_end_a_hand_before_the_learner_moves():
     # Game 777, classic: the learner deals. The virtual player, offered the upcard 9♦, holds
     # J♠ A♣ A♦ 3♥ 9♥ 9♠ J♦ 9♣ J♣ 8♠: it takes the 9♦, throws the 8♠ and knocks with A♣ A♦ 3♥ = 5.
-    match = start_match("classic", 777, "beginner")
+    match = start_match(load_ruleset("classic"), 777, "beginner")
     assert match.moves == (Played(VIRTUAL, 0, ("take", None), parse_card("9D")),
                            Played(VIRTUAL, 0, ("knock", parse_card("8S"))))
     assert len(match.game.played) == 1 and match.game.totals.points == {"A": 0, "B": 37}
@@ -41,7 +36,7 @@ def test_the_virtual_player_may_end_a_hand_before_the_learner_moves():
 def test_each_learner_move_is_answered_by_the_virtual_player_up_to_the_learner_next_decision():
     # Game 12345, classic: the virtual player deals; the learner holds
     # 2♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ 2♣ Q♣ and is offered the 5♠.
-    match = start_match("classic", 12345, "beginner")
+    match = start_match(load_ruleset("classic"), 12345, "beginner")
     assert match.learner_to_move and match.view()["phase"] == "first_upcard" and match.moves == ()
     after = match.play(("pass", None))
     # The beginner passes the 5♠ too; the learner must now draw from the stock.
@@ -56,7 +51,7 @@ def test_each_learner_move_is_answered_by_the_virtual_player_up_to_the_learner_n
 
 
 def test_an_illegal_move_raises_and_leaves_the_match_as_it_was():
-    match = start_match("classic", 12345, "beginner")
+    match = start_match(load_ruleset("classic"), 12345, "beginner")
     with pytest.raises(UpcardDecisionError):
         match.play(("discard", "QC"))
     with pytest.raises(MustDrawStockError):  # both passed the 5♠: only the stock is left
@@ -66,7 +61,7 @@ def test_an_illegal_move_raises_and_leaves_the_match_as_it_was():
 
 def test_an_unknown_level_is_refused_before_anything_is_dealt():
     with pytest.raises(UnknownLevelError):
-        start_match("classic", 1, "grandmaster")
+        start_match(load_ruleset("classic"), 1, "grandmaster")
 
 
 def play_hints_until_a_hand_ends(match):
@@ -80,7 +75,7 @@ def test_a_learner_knock_ends_the_hand_and_the_virtual_player_waits_for_next_han
     # Game 7, classic, against the strong player: the learner, following the hints, knocks with the
     # 14th move of the hand (throwing the 6♠). The dealer alternates, so the learner deals hand 2
     # and the virtual player, offered the upcard first, moves once the learner asks for the next hand.
-    match = play_hints_until_a_hand_ends(start_match("classic", 7, "strong"))
+    match = play_hints_until_a_hand_ends(start_match(load_ruleset("classic"), 7, "strong"))
     assert match.moves[-1] == Played(LEARNER, 0, ("knock", parse_card("6S")))
     assert len(match.moves) == 14 and all(p.hand == 0 for p in match.moves)
     assert match.game.hand.dealer == LEARNER and not match.learner_to_move
@@ -92,7 +87,7 @@ def test_a_learner_knock_ends_the_hand_and_the_virtual_player_waits_for_next_han
 def test_a_void_hand_is_dealt_again_by_the_same_dealer_and_waits_for_next_hand():
     # Game 137, classic: the learner's discard of the 8♦ leaves two cards in the stock: the hand is
     # void; the learner dealt it and deals again, so the virtual player opens hand 2.
-    match = play_hints_until_a_hand_ends(start_match("classic", 137, "strong"))
+    match = play_hints_until_a_hand_ends(start_match(load_ruleset("classic"), 137, "strong"))
     assert match.moves[-1] == Played(LEARNER, 0, ("discard", parse_card("8D")))
     assert match.game.played[0].result == "void" and match.game.hand.dealer == LEARNER
     assert not any(p.hand == 1 for p in match.moves)
@@ -100,7 +95,7 @@ def test_a_void_hand_is_dealt_again_by_the_same_dealer_and_waits_for_next_hand()
 
 
 def test_a_saved_game_is_rebuilt_from_the_learner_moves_alone():
-    match = start_match("short", 99, "intermediate")
+    match = start_match(load_ruleset("short"), 99, "intermediate")
     for _ in range(25):
         if match.game.over:
             break
@@ -108,7 +103,7 @@ def test_a_saved_game_is_rebuilt_from_the_learner_moves_alone():
             match = match.next_hand()
             continue
         match = match.play(match.view()["legal"][0])
-    rebuilt = replay("short", 99, "intermediate", match.learner_moves())
+    rebuilt = replay(load_ruleset("short"), 99, "intermediate", match.learner_moves())
     assert rebuilt.moves == match.moves
     assert rebuilt.view() == match.view()
     assert [d.move for d in rebuilt.decisions] == [d.move for d in match.decisions]
@@ -138,7 +133,7 @@ def verdict(tip: str, d: Decision) -> tuple[tuple[int, ...], tuple[int, ...]]:
 def test_lone_and_double_use_cards_are_named_as_001_means_them():
     # 7♥ beside 7♦ and 6♥ serves a set and a run; K♦ with no king and no Q♦ or J♦ is lone.
     hand = mask_of(parse_cards("7H 7D 6H KD 4C 6C"))
-    assert is_double_use(parse_card("7H"), hand) and not is_double_use(parse_card("7D"), hand)
+    assert could_join_set_and_run(parse_card("7H"), hand) and not could_join_set_and_run(parse_card("7D"), hand)
     assert is_lone(parse_card("KD"), hand) and not is_lone(parse_card("6H"), hand)
 
 
@@ -239,7 +234,7 @@ def test_a_game_position_goes_into_review_and_comes_back_as_the_same_puzzle():
     item = DrillItem("discard", "easy", "classic", 0, code)
     parsed = DrillItem.parse(item.format())
     assert parsed == item
-    puzzle = puzzle_of(parsed.kind, parsed.seed, parsed.level, parsed.ruleset, parsed.position)
+    puzzle = puzzle_of(parsed.kind, parsed.seed, parsed.level, load_ruleset(parsed.ruleset), parsed.position)
     assert sorted(puzzle.cards) == sorted(parse_cards(FACES)) and model_answer(puzzle) == "KD"
 
 
@@ -253,7 +248,7 @@ def test_a_draw_position_is_not_a_discard_puzzle():
 @pytest.mark.parametrize("ruleset", ["classic", "spanish"])
 def test_generated_discard_puzzles_have_their_level(level, ruleset):
     for seed in range(6):
-        puzzle = generate("discard", seed, level, ruleset)
+        puzzle = generate("discard", seed, level, load_ruleset(ruleset))
         view = decode_view(puzzle.position)
         table_ = read_view(view)
         assert view["phase"] == "discard" and len(puzzle.cards) == 11 and view["turn"] in STAGES[level]

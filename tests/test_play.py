@@ -29,8 +29,7 @@ from tutor.play.errors import (
 from tutor.play.game import Game, next_dealer
 
 VIEW_KEYS = {"seat", "phase", "hand", "top_discard", "taken_upcard", "discard_pile", "opponent_known",
-             "opponent_discards", "events", "stock_size", "turn", "knock_limit", "ruleset", "legal", "score",
-             "target"}
+             "opponent_discards", "events", "stock_size", "turn", "ruleset", "rules", "legal", "score"}
 
 
 def table(ruleset: str, mover: str, other: str, pile: str, stock: str, *, phase: str = "draw",
@@ -48,29 +47,29 @@ def moves(view: dict) -> list[tuple[str, str | None]]:
 # --- The deal -------------------------------------------------------------------------------
 
 def test_the_deal_is_ten_cards_each_one_at_a_time_from_the_non_dealer_then_the_upcard_then_the_stock():
-    hand = new_hand("classic", 7, dealer=0)
+    hand = new_hand(load_ruleset("classic"), 7, dealer=0)
     # seed 7, shuffled: 5H AC 6D JS 2C QS AS 7H 2H QC 4H 9S KD 6C 8D 7C QH 4D 10H KS | 9H | 5C 5D 3D ...
     assert [str(c) for c in hand.cards[1]] == ["5H", "6D", "2C", "AS", "2H", "4H", "KD", "8D", "QH", "10H"]
     assert [str(c) for c in hand.cards[0]] == ["AC", "JS", "QS", "7H", "QC", "9S", "6C", "7C", "4D", "KS"]
     assert str(hand.upcard) == "9H" and [str(c) for c in hand.stock[:3]] == ["5C", "5D", "3D"]
     assert len(hand.stock) == 31 and len({*hand.cards[0], *hand.cards[1], *hand.stock, hand.upcard}) == 52
     # The same seed deals the same cards whoever deals: the non-dealer always gets the first card.
-    assert new_hand("classic", 7, dealer=1).cards[0] == hand.cards[1]
-    assert new_hand("short", "7", dealer=0).cards == hand.cards
+    assert new_hand(load_ruleset("classic"), 7, dealer=1).cards[0] == hand.cards[1]
+    assert new_hand(load_ruleset("short"), "7", dealer=0).cards == hand.cards
 
 
 @pytest.mark.parametrize("bad", [-1, "x", "1.5", 2**32, True])
 def test_a_bad_hand_number_or_dealer_says_what_was_wrong(bad):
     with pytest.raises(BadGameSeedError):
-        new_hand("classic", bad)
+        new_hand(load_ruleset("classic"), bad)
     with pytest.raises(BadDealerError):
-        new_hand("classic", 1, dealer=2)
+        new_hand(load_ruleset("classic"), 1, dealer=2)
 
 
 # --- The first upcard -------------------------------------------------------------------------
 
 def test_the_first_upcard_goes_to_the_non_dealer_then_the_dealer_then_the_non_dealer_draws_from_the_stock():
-    hand = new_hand("classic", 7, dealer=0)
+    hand = new_hand(load_ruleset("classic"), 7, dealer=0)
     assert hand.to_move == 1 and hand.phase == "first_upcard"
     assert moves(hand.view(1)) == [("take", None), ("pass", None)] and hand.view(0)["legal"] == []
     with pytest.raises(UpcardDecisionError):
@@ -88,7 +87,7 @@ def test_the_first_upcard_goes_to_the_non_dealer_then_the_dealer_then_the_non_de
 
 
 def test_whoever_takes_the_first_upcard_discards_at_once_and_not_that_card():
-    hand = new_hand("short", 7, dealer=0).apply(("pass", None)).apply(("take", None))
+    hand = new_hand(load_ruleset("short"), 7, dealer=0).apply(("pass", None)).apply(("take", None))
     # The dealer (player 0) took 9H: it must discard now, any card but 9H.
     assert hand.to_move == 0 and hand.phase == "discard" and hand.view(0)["taken_upcard"] == "9H"
     assert ("discard", "9H") not in moves(hand.view(0)) and len(hand.view(0)["hand"]) == 11
@@ -100,7 +99,7 @@ def test_whoever_takes_the_first_upcard_discards_at_once_and_not_that_card():
 
 
 def test_without_the_upcard_offer_spanish_the_non_dealer_simply_plays_first():
-    hand = new_hand("spanish", 7, dealer=0)
+    hand = new_hand(load_ruleset("spanish"), 7, dealer=0)
     assert hand.phase == "draw" and hand.to_move == 1
     assert moves(hand.view(1)) == [("take", None), ("stock", None)]
     with pytest.raises(PassOnlyUpcardError):
@@ -132,7 +131,7 @@ def test_a_turn_is_a_draw_then_a_discard_and_each_out_of_order_move_says_why():
 @pytest.mark.parametrize("move", ["discard", ("discard",), ("discard", "ZZ"), ("take", "7H"), ("knock", None),
                                   ("fold", None), None])
 def test_a_malformed_move_is_named(move):
-    hand = new_hand("classic", 3)
+    hand = new_hand(load_ruleset("classic"), 3)
     with pytest.raises(MalformedMoveError):
         hand.apply(move)
 
@@ -251,12 +250,19 @@ def test_the_wall_is_a_ruleset_option():
 def test_a_view_has_exactly_the_agreed_keys_and_is_plain_data():
     import json
 
-    hand = new_hand("classic", 11, dealer=1)
+    hand = new_hand(load_ruleset("classic"), 11, dealer=1)
     view = hand.view(0)
     assert set(view) == VIEW_KEYS and json.loads(json.dumps(view)) == view
-    assert (view["seat"], view["phase"], view["stock_size"], view["turn"], view["knock_limit"]) == (
-        0, "first_upcard", 31, 1, 10)
-    assert view["ruleset"] == "classic" and view["score"] is None and view["target"] == 100
+    assert (view["seat"], view["phase"], view["stock_size"], view["turn"]) == (0, "first_upcard", 31, 1)
+    assert view["ruleset"] == "classic" and view["score"] is None
+    # Every option of the classic ruleset (data/rulesets/classic.toml, the rest at their defaults):
+    assert view["rules"] == {
+        "target": 100, "target_must_be_exceeded": False, "knock_limit": 10, "gin_bonus": 25,
+        "gin_adds_defender_deadwood": True, "layoffs_onto_gin": False, "big_gin_allowed": True, "big_gin_bonus": 31,
+        "layoffs_onto_big_gin": False, "gin_can_be_undercut": False, "undercut_on_tie": True, "undercut_bonus": 25,
+        "undercut_adds_difference": True, "knocker_picks_arrangement": True, "defender_breaks_melds": True,
+        "hand_bonus": 25, "game_bonus": 100, "shutout_doubles_hand_points": True, "shutout_bonus": 0,
+        "upcard_offer": True, "first_dealer": "random", "next_dealer": "alternate", "void_at_stock": 2}
     assert hand.view(1)["seat"] == 1 and hand.view(1)["legal"] == []
 
 
@@ -270,7 +276,7 @@ def play_out(game: Game, bots: tuple[Bot, Bot]) -> Game:
 
 
 def test_a_game_deals_the_next_hand_at_once_with_the_score_and_ends_at_the_target():
-    game = new_game("short", 5)
+    game = new_game(load_ruleset("short"), 5)
     assert game.hand.score == (0, 0) and game.totals.results == () and not game.over
     game = play_out(game, (Bot("beginner", 1), Bot("strong", 2)))
     assert game.over and game.totals.finished and game.winner in (0, 1)
@@ -287,9 +293,9 @@ def test_a_game_deals_the_next_hand_at_once_with_the_score_and_ends_at_the_targe
 
 
 def test_the_first_dealer_is_drawn_by_the_seed_and_the_same_seed_deals_the_same_game():
-    dealers = {new_game("classic", seed).hand.dealer for seed in range(40)}
+    dealers = {new_game(load_ruleset("classic"), seed).hand.dealer for seed in range(40)}
     assert dealers == {0, 1}
-    assert new_game("classic", 9).hand.cards == new_game("classic", 9).hand.cards
+    assert new_game(load_ruleset("classic"), 9).hand.cards == new_game(load_ruleset("classic"), 9).hand.cards
 
 
 def test_the_next_dealer_alternates_or_is_the_winner_and_stays_after_a_void_hand():
@@ -308,4 +314,4 @@ def test_an_unfinished_hand_has_no_line_on_the_score_sheet():
     from tutor.play.errors import HandInProgressError
 
     with pytest.raises(HandInProgressError):
-        new_hand("classic", 1).hand_result()
+        new_hand(load_ruleset("classic"), 1).hand_result()

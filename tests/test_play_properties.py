@@ -89,7 +89,7 @@ def test_thousands_of_hands_end_scored_by_the_engine_or_void_at_the_wall(ruleset
     bots = (Bot("beginner", 1), Bot("beginner", 2))
     outcomes: Counter[str] = Counter()
     for seed in range(1000):
-        hand = play(new_hand(ruleset, seed, dealer=seed % 2), rng, bots, checks=seed < 150)
+        hand = play(new_hand(load_ruleset(ruleset), seed, dealer=seed % 2), rng, bots, checks=seed < 150)
         check_score(hand)
         outcomes["void" if hand.result == "void" else hand.result.outcome] += 1
     # The sample reaches every common ending, and big gin only where the ruleset has it.
@@ -103,7 +103,7 @@ def test_games_follow_the_dealer_rule_and_end_with_the_engine_totals(ruleset):
     rng = random.Random(f"games-{ruleset}")
     bots = (Bot("strong", 3), Bot("beginner", 4))
     for seed in range(60):
-        game = new_game(ruleset, seed)
+        game = new_game(load_ruleset(ruleset), seed)
         while not game.over:
             player = game.to_move
             view = game.view(player)
@@ -128,7 +128,7 @@ def test_games_follow_the_dealer_rule_and_end_with_the_engine_totals(ruleset):
 def test_the_virtual_player_never_plays_an_illegal_move(level, ruleset):
     bots = (Bot(level, 5), Bot(level, 6))
     for seed in range(300):
-        hand = new_hand(ruleset, seed, dealer=seed % 2)
+        hand = new_hand(load_ruleset(ruleset), seed, dealer=seed % 2)
         while hand.to_move is not None:
             view = hand.view(hand.to_move)
             move = bots[hand.to_move].decide(view)
@@ -139,7 +139,7 @@ def test_the_virtual_player_never_plays_an_illegal_move(level, ruleset):
 def test_the_virtual_player_is_deterministic_and_reads_only_the_view():
     import json
 
-    hand = new_hand("classic", 21, dealer=0)
+    hand = new_hand(load_ruleset("classic"), 21, dealer=0)
     for level in LEVELS:
         first, again = Bot(level, 8), Bot(level, 8)
         game = hand

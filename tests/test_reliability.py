@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from apptest_helpers import screen, start
 
+from tutor.base.numbers import whole_number
 from tutor.drills import BadSeedError, parse_seed
-from tutor.engine.numbers import whole_number
 from tutor.play.errors import BadGameSeedError
 from tutor.play.hand import check_seed
 from tutor.progress.review import DrillItem
@@ -301,7 +301,7 @@ def answer_deadwood(at, seed: int) -> None:
     """Open deadwood puzzle ``seed`` and answer it right through the page."""
     at.query_params.update({"drill": "deadwood", "seed": str(seed), "level": "easy", "rules": "classic"})
     at.switch_page("screens/drills.py").run()
-    puzzle = generate("deadwood", seed, "easy", "classic")
+    puzzle = generate("deadwood", seed, "easy", load_ruleset("classic"))
     pid = puzzle_keys(puzzle).pid
     at.number_input(key=f"answer_deadwood_{pid}").set_value(analyze(puzzle.cards).deadwood).run()
     at.button(key=f"check_{pid}").click().run()
@@ -362,16 +362,22 @@ HAND = "AS 2S 3S 7H 7D 7C KD KC KH 9S"
 
 @pytest.mark.parametrize("call", [
     lambda: load_ruleset(["classic"]), lambda: load_ruleset({}),
-    lambda: score_hand(HAND, "4S 5S 8H 9H 10H 2C 3C 6D 8D QD", ["classic"]),
-    lambda: game_totals([HandResult("C", 0)], "classic"), lambda: HandResult("A", -500),
+    lambda: game_totals([HandResult("C", 0)], load_ruleset("classic")), lambda: HandResult("A", -500),
     lambda: HandResult(None, 5), lambda: HandResult("A", True),
     lambda: analyze(["AS"] * 10), lambda: analyze([5245]), lambda: parse_card(None), lambda: parse_card(0),
     lambda: parse_results([None]), lambda: parse_results("A:٢٣"),
-], ids=["ruleset list", "ruleset dict", "score rules list", "result C", "negative points", "void with points",
+], ids=["ruleset list", "ruleset dict", "result C", "negative points", "void with points",
         "bool points", "analyze strings", "analyze ints", "card None", "card 0", "results None", "arabic digits"])
 def test_wrongly_typed_input_raises_the_documented_errors(call):
     with pytest.raises(TutorError):
         call()
+
+
+@pytest.mark.parametrize("rules", [["classic"], "classic", None])
+def test_rules_that_are_not_a_ruleset_are_a_type_error_that_says_how_to_get_one(rules):
+    """A name is turned into a ruleset once, at the edge: the engine takes the ruleset itself."""
+    with pytest.raises(TypeError, match=r"load_ruleset\(name\)"):
+        score_hand(HAND, "4S 5S 8H 9H 10H 2C 3C 6D 8D QD", rules)
 
 
 def test_a_group_with_the_same_card_twice_is_no_meld():
@@ -407,7 +413,7 @@ def pass_first_lesson(at):
     at.switch_page("screens/lessons.py").run()
     from tutor.drills import model_answer
     for seed in at.session_state["_check_seeds_01-cards"]:
-        puzzle = generate("deadwood", seed, "easy", "classic", "no_melds")
+        puzzle = generate("deadwood", seed, "easy", load_ruleset("classic"), "no_melds")
         pid = puzzle_keys(puzzle).pid
         at.number_input(key=f"answer_deadwood_{pid}").set_value(model_answer(puzzle)).run()
         at.button(key=f"check_{pid}").click().run()
@@ -451,7 +457,7 @@ def test_check_clicked_twice_on_one_answer_records_one_attempt_and_the_tally_is_
     create(at, "Dee")
     at.query_params.update({"drill": "deadwood", "seed": "5", "level": "easy", "rules": "classic"})
     at.switch_page("screens/drills.py").run()
-    puzzle = generate("deadwood", 5, "easy", "classic")
+    puzzle = generate("deadwood", 5, "easy", load_ruleset("classic"))
     pid = puzzle_keys(puzzle).pid
     at.number_input(key=f"answer_deadwood_{pid}").set_value(analyze(puzzle.cards).deadwood).run()
     for _ in range(5):
@@ -467,7 +473,7 @@ def test_remove_on_a_meld_already_gone_does_nothing():
     import streamlit as st
 
     from tutor.app.ui import drill_views
-    puzzle = generate("melds", 4, "easy", "classic")
+    puzzle = generate("melds", 4, "easy", load_ruleset("classic"))
     key = puzzle_keys(puzzle).groups
     st.session_state[key] = [["7S", "7H", "7D"], ["10S", "10H", "10D"], ["JS", "JH", "JD"]]
     drill_views._remove_group(puzzle, 2, ["JS", "JH", "JD"])

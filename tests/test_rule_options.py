@@ -107,7 +107,8 @@ def test_the_explanation_says_a_gin_is_never_undercut_only_when_the_rules_say_so
 
 def test_grading_reads_the_ruleset_of_the_puzzle():
     # UNDER under spanish: an undercut of 10 + 2 = 12. A learner who takes it for a knock names it.
-    puzzle = Puzzle("score", 0, "medium", "spanish", knocker=tuple(score_hand(*UNDER, CLASSIC).knocker_cards),
+    puzzle = Puzzle("score", 0, "medium", load_ruleset("spanish"),
+                    knocker=tuple(score_hand(*UNDER, CLASSIC).knocker_cards),
                     defender=tuple(score_hand(*UNDER, CLASSIC).defender_cards))
     assert check(puzzle, {"winner": "defender", "points": 12}).correct
     assert check(puzzle, {"winner": "knocker", "points": 2}).mistake == "missed_undercut"

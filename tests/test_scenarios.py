@@ -8,13 +8,13 @@ import pytest
 from tutor.content.lessons import lessons
 from tutor.drills import UnknownScenarioError, check, generate, model_answer, scenarios_of
 from tutor.drills.kinds.discard import least_discards
-from tutor.drills.kinds.knock import advice
 from tutor.drills.properties import hand_properties, is_tie
 from tutor.engine.melds import analyze
 from tutor.engine.rules import available_rulesets, load_ruleset
 from tutor.engine.scoring import game_totals, score_hand
 from tutor.play.bots.reading import read_view
 from tutor.play.positions import decode_view
+from tutor.play.tips import knock_or_wait as advice
 from tutor.progress.review import DrillItem
 
 SEEDS = range(25)
@@ -22,7 +22,7 @@ SEEDS = range(25)
 
 def has_its_situation(puzzle) -> bool:
     """Whether a puzzle shows the situation its scenario names, measured with the engine."""
-    rules = load_ruleset(puzzle.ruleset)
+    rules = puzzle.rules
     if puzzle.scenario == "no_melds":
         return hand_properties(puzzle.cards)["melds"] == 0
     if puzzle.scenario in ("undercut", "tie", "big_gin"):
@@ -54,7 +54,7 @@ def lesson_checks():
 @pytest.mark.parametrize("ruleset", available_rulesets())
 def test_each_lesson_check_gets_its_situation(lesson, kind, level, scenario, ruleset):
     for seed in SEEDS:
-        puzzle = generate(kind, seed, level, ruleset, scenario)
+        puzzle = generate(kind, seed, level, load_ruleset(ruleset), scenario)
         assert puzzle.scenario == scenario and has_its_situation(puzzle), (lesson, seed)
         assert check(puzzle, model_answer(puzzle)).correct
 
@@ -70,21 +70,21 @@ def test_the_situations_asked_by_the_lessons():
 def test_lesson_one_hands_are_counted_card_by_card():
     # Every card counts: the deadwood is the sum of the values.
     for seed in SEEDS:
-        puzzle = generate("deadwood", seed, "easy", "classic", "no_melds")
+        puzzle = generate("deadwood", seed, "easy", load_ruleset("classic"), "no_melds")
         assert analyze(puzzle.cards).deadwood == sum(c.value for c in puzzle.cards)
 
 
 def test_an_unknown_situation_is_refused():
     with pytest.raises(UnknownScenarioError):
-        generate("score", 1, "medium", "classic", "poker")
+        generate("score", 1, "medium", load_ruleset("classic"), "poker")
     with pytest.raises(UnknownScenarioError):
-        generate("melds", 1, "easy", "classic", "tie")
+        generate("melds", 1, "easy", load_ruleset("classic"), "tie")
     assert scenarios_of("melds") == ()
 
 
 def test_a_situation_changes_the_puzzle_but_an_address_without_one_does_not():
-    assert generate("score", 5, "medium", "classic").scenario == ""
-    assert generate("score", 5, "medium", "classic", "tie").address["scenario"] == "tie"
+    assert generate("score", 5, "medium", load_ruleset("classic")).scenario == ""
+    assert generate("score", 5, "medium", load_ruleset("classic"), "tie").address["scenario"] == "tie"
 
 
 def test_a_review_item_keeps_its_situation():
@@ -107,7 +107,7 @@ def test_knock_or_wait_follows_source_001(deadwood, turn, expected):
 def test_knock_or_wait_puzzles_have_their_level(level):
     answers = set()
     for seed in SEEDS:
-        puzzle = generate("knock", seed, level, "classic")
+        puzzle = generate("knock", seed, level, load_ruleset("classic"))
         view = decode_view(puzzle.position)
         least = least_discards(read_view(view))[0]
         assert any(kind == "knock" for kind, _ in view["legal"]) and least > 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 from apptest_helpers import start
 
 from tutor.content.glossary import search
+from tutor.engine.rules import load_ruleset
 
 
 def test_a_bad_drill_address_names_the_kinds_and_levels_in_the_learner_language():
@@ -52,7 +53,7 @@ def test_switching_the_ruleset_rescores_the_same_hand_and_says_so():
     from tutor.drills import generate
     at = start("en", params={"drill": "score", "seed": "9", "level": "medium", "rules": "classic"})
     at.switch_page("screens/drills.py").run()
-    dealt = generate("score", 9, "medium", "classic")
+    dealt = generate("score", 9, "medium", load_ruleset("classic"))
     at.selectbox(key="rules_switch_en").set_value("spanish").run()
     assert not at.exception
     assert any("The same hand, now scored under" in i.value for i in at.info)

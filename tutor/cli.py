@@ -14,17 +14,18 @@ import json
 import os
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+from tutor.base.msgids import N_
 from tutor.engine.cards import BIG_GIN_SIZE, HAND_SIZE, format_cards, parse_cards
 from tutor.engine.errors import TutorError, excerpt
 from tutor.engine.melds import HandAnalysis, Meld, analyze
-from tutor.engine.msgids import N_
 from tutor.engine.rules import available_rulesets, load_ruleset
 from tutor.engine.scoring import GameTotals, HandScore, game_totals, score_hand
-from tutor.language.i18n import LANGUAGES, PSEUDO_LANGUAGE, Translator, language_from_environment
+from tutor.language.i18n import Translator, language_from_environment, offered_languages
 from tutor.language.labels import bonus_name, outcome_name, side_name
 from tutor.language.messages import error_message
 from tutor.language.serialize import analysis_json, score_json, totals_json
@@ -196,7 +197,7 @@ def _run(args: argparse.Namespace, tr: Translator, stdin: TextIO, out: TextIO) -
 def build_parser(tr: Translator) -> argparse.ArgumentParser:
     """The argument parser, its help in the user's language."""
     parser = _Parser(prog="gin-tutor", description=tr.gettext("Gin Rummy rules engine: melds, scores and totals."))
-    parser.add_argument("--lang", choices=LANGUAGES + (PSEUDO_LANGUAGE,),
+    parser.add_argument("--lang", choices=offered_languages(),
                         help=tr.gettext("language of the answers (else from the environment)"))
     parser.add_argument("--json", action="store_true", help=tr.gettext("one JSON object per answer"))
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -215,7 +216,7 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     for p in (p_analyze, p_score, p_total):
         p.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
                        help=tr.gettext("one JSON object per answer"))
-        p.add_argument("--lang", choices=LANGUAGES + (PSEUDO_LANGUAGE,), default=argparse.SUPPRESS,
+        p.add_argument("--lang", choices=offered_languages(), default=argparse.SUPPRESS,
                        help=tr.gettext("language of the answers (else from the environment)"))
     return parser
 
@@ -233,18 +234,35 @@ APP_ENTRY = Path(__file__).resolve().parent / "app" / "main.py"
 """The Streamlit entry of the installed app."""
 
 
-APP_SETTINGS = ("--client.showErrorDetails=none", "--browser.gatherUsageStats=false",
-                "--server.enableStaticServing=true")
-"""Settings of the served app: should a page ever fail, a visitor sees a generic message, never a
-traceback with the server's paths (it goes to the server's log); no usage statistics are sent; the
-card faces are served as static files."""
+APP_CONFIG = Path(__file__).resolve().parent / "app" / "config.toml"
+"""The Streamlit settings the app relies on (theme, toolbar, error details, static files), shipped
+inside the package."""
+
+
+def _flags(table: dict[str, Any], prefix: str = "") -> Iterator[str]:
+    for key, value in table.items():
+        if isinstance(value, dict):
+            yield from _flags(value, f"{prefix}{key}.")
+        else:
+            text = str(value).lower() if isinstance(value, bool) else str(value)
+            yield f"--{prefix}{key}={text}"
+
+
+def app_settings(path: Path = APP_CONFIG) -> list[str]:
+    """The app's settings (:data:`APP_CONFIG`) as ``streamlit run`` flags: ``--theme.light.primaryColor=#a8202e``."""
+    return list(_flags(tomllib.loads(path.read_text(encoding="utf-8"))))
+
+
+def app_command(options: Sequence[str]) -> list[str]:
+    """The command that serves the installed app with its settings, then ``options`` (which win)."""
+    return [sys.executable, "-m", "streamlit", "run", str(APP_ENTRY), *app_settings(), *options]
 
 
 def run_app(options: Sequence[str]) -> int:
     """``gin-tutor app [streamlit options]``: serve the installed app with ``streamlit run`` (in a
     process of its own: only the app layer imports Streamlit)."""
     try:
-        return subprocess.call([sys.executable, "-m", "streamlit", "run", str(APP_ENTRY), *APP_SETTINGS, *options])
+        return subprocess.call(app_command(options))
     except KeyboardInterrupt:
         return 0
 

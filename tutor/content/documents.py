@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from tutor.base.resources import data_dir
 from tutor.drills.questions import QuestionError, read_question
 from tutor.engine.cards import parse_cards
 from tutor.engine.errors import TutorError
@@ -169,3 +170,8 @@ def _list(value: str) -> tuple[str, ...]:
 def load_documents(folder: Path) -> tuple[Document, ...]:
     """Every document in a folder, in the order of their file names."""
     return tuple(parse_document(p) for p in sorted(folder.glob("*.md")))
+
+
+def ruleset_page(name: str, lang: str) -> Document:
+    """The page that tells what a ruleset is (``data/reference/LANG/rulesets/NAME.md``)."""
+    return parse_document(data_dir() / "reference" / lang / "rulesets" / f"{name}.md")

@@ -13,8 +13,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from tutor.base.resources import data_dir
 from tutor.engine.cards import parse_cards
-from tutor.engine.resources import data_dir
 from tutor.engine.rules import SOURCES
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
+from tutor.base.resources import lessons_dir
 from tutor.content.documents import Document, DocumentError, load_documents
 from tutor.drills import DrillError, UnknownScenarioError, check_level, drill_kind, scenarios_of
-from tutor.engine.resources import lessons_dir
 
 Status = Literal["done", "open", "later"]
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tutor.base.numbers import read_seed
 from tutor.drills.kinds import REGISTRY, discard
 from tutor.drills.kinds.melds import group_remark, judge_group
 from tutor.drills.model import (
     LEVELS,
-    MAX_SEED,
     AnswerError,
     BadSeedError,
     DrillError,
@@ -30,8 +30,7 @@ from tutor.drills.model import (
     Verdict,
     Word,
 )
-from tutor.engine.numbers import whole_number
-from tutor.engine.rules import Ruleset, as_ruleset
+from tutor.engine.rules import Ruleset, require_ruleset
 
 KINDS: tuple[str, ...] = tuple(REGISTRY)
 """The kinds of drill, in the order the app lists them."""
@@ -53,40 +52,32 @@ def check_level(level: str) -> str:
 
 def parse_seed(seed: int | str) -> int:
     """A seed from a URL or a form: a whole number from 0 to :data:`MAX_SEED`."""
-    number = whole_number(seed, MAX_SEED)
-    if number is None:
-        raise BadSeedError(seed=str(seed).strip()[:40], most=MAX_SEED)
-    return number
-
-
-def fresh_seed(rng: random.Random) -> int:
-    """A new puzzle number."""
-    return rng.randrange(MAX_SEED + 1)
+    return read_seed(seed, BadSeedError)
 
 
 def scenarios_of(kind: str) -> tuple[str, ...]:
     """The situations a kind of drill can be asked for by name (``::: drill score medium tie``)."""
-    return tuple(getattr(drill_kind(kind), "SCENARIOS_OFFERED", ()))
+    return drill_kind(kind).SCENARIOS_OFFERED
 
 
-def generate(kind: str, seed: int | str, level: str, ruleset: Ruleset | str, scenario: str = "") -> Puzzle:
-    """The puzzle of that kind, seed, level and ruleset (and situation, when one is named): always
-    the same one."""
+def generate(kind: str, seed: int | str, level: str, rules: Ruleset, scenario: str = "") -> Puzzle:
+    """The puzzle of that kind, seed, level and rules (and situation, when one is named): always
+    the same one. The puzzle carries ``rules`` and is graded under them."""
     maker = drill_kind(kind)
     check_level(level)
-    rules = as_ruleset(ruleset)
+    rules = require_ruleset(rules)
     number = parse_seed(seed)
     if scenario:
         if scenario not in scenarios_of(kind):
             raise UnknownScenarioError(scenario=str(scenario)[:40], choices=", ".join(scenarios_of(kind)) or "—")
         rng = random.Random(f"{kind}/{level}/{rules.name}/{number}/{scenario}")
-        made = maker.make_scenario(rng, level, rules, scenario)  # type: ignore[attr-defined]
+        made = maker.make_scenario(rng, level, rules, scenario)
     else:
         rng = random.Random(f"{kind}/{level}/{rules.name}/{number}")
         made = maker.make(rng, level, rules)
     if made is None:
         raise NoPuzzleError(level=level)
-    return Puzzle(kind, number, level, rules.name, scenario=scenario, **made)
+    return Puzzle(kind, number, level, rules, scenario=scenario, **made)
 
 
 def position_puzzle(code: str) -> Puzzle:
@@ -95,10 +86,11 @@ def position_puzzle(code: str) -> Puzzle:
     return discard.from_position(code)
 
 
-def puzzle_of(kind: str, seed: int | str, level: str, ruleset: Ruleset | str, position: str = "",
+def puzzle_of(kind: str, seed: int | str, level: str, rules: Ruleset, position: str = "",
               scenario: str = "") -> Puzzle:
-    """The puzzle a review item or an address names: generated from its seed, or from a game's position."""
-    return position_puzzle(position) if position else generate(kind, seed, level, ruleset, scenario)
+    """The puzzle a review item or an address names: generated from its seed, or from a game's position
+    (which carries its own rules)."""
+    return position_puzzle(position) if position else generate(kind, seed, level, rules, scenario)
 
 
 def check(puzzle: Puzzle, answer: Any) -> Verdict:
@@ -124,6 +116,6 @@ def mistake_names() -> dict[str, str]:
 __all__ = [
     "KINDS", "LEVELS", "AnswerError", "BadSeedError", "DrillError", "DrillKind", "NoPuzzleError", "Puzzle",
     "Remark", "UnknownKindError", "UnknownLevelError", "Verdict", "Word", "check", "check_level", "drill_kind",
-    "fresh_seed", "generate", "group_remark", "hints", "judge_group", "mistake_names", "model_answer",
+    "generate", "group_remark", "hints", "judge_group", "mistake_names", "model_answer",
     "parse_seed", "position_puzzle", "puzzle_of", "scenarios_of", "UnknownScenarioError",
 ]

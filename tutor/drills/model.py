@@ -4,7 +4,8 @@ interface every kind of drill implements (:class:`DrillKind`).
 Verdicts and hints are language-free: each sentence is a :class:`Remark`, an English message id
 with its parameters (cards, numbers, words of the game), which the language layer translates
 and formats (:mod:`tutor.language.feedback`). Naming: ``level`` is a puzzle's difficulty;
-``ruleset`` is a ruleset's name, ``rules`` the :class:`~tutor.engine.rules.Ruleset` itself.
+``rules`` is the :class:`~tutor.engine.rules.Ruleset` itself, which a puzzle carries and grades
+with; ``ruleset`` is its name, for addresses and the progress store only.
 """
 
 from __future__ import annotations
@@ -14,15 +15,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from tutor.base.msgids import N_
 from tutor.engine.cards import Card
 from tutor.engine.errors import TutorError
 from tutor.engine.melds import HandAnalysis
-from tutor.engine.msgids import N_
 from tutor.engine.rules import Ruleset
 from tutor.engine.scoring import GameTotals, HandScore
 
-MAX_SEED = 2**32 - 1
-"""The largest puzzle number."""
 LEVELS = ("easy", "medium", "hard")
 """The difficulties, each defined by properties the generator controls and the tests check."""
 
@@ -61,6 +60,11 @@ class NoPuzzleError(DrillError):
 
     key = "no_puzzle"
     template = N_("No {level} puzzle of this kind could be made from this number: try another.")
+
+
+def no_scenarios(rng: random.Random, level: str, rules: Ruleset, scenario: str) -> dict[str, Any] | None:
+    """``make_scenario`` of a kind that offers no situation: there is none to make."""
+    raise UnknownScenarioError(scenario=str(scenario)[:40], choices="—")
 
 
 @dataclass(frozen=True)
@@ -103,7 +107,8 @@ class Puzzle:
     kind: str
     seed: int
     level: str
-    ruleset: str
+    rules: Ruleset
+    """The rules the puzzle was made under: it is graded and explained under them."""
     cards: tuple[Card, ...] = ()
     knocker: tuple[Card, ...] = ()
     defender: tuple[Card, ...] = ()
@@ -114,6 +119,11 @@ class Puzzle:
     """A discard drill's position: the view of the player to throw, packed (:mod:`tutor.play.positions`)."""
     properties: dict[str, Any] = field(default_factory=dict, compare=False)
     """Measured features: ``dual_use``, ``arrangements``, ``layoffs``, ``chained``, ``tie``..."""
+
+    @property
+    def ruleset(self) -> str:
+        """The name of the puzzle's rules, as an address or a review item names them."""
+        return self.rules.name
 
     @property
     def address(self) -> dict[str, str]:
@@ -148,6 +158,11 @@ class DrillKind(Protocol):
     """The kind's title, a catalog message id."""
     MISTAKES: Mapping[str, str]
     """Each mistake code this kind names, with a short description (a catalog message id)."""
+    SCENARIOS_OFFERED: tuple[str, ...]
+    """The situations a lesson can ask for by name (``::: drill score medium tie``); () for none."""
+
+    def make_scenario(self, rng: random.Random, level: str, rules: Ruleset, scenario: str) -> dict[str, Any] | None:
+        """The puzzle's fields for one of :attr:`SCENARIOS_OFFERED` (checked by the caller)."""
 
     def make(self, rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | None:
         """The puzzle's fields (hands or results, and measured properties) for a level; None when

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.base.msgids import N_
 from tutor.drills.kinds.melds import MELD_PROBLEMS
 from tutor.drills.model import Remark, Word
 from tutor.engine.cards import Card, parse_card, parse_cards
 from tutor.engine.layoffs import fits
 from tutor.engine.melds import analyze, meld_from_cards, meld_problem
-from tutor.engine.msgids import N_
 from tutor.engine.rules import Ruleset
 from tutor.engine.scoring import may_knock
 
@@ -109,7 +109,7 @@ def reason(question: Question, rules: Ruleset) -> Remark:
         return Remark(MELD_REASONS[problem])
     if question.type == "knock":
         deadwood = analyze(question.cards).deadwood
-        if deadwood <= rules.knock_limit:
+        if rules.may_knock_with(deadwood):
             return Remark(N_("Yes: its deadwood is {points}, within the knock limit of {limit}."),
                           {"points": deadwood, "limit": rules.knock_limit})
         return Remark(N_("No: its deadwood is {points}, over the knock limit of {limit}."),

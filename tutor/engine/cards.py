@@ -20,8 +20,8 @@ RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 RANKS = range(1, 14)
 SUIT_BITS = 13
 SUIT_MASK = (1 << SUIT_BITS) - 1
-SPADES, HEARTS, DIAMONDS, CLUBS = (n * SUIT_BITS for n in range(4))
-"""Where each suit's 13 bits start in a hand mask."""
+HEARTS, DIAMONDS, CLUBS = (n * SUIT_BITS for n in range(1, 4))
+"""Where each suit's 13 bits start in a hand mask (spades start at bit 0)."""
 HAND_SIZE = 10
 """Cards in a hand between turns: what a knocker shows and a defender holds."""
 BIG_GIN_SIZE = HAND_SIZE + 1
@@ -87,6 +87,8 @@ class Card:
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 """The 52 cards, indexed by :attr:`Card.index`."""
+STOCK_AFTER_DEAL = len(DECK) - 2 * HAND_SIZE - 1
+"""Cards in the stock once both hands and the first upcard are dealt: 31."""
 
 
 def card(rank: int, suit: str) -> Card:

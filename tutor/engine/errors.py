@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tutor.engine.msgids import N_, NP_
+from tutor.base.msgids import N_, NP_
 
 
 class TutorError(ValueError):
@@ -124,6 +124,13 @@ class UnknownRulesetError(RulesetError):
 class RulesetFileError(RulesetError):
     key = "ruleset_file"
     template = N_("The ruleset file {file} is not valid (field “{field}”).")
+
+
+class RulesetOptionError(RulesetError):
+    """Rules given as options (a view's ``rules``) with an unknown option or a value of the wrong kind."""
+
+    key = "ruleset_option"
+    template = N_("These rules are not valid (option “{option}”).")
 
 
 class ResultError(TutorError):

@@ -11,18 +11,50 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal, get_args, get_type_hints
+from typing import Any, Literal, TypeVar, get_args, get_type_hints
 
-from tutor.engine.errors import RulesetFileError, UnknownRulesetError
-from tutor.engine.resources import data_dir
+from tutor.base.resources import data_dir
+from tutor.engine.errors import RulesetFileError, RulesetOptionError, UnknownRulesetError, excerpt
 
 SOURCES = ("000", "001", "002")
 """The source texts, by the number their file name starts with."""
 
 Dealer = Literal["random", "alternate", "hand_winner"]
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Frozen(Mapping[K, V]):
+    """A mapping that cannot be changed (a ruleset's titles and sources: a cached ruleset is shared
+    by every caller, so nothing in it may change). It pickles, unlike ``types.MappingProxyType``."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[K, V] | None = None) -> None:
+        self._items: dict[K, V] = dict(items or {})
+
+    def __getitem__(self, key: K) -> V:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return f"Frozen({self._items!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Frozen, (self._items,)
+
+
+OptionValue = int | bool | str
+"""The value of a rule option: a number of points or cards, a yes or no, or a choice by name."""
 
 
 @dataclass(frozen=True)
@@ -33,7 +65,7 @@ class Ruleset:
 
     name: str
     """The ruleset's name, as it is chosen: ``classic``, ``short``, ``spanish``."""
-    titles: dict[str, str] = field(default_factory=dict, hash=False)
+    titles: Mapping[str, str] = field(default_factory=Frozen, hash=False)
     """The ruleset's title in each language, by language code."""
     target: int = 100
     """Points that end the game."""
@@ -81,10 +113,16 @@ class Ruleset:
     """Who deals the next hand: ``alternate`` or ``hand_winner``."""
     void_at_stock: int = 2
     """Cards left in the stock when a discard without a knock makes the hand void."""
-    sources: dict[str, str | None] = field(default_factory=dict, hash=False)
+    sources: Mapping[str, str | None] = field(default_factory=Frozen, hash=False)
     """For each option, the source that states it (None where the option keeps its default)."""
     interpretations: frozenset[str] = frozenset()
     """The options that are this project's decision where the sources are silent."""
+
+    def __post_init__(self) -> None:
+        for name in ("titles", "sources"):  # a caller's dict is copied into a mapping nobody can change
+            value = getattr(self, name)
+            if not isinstance(value, Frozen):
+                object.__setattr__(self, name, Frozen(value))
 
     def source_of(self, option: str) -> str | None:
         """The source that states an option, None where it keeps its default."""
@@ -101,7 +139,14 @@ class Ruleset:
         """Whether a running total ends the game."""
         return total > self.target if self.target_must_be_exceeded else total >= self.target
 
+    def may_knock_with(self, deadwood: int) -> bool:
+        """Whether a hand left with ``deadwood`` points (after its discard) may knock: the one place
+        the knock limit is compared (gin, at 0, is always within it)."""
+        return deadwood <= self.knock_limit
 
+    def options(self) -> dict[str, OptionValue]:
+        """Every rule option with its value, as a plain dict (what a player's view carries)."""
+        return {option: getattr(self, option) for option in OPTION_NAMES}
 
 
 RULESET_NAMES = ("classic", "short", "spanish")
@@ -113,17 +158,21 @@ OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Ruleset) if f.name 
 _OPTION_TYPES = get_type_hints(Ruleset)
 
 
-def _check_type(path: Path, option: str, value: Any) -> None:
+def option_problem(option: str, value: Any) -> str | None:
+    """What is wrong with ``value`` for a rule option (its type or its choices), None when nothing."""
     expected = _OPTION_TYPES[option]
     choices = get_args(expected)
     if choices:
-        if value not in choices:
-            raise RulesetFileError(f"{path.name}: {option} must be one of {', '.join(choices)}, not {value!r}",
-                                   file=path.name, field=option)
-        return
+        return None if value in choices else f"{option} must be one of {', '.join(choices)}, not {value!r}"[:200]
     if type(value) is not expected:
-        raise RulesetFileError(f"{path.name}: {option} must be {expected.__name__}, not {type(value).__name__}",
-                               file=path.name, field=option)
+        return f"{option} must be {expected.__name__}, not {type(value).__name__}"
+    return None
+
+
+def _check_type(path: Path, option: str, value: Any) -> None:
+    problem = option_problem(option, value)
+    if problem:
+        raise RulesetFileError(f"{path.name}: {problem}", file=path.name, field=option)
 
 
 def _option(path: Path, option: str, entry: Any) -> tuple[Any, str, bool]:
@@ -177,6 +226,26 @@ def parse_ruleset_file(path: Path) -> Ruleset:
                    **values)
 
 
+def ruleset_of_options(name: str, options: Mapping[str, Any]) -> Ruleset:
+    """A ruleset from its name and its options as a view carries them (:meth:`Ruleset.options`):
+    each option is checked; one left out keeps its default. Raises :class:`RulesetOptionError`."""
+    if not isinstance(name, str) or not isinstance(options, Mapping):
+        raise RulesetOptionError("a ruleset needs a name and a table of options", option="")
+    unknown = sorted(str(o) for o in options if o not in OPTION_NAMES)
+    if unknown:
+        raise RulesetOptionError(f"unknown option {unknown[0][:40]}", option=unknown[0][:40])
+    for option, value in options.items():
+        problem = option_problem(option, value)
+        if problem:
+            raise RulesetOptionError(problem, option=option)
+    return _cached_options(name[:80], tuple(sorted(options.items())))
+
+
+@lru_cache(maxsize=256)
+def _cached_options(name: str, items: tuple[tuple[str, Any], ...]) -> Ruleset:
+    return Ruleset(name=name, **dict(items))
+
+
 def rulesets_dir() -> Path:
     return data_dir() / "rulesets"
 
@@ -193,7 +262,7 @@ def _load(path: Path, modified: int) -> Ruleset:
     return parse_ruleset_file(path)
 
 
-_NAME = re.compile(r"[a-z0-9_-]+")
+_NAME = re.compile(r"[a-z0-9_-]{1,64}")
 """What a ruleset's name may be: a file name in data/rulesets, never a path."""
 
 
@@ -205,11 +274,14 @@ def load_ruleset(name: str) -> Ruleset:
         path = rulesets_dir() / f"{name}.toml"
         modified = path.stat().st_mtime_ns
     except FileNotFoundError:
-        raise UnknownRulesetError(f"unknown ruleset {name!r}", name=str(name),
+        raise UnknownRulesetError(f"unknown ruleset {excerpt(name, 40)}", name=excerpt(name, 40),
                                   choices=", ".join(available_rulesets())) from None
     return _load(path, modified)
 
 
-def as_ruleset(rules: Ruleset | str) -> Ruleset:
-    """A ruleset given as itself or by its name (for callers that name one, as the command line)."""
-    return rules if isinstance(rules, Ruleset) else load_ruleset(rules)
+def require_ruleset(rules: object) -> Ruleset:
+    """``rules`` itself when it is a :class:`Ruleset`; a ``TypeError`` that says what to do otherwise
+    (a name is turned into a ruleset once, at the edge, with :func:`load_ruleset`)."""
+    if not isinstance(rules, Ruleset):
+        raise TypeError(f"a Ruleset is needed, not {type(rules).__name__}: load_ruleset(name) gives one")
+    return rules

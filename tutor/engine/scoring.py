@@ -26,7 +26,7 @@ from tutor.engine.errors import (
 )
 from tutor.engine.layoffs import DefenderPlay, Layoff, best_defence
 from tutor.engine.melds import Arrangement, Meld, best_arrangements, min_deadwood
-from tutor.engine.rules import Ruleset, as_ruleset
+from tutor.engine.rules import Ruleset, require_ruleset
 
 Outcome = Literal["knock", "gin", "big_gin", "undercut"]
 Side = Literal["knocker", "defender"]
@@ -143,7 +143,7 @@ def check_knock(knocker: Sequence[Card], rules: Ruleset) -> None:
             raise NoBigGinError(rules=rules.name)
         if deadwood != 0:
             raise NotBigGinError()
-    elif deadwood > rules.knock_limit:
+    elif not rules.may_knock_with(deadwood):
         raise DeadwoodOverLimitError(deadwood=deadwood, limit=rules.knock_limit)
 
 
@@ -170,14 +170,14 @@ def _check_hands(knocker: list[Card], defender: list[Card], rules: Ruleset) -> N
 
 
 def score_hand(knocker: Sequence[Card] | str, defender: Sequence[Card] | str,
-               rules: Ruleset | str) -> HandScore:
+               rules: Ruleset) -> HandScore:
     """Score a knock, gin or big gin: the knocker's 10 (or 11) cards against the defender's 10.
 
     Both hands are arranged for least deadwood, the defender's together with its layoffs.
     Among the knocker's equal arrangements the ruleset may let it show the one that leaves the
     defender most deadwood. Raises a :class:`~tutor.engine.errors.KnockError` for an impossible knock.
     """
-    rules = as_ruleset(rules)
+    rules = require_ruleset(rules)
     knocker_cards, defender_cards = _as_cards(knocker), _as_cards(defender)
     _check_hands(knocker_cards, defender_cards, rules)
     big_gin = len(knocker_cards) == BIG_GIN_SIZE
@@ -299,14 +299,14 @@ def _final_bonuses(winner: Player, points: dict[Player, int], hands_won: dict[Pl
     return bonuses
 
 
-def game_totals(results: Iterable[HandResult | str] | str, rules: Ruleset | str) -> GameTotals:
+def game_totals(results: Iterable[HandResult | str] | str, rules: Ruleset) -> GameTotals:
     """Running scores and final totals of a game from its hand results, void hands included.
 
     The game ends with the first hand after which a player's points reach the target (or pass
     it, where the ruleset says so); a result after that raises an error. Bonuses are added only
     to a finished game.
     """
-    rules = as_ruleset(rules)
+    rules = require_ruleset(rules)
     sheet = _as_results(results)
     points: dict[Player, int] = {"A": 0, "B": 0}
     hands_won: dict[Player, int] = {"A": 0, "B": 0}

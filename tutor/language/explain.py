@@ -83,7 +83,7 @@ def analysis_steps(result: HandAnalysis, tr: Translator, rules: Ruleset | None =
         limit = rules.knock_limit
         if result.deadwood == 0:
             steps.append(tr.gettext("With no deadwood this hand can go gin."))
-        elif result.deadwood <= limit:
+        elif rules.may_knock_with(result.deadwood):
             steps.append(tr.ngettext("{n} point of deadwood, within the knock limit of {limit}: this hand may knock.",
                                      "{n} points of deadwood, within the knock limit of {limit}: this hand may knock.",
                                      result.deadwood, limit=tr.number(limit)))

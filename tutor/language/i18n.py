@@ -27,8 +27,8 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 from babel.support import Translations
 
-from tutor.engine.msgids import N_
-from tutor.engine.resources import locales_dir
+from tutor.base.msgids import N_
+from tutor.base.resources import locales_dir
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "N_", "PSEUDO_LANGUAGE", "Translator", "compile_catalogs",
            "language_from_environment", "negotiate", "translations"]
@@ -39,7 +39,15 @@ DEFAULT_LANGUAGE = "en"
 PSEUDO_LANGUAGE = "qps"
 """A pseudo-language for tests: English, every translated string wrapped in markers."""
 PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
+PSEUDO_ENV = "GIN_TUTOR_PSEUDO_LOCALE"
+"""Set to 1 to offer the pseudo-language (tests use it to find text that bypasses the catalogs)."""
 DOMAIN = "messages"
+
+
+def offered_languages() -> tuple[str, ...]:
+    """The languages a learner may choose: :data:`LANGUAGES`, and the pseudo-language where
+    :data:`PSEUDO_ENV` is 1."""
+    return LANGUAGES + ((PSEUDO_LANGUAGE,) if os.environ.get(PSEUDO_ENV) == "1" else ())
 
 
 def negotiate(preferred: Iterable[str | None]) -> str:

@@ -10,6 +10,7 @@ from tutor.engine.cards import Card
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import Ruleset, load_ruleset
 from tutor.language.i18n import N_, Translator
+from tutor.play.tips import TIP_NUMBERS
 
 OUTCOMES = {
     "knock": N_("knock"),
@@ -132,4 +133,4 @@ def level_name(level: str, tr: Translator) -> str:
 def mistake_name(code: str, tr: Translator) -> str:
     """A mistake's short description, as the drill kind that names it declares it."""
     names = mistake_names()
-    return tr.gettext(names[code]) if code in names else code
+    return tr.gettext(names[code], **{k: tr.number(v) for k, v in TIP_NUMBERS.items()}) if code in names else code

@@ -2,8 +2,9 @@
 
 Pure Python over the engine (no Streamlit)::
 
+    >>> from tutor.engine import load_ruleset
     >>> from tutor.play import new_game, new_hand, Bot
-    >>> hand = new_hand("classic", 7, dealer=0)
+    >>> hand = new_hand(load_ruleset("classic"), 7, dealer=0)
     >>> hand.to_move, hand.view(1)["phase"], hand.view(1)["legal"]
     (1, 'first_upcard', [['take', None], ['pass', None]])
     >>> bots = Bot("beginner", 1), Bot("strong", 2)
@@ -23,14 +24,22 @@ A view (:meth:`Hand.view`) is a JSON-ready dict with the keys ``seat`` (0 non-de
 opponent took from the pile and still holds), ``opponent_discards``, ``events`` (the public history,
 oldest first, as ``[who, move, card]``: who ``me``/``opp``; move ``take``, ``stock`` (card null),
 ``pass`` (the upcard passed), ``discard``, and at the end ``knock`` or ``big_gin``), ``stock_size``,
-``turn``, ``knock_limit``, ``ruleset``, ``legal``, ``score`` (``[mine, opponent's]`` in a game,
-else null) and ``target``.
+``turn``, ``ruleset`` (the rules' name, for display only), ``rules`` (every rule option a player may
+know, by name: ``{"knock_limit": 10, "target": 100, "undercut_bonus": 25, ...}``, as
+:meth:`~tutor.engine.rules.Ruleset.options` gives them; an option left out keeps its default),
+``legal`` and ``score`` (``[mine, opponent's]`` in a game, else null).
+
+A player builds what it knows from the view alone (:func:`~tutor.play.bots.reading.read_view`):
+the rules too come from ``rules``, never from a file named by ``ruleset``. So a view made by another
+program (an adapter from OpenSpiel's or the EAAI framework's game, under their own options, with no
+ruleset file anywhere) is played just as well.
 """
 
+from tutor.base.numbers import MAX_SEED
 from tutor.play.bots import LEVELS, Bot
 from tutor.play.errors import MoveError
 from tutor.play.game import Game, new_game
-from tutor.play.hand import MAX_SEED, Event, Hand, new_hand
+from tutor.play.hand import Event, Hand, new_hand
 from tutor.play.moves import KINDS, Move, read_move
 
 __all__ = ["KINDS", "LEVELS", "MAX_SEED", "Bot", "Event", "Game", "Hand", "Move", "MoveError", "new_game",

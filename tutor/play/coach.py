@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from tutor.engine.cards import Card
-from tutor.engine.melds import best_arrangements, min_deadwood
+from tutor.engine.melds import min_deadwood
 from tutor.play.bots import Bot
-from tutor.play.bots.evaluate import discard_order
+from tutor.play.bots.evaluate import discard_order, taken_meld
 from tutor.play.bots.reading import read_view
 from tutor.play.moves import Move
 
@@ -34,14 +34,6 @@ class Advice:
     """For ``take_meld``: the meld the taken card joins."""
 
 
-def _meld_with(holding: int, card: Card) -> tuple[Card, ...]:
-    """The meld ``card`` sits in when ``holding`` is arranged for least deadwood, or ()."""
-    for meld in best_arrangements(holding)[0].melds:
-        if card in meld.cards:
-            return meld.cards
-    return ()
-
-
 def advise(view: dict[str, Any], level: str = "strong", seed: int = 0) -> Advice:
     """What the player of ``level`` would do in this view, with the numbers it rests on."""
     table = read_view(view)
@@ -60,11 +52,9 @@ def advise(view: dict[str, Any], level: str = "strong", seed: int = 0) -> Advice
     top = table.top
     if kind != "take" or top is None:
         return Advice(move, "decline", before, before)
-    with_top = table.hand | top.bit
-    after, thrown = discard_order(with_top, keep=top)[0]
-    kept = with_top & ~thrown.bit
-    meld = _meld_with(kept, top)
+    after = discard_order(table.hand | top.bit, keep=top)[0][0]
+    meld = taken_meld(table.hand, top)
     if meld:
         return Advice(move, "take_meld", before, after, meld)
-    return Advice(move, "take_knock" if after <= table.knock_limit else "take_lower", before, after)
+    return Advice(move, "take_knock" if table.rules.may_knock_with(after) else "take_lower", before, after)
 

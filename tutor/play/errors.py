@@ -7,8 +7,8 @@ that the catalogs translate, so the app can tell a learner what was wrong in the
 
 from __future__ import annotations
 
+from tutor.base.msgids import N_
 from tutor.engine.errors import TutorError
-from tutor.engine.msgids import N_
 
 
 class MoveError(TutorError):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from tutor.engine.rules import Ruleset, as_ruleset
+from tutor.engine.rules import Ruleset, require_ruleset
 from tutor.engine.scoring import GameTotals, HandResult, game_totals
 from tutor.play.errors import GameOverError
 from tutor.play.hand import Hand, check_seed, new_hand, other
@@ -97,9 +97,9 @@ class Game:
         return replace(self, hand=dealt, played=played)
 
 
-def new_game(ruleset: Ruleset | str, seed: int | str) -> Game:
+def new_game(rules: Ruleset, seed: int | str) -> Game:
     """A game to the ruleset's target, its first hand dealt; the same seed deals the same game."""
-    rules = as_ruleset(ruleset)
+    rules = require_ruleset(rules)
     number = check_seed(seed)
     hand = new_hand(rules, hand_seed(number, 0), first_dealer(rules, number), score=(0, 0))
     return Game(rules, number, hand)

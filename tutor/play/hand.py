@@ -14,10 +14,10 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, Literal, TypeVar
 
+from tutor.base.numbers import read_seed
 from tutor.engine.cards import DECK, HAND_SIZE, Card, mask_of, sort_cards
 from tutor.engine.melds import min_deadwood
-from tutor.engine.numbers import whole_number
-from tutor.engine.rules import Ruleset, as_ruleset
+from tutor.engine.rules import Ruleset, require_ruleset
 from tutor.engine.scoring import HandResult, HandScore, Player, may_knock, score_hand
 from tutor.play.errors import (
     BadDealerError,
@@ -43,8 +43,6 @@ from tutor.play.moves import Move, move_text, read_move
 Phase = Literal["first_upcard", "draw", "discard", "over"]
 Result = HandScore | Literal["void"]
 T = TypeVar("T")
-MAX_SEED = 2**32 - 1
-"""The largest hand or game number."""
 
 
 @dataclass(frozen=True)
@@ -69,10 +67,7 @@ def for_seat(pair: tuple[T, T], player: int, value: T) -> tuple[T, T]:
 
 def check_seed(seed: Any) -> int:
     """A hand or game number: a whole number from 0 to :data:`MAX_SEED` (a string of digits will do)."""
-    number = whole_number(seed, MAX_SEED)
-    if number is None:
-        raise BadGameSeedError(seed=str(seed).strip()[:40], most=MAX_SEED)
-    return number
+    return read_seed(seed, BadGameSeedError)
 
 
 def check_player(player: Any) -> int:
@@ -265,11 +260,10 @@ class Hand:
             "events": [["me" if e.player == player else "opp", e.move, _text(e.card)] for e in self.events],
             "stock_size": len(self.stock),
             "turn": self.turn(player),
-            "knock_limit": self.rules.knock_limit,
             "ruleset": self.rules.name,
+            "rules": self.rules.options(),
             "legal": [list(move_text(m)) for m in self.legal_moves] if mine else [],
             "score": None if self.score is None else [self.score[player], self.score[opponent]],
-            "target": self.rules.target,
         }
 
 
@@ -287,14 +281,14 @@ def deal(seed: int, dealer: int) -> tuple[tuple[tuple[Card, ...], tuple[Card, ..
     return cards, deck[2 * HAND_SIZE], tuple(deck[2 * HAND_SIZE + 1:])
 
 
-def new_hand(ruleset: Ruleset | str, seed: int | str, dealer: int = 0,
+def new_hand(rules: Ruleset, seed: int | str, dealer: int = 0,
              score: tuple[int, int] | None = None) -> Hand:
     """A hand dealt from ``seed`` (the same seed deals the same cards) by ``dealer`` (0 or 1).
 
     Where the ruleset offers the first upcard, the non-dealer decides on it first; otherwise the
     non-dealer simply plays first. ``score`` is each player's points so far, in a game.
     """
-    rules = as_ruleset(ruleset)
+    rules = require_ruleset(rules)
     number = check_seed(seed)
     if isinstance(dealer, bool) or dealer not in (0, 1):
         raise BadDealerError(dealer=repr(dealer)[:20])

@@ -150,15 +150,15 @@ class Match:
         return [move_text(p.move) for p in self.moves if p.player == LEARNER]
 
 
-def start_match(ruleset: Ruleset | str, seed: int | str, level: str) -> Match:
+def start_match(rules: Ruleset, seed: int | str, level: str) -> Match:
     """A new game against the virtual player of ``level``: it moves first when the deal says so."""
     Bot(level)  # an unknown level raises here, before anything is dealt
-    return Match(new_game(ruleset, seed), level).answer()
+    return Match(new_game(rules, seed), level).answer()
 
 
-def replay(ruleset: Ruleset | str, seed: int | str, level: str, learner_moves: list[Any]) -> Match:
+def replay(rules: Ruleset, seed: int | str, level: str, learner_moves: list[Any]) -> Match:
     """The match that the learner's moves make from the start (a saved game, resumed)."""
-    match = start_match(ruleset, seed, level)
+    match = start_match(rules, seed, level)
     for move in learner_moves:
         if match.game.over:
             break

@@ -1,5 +1,9 @@
 """A position as text: a player's view packed into a short code that a review item or an address
-can carry, and read back with a check that it is a view a player could be shown."""
+can carry, and read back with a check that it is a view a player could be shown.
+
+A code carries its rules (the view's ``rules``), so a position plays under the options it was taken
+under. Codes made before views carried their rules name only their ruleset (with its knock limit and
+target beside it): such a stored code is read at this edge by loading its ruleset by name."""
 
 from __future__ import annotations
 
@@ -8,15 +12,18 @@ import json
 import zlib
 from typing import Any
 
+from tutor.base.msgids import N_
 from tutor.engine.errors import TutorError
-from tutor.engine.msgids import N_
+from tutor.engine.rules import load_ruleset
 from tutor.play.bots.reading import read_view
 
 VIEW_KEYS = frozenset({
     "seat", "phase", "hand", "top_discard", "taken_upcard", "discard_pile", "opponent_known",
-    "opponent_discards", "events", "stock_size", "turn", "knock_limit", "ruleset", "legal", "score", "target",
+    "opponent_discards", "events", "stock_size", "turn", "ruleset", "rules", "legal", "score",
 })
 """The keys of a view (:meth:`tutor.play.hand.Hand.view`)."""
+LEGACY_KEYS = VIEW_KEYS - {"rules"} | {"knock_limit", "target"}
+"""The keys of a view packed before views carried their rules."""
 MAX_CODE = 4000
 """The longest code read: a whole hand's view packs into far less."""
 
@@ -41,9 +48,18 @@ def decode_view(code: str) -> dict[str, Any]:
             raise ValueError("too long")
         packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
         view = json.loads(zlib.decompressobj().decompress(packed, 64_000))
+        if isinstance(view, dict) and set(view) == LEGACY_KEYS:
+            view = _with_rules(view)
         if not isinstance(view, dict) or set(view) != VIEW_KEYS:
             raise ValueError("not a view")
         read_view(view)
     except (ValueError, TypeError, KeyError, AttributeError, zlib.error) as error:
         raise PositionError() from error
+    return view
+
+
+def _with_rules(legacy: dict[str, Any]) -> dict[str, Any]:
+    """A view packed before views carried their rules, with the rules of the ruleset it names."""
+    view = {k: v for k, v in legacy.items() if k not in ("knock_limit", "target")}
+    view["rules"] = load_ruleset(str(view["ruleset"])).options()
     return view

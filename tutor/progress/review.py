@@ -21,10 +21,7 @@ from typing import Any
 from fsrs import Card, Scheduler, State
 from fsrs import Rating as Rating  # the ratings, for the app to name
 
-from tutor.engine.numbers import whole_number
-
-MAX_ITEM_SEED = 2**32 - 1
-"""The largest puzzle number a drill item carries."""
+from tutor.base.numbers import MAX_SEED, whole_number
 
 LEARNING_STEPS = (timedelta(0), timedelta(minutes=10))
 """A new item: back at once after a wrong answer, ten minutes after a right one, then by days."""
@@ -114,7 +111,7 @@ class DrillItem:
     def parse(cls, item: str) -> DrillItem | None:
         """The drill an item names, or None when it is not a well-formed drill item."""
         parts = item.split(":")
-        seed = whole_number(parts[4], MAX_ITEM_SEED) if len(parts) in (5, 6) else None
+        seed = whole_number(parts[4], MAX_SEED) if len(parts) in (5, 6) else None
         if seed is None or parts[0] + ":" != cls.PREFIX:
             return None
         kind, _, scenario = parts[1].partition("@")

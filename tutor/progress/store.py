@@ -36,8 +36,8 @@ import sqlalchemy as sa
 from fsrs import Card, Rating
 from sqlalchemy.pool import NullPool, StaticPool
 
+from tutor.base.msgids import N_
 from tutor.engine.errors import TutorError
-from tutor.engine.msgids import N_
 from tutor.progress.database import APPLICATION_ID, NewerSchemaError, fault_of, inspect, keep_aside, upgrade
 from tutor.progress.names import clean_name, name_key
 from tutor.progress.review import card_of_row, reviewed, row_of_card

@@ -30,7 +30,7 @@ st.segmented_control(tr.gettext("Kind of drill"), KINDS, key="drill_kind_choice"
 st.segmented_control(tr.gettext("Level"), LEVELS, key="drill_level_choice",
                      format_func=lambda lv: level_name(lv, tr), on_change=drill_state.choice_changed)
 
-puzzle = drill_state.current_puzzle(rules.name)
+puzzle = drill_state.current_puzzle(rules)
 dealt = drill_state.rescored_from(puzzle)
 if dealt:
     st.info(tr.gettext("The same hand, now scored under {rules} (it was dealt under {dealt}): compare how the "

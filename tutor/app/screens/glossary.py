@@ -7,11 +7,11 @@ from tutor.app.ui import state
 from tutor.app.ui.pages import link, term_url
 from tutor.app.ui.render import show_analysis, show_cards
 from tutor.app.ui.safe import plain
+from tutor.base.resources import data_dir
 from tutor.content.documents import load_documents
 from tutor.content.glossary import Term, exact_match, glossary, related_to, search, synonyms_of, term_by_id
 from tutor.engine.cards import BIG_GIN_SIZE, HAND_SIZE, parse_cards
 from tutor.engine.melds import analyze
-from tutor.engine.resources import data_dir
 from tutor.language.i18n import LANGUAGES
 from tutor.language.labels import source_title
 

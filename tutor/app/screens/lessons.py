@@ -62,7 +62,7 @@ else:
     seeds = check_seeds(lesson.id, len(lesson.checks))
     for index, ((kind, level, scenario), seed) in enumerate(zip(lesson.checks, seeds, strict=True)):
         st.markdown(tr.gettext("**Question {n} of {total}**", n=index + 1, total=len(lesson.checks)))
-        verdict = drill_card(generate(kind, seed, level, rules.name, scenario), tr)
+        verdict = drill_card(generate(kind, seed, level, rules, scenario), tr)
         right += bool(verdict and verdict.correct)
     if right == len(lesson.checks):
         if mark_done(lesson.id):

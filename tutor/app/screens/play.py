@@ -9,19 +9,20 @@ import streamlit as st
 from tutor.app.ui import play_state, profile, state
 from tutor.app.ui.render import show_arrangement, show_steps, show_totals
 from tutor.app.ui.table_component import play_table
-from tutor.engine.rules import available_rulesets
+from tutor.engine.rules import available_rulesets, load_ruleset
 from tutor.language.explain import score_steps
 from tutor.language.labels import outcome_name, ruleset_title
-from tutor.language.table import BOT_LEVEL_NOTES, bot_level_name, coach_comment, tip_verdict
+from tutor.language.play_text import BOT_LEVEL_NOTES, bot_level_name, coach_comment, tip_verdict, void_hand_text
 from tutor.play import LEVELS
+from tutor.play.debrief import differences
 from tutor.play.match import LEARNER
-from tutor.play.review import check_tips, differences
+from tutor.play.tips import check_tips
 
 tr = state.translator()
 rules = state.ruleset()
 
 st.title(tr.gettext("Play"))
-problem = play_state.start(tr, rules.name)
+problem = play_state.start(tr, rules)
 play_state.take_pending()
 if problem:
     st.warning(problem)
@@ -39,7 +40,7 @@ if match is None:
                            format_func=lambda name: ruleset_title(name, tr))
     st.caption(tr.gettext("A game keeps its ruleset to the end."))
     st.button(tr.gettext("Deal"), key="play_deal", type="primary", on_click=play_state.new_game,
-              args=(ruleset, level))
+              args=(load_ruleset(ruleset), level))
     if profile.current() is None:
         st.info(tr.gettext("As a guest your game is not saved: choose a profile in the sidebar to keep it."))
     st.stop()
@@ -60,7 +61,7 @@ if play_state.hand_over_pending(match) or game.over:
     number = len(game.played)
     st.header(tr.gettext("Hand {n} is over", n=tr.number(number)))
     if hand.result == "void":
-        st.info(tr.gettext("Only two cards were left in the stock: the hand is void and nobody scores."))
+        st.info(void_hand_text(hand, tr))
     elif hand.result is not None:
         score = hand.result
         you_knocked = hand.knocker == LEARNER
@@ -88,7 +89,7 @@ if play_state.hand_over_pending(match) or game.over:
                            "You matched the strong player on {agreed} of {n} decisions.", len(decisions),
                            agreed=tr.number(len(decisions) - len(diffs))) if decisions
                else tr.gettext("The hand ended before you had a decision to make."))
-    reviewed = st.session_state.get("play_reviewed", set())
+    reviewed = play_state.reviewed()
     for diff in diffs:
         index = match.decisions.index(diff.decision)
         line = tr.gettext("Turn {turn}: {comment}", turn=tr.number(diff.decision.view["turn"]),

@@ -8,7 +8,7 @@ from tutor.app.ui import profile, state
 from tutor.app.ui.replay import show_replay
 from tutor.content.lessons import course_status, lessons
 from tutor.language.labels import drill_kind_name, mistake_name, ruleset_title
-from tutor.language.table import bot_level_name
+from tutor.language.play_text import bot_level_name
 from tutor.progress.stats import (
     DAILY_GOAL,
     accuracy_by_day,

@@ -13,6 +13,7 @@ from tutor.content.glossary import glossary, term_by_id
 from tutor.drills import puzzle_of
 from tutor.engine.cards import parse_cards
 from tutor.engine.errors import TutorError
+from tutor.engine.rules import load_ruleset
 from tutor.language.i18n import LANGUAGES
 from tutor.progress.review import DrillItem, TermItem, directions, mixed, reviewed
 
@@ -36,8 +37,8 @@ else:
     item = due[0]
     drill = DrillItem.parse(item)
     try:
-        puzzle = (puzzle_of(drill.kind, drill.seed, drill.level, drill.ruleset, drill.position, drill.scenario)
-                  if drill else None)
+        puzzle = (puzzle_of(drill.kind, drill.seed, drill.level, load_ruleset(drill.ruleset), drill.position,
+                            drill.scenario) if drill else None)  # the item's row names its ruleset: loaded here
     except TutorError:
         puzzle = None
     if puzzle is None:

@@ -8,8 +8,8 @@ from tutor.app.ui import state
 from tutor.app.ui.pages import link, rules_section_url
 from tutor.app.ui.render import show_document
 from tutor.app.ui.safe import plain
+from tutor.base.resources import data_dir
 from tutor.content.documents import load_documents
-from tutor.engine.resources import data_dir
 from tutor.engine.rules import SOURCES
 from tutor.language.labels import option_label, option_value, ruleset_title, source_title
 

@@ -6,8 +6,7 @@ import streamlit as st
 from tutor.app.ui import state
 from tutor.app.ui.pages import link, ruleset_url
 from tutor.app.ui.render import show_document
-from tutor.content.documents import parse_document
-from tutor.engine.resources import data_dir
+from tutor.content.documents import ruleset_page
 from tutor.engine.rules import OPTION_NAMES, available_rulesets
 from tutor.language.labels import option_label, option_value, ruleset_title, source_title
 
@@ -18,7 +17,7 @@ name = rules.name
 others = [link(ruleset_title(other, tr), ruleset_url(other)) for other in available_rulesets() if other != name]
 st.caption(tr.gettext("Other rulesets: {links}. The ruleset can also be chosen in the sidebar.",
                       links=" · ".join(others)), unsafe_allow_html=True)
-about = parse_document(data_dir() / "reference" / tr.locale / "rulesets" / f"{name}.md")
+about = ruleset_page(name, tr.locale)
 st.title(tr.content(about.title))
 show_document(about, tr, heading=None)
 st.header(tr.gettext("Every rule of this ruleset"))

@@ -18,12 +18,11 @@ from tutor.drills import KINDS, Puzzle, Verdict, group_remark, judge_group
 from tutor.drills.kinds.score import score_of
 from tutor.engine.cards import parse_card, parse_cards
 from tutor.engine.melds import HandAnalysis
-from tutor.engine.rules import load_ruleset
 from tutor.engine.scoring import HandScore
 from tutor.language.feedback import explanation, feedback, render
 from tutor.language.i18n import N_, Translator
 from tutor.language.labels import card_name, drill_kind_name, ruleset_title, side_name
-from tutor.language.table import position_line
+from tutor.language.play_text import position_line
 from tutor.play.positions import decode_view
 
 
@@ -110,7 +109,7 @@ def _read_deadwood(puzzle: Puzzle) -> Any:
 # --- Score: who scores, and how much -----------------------------------------------------------
 
 def _rules_line(puzzle: Puzzle, tr: Translator) -> None:
-    st.caption(tr.gettext("Rules: {rules}", rules=ruleset_title(puzzle.ruleset, tr)))
+    st.caption(tr.gettext("Rules: {rules}", rules=ruleset_title(puzzle.rules, tr)))
 
 
 def _score(puzzle: Puzzle, tr: Translator) -> None:
@@ -154,7 +153,7 @@ def _read_layoffs(puzzle: Puzzle) -> list[str]:
 
 def _totals(puzzle: Puzzle, tr: Translator) -> None:
     keys = puzzle_keys(puzzle)
-    rules = load_ruleset(puzzle.ruleset)
+    rules = puzzle.rules
     st.markdown(tr.gettext("This score sheet ends a game. What are the final totals, with every bonus?"))
     _rules_line(puzzle, tr)
     hand, result = tr.gettext("Hand"), tr.gettext("Result")

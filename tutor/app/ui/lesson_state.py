@@ -3,22 +3,16 @@ kept in the session for a guest; a guest's go with the profile it creates)."""
 
 from __future__ import annotations
 
-import random
-
 import streamlit as st
 
-from tutor.app.ui import profile
-from tutor.drills import fresh_seed
-
-_seeds: random.Random = random.SystemRandom()
-"""Where a check's puzzle numbers come from (tests put a seeded generator here)."""
+from tutor.app.ui import profile, state
 
 
 def check_seeds(lesson_id: str, count: int) -> list[int]:
     """The seeds of a lesson's check puzzles, drawn once per session (and anew on request)."""
     key = f"_check_seeds_{lesson_id}"
     if len(st.session_state.get(key, [])) != count:
-        st.session_state[key] = [fresh_seed(_seeds) for _ in range(count)]
+        st.session_state[key] = [state.new_seed() for _ in range(count)]
     return st.session_state[key]
 
 

@@ -7,36 +7,35 @@ The game itself is :mod:`tutor.play`; this module only keeps it and reacts to th
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import streamlit as st
 
 from tutor.app.card_faces import card_url
-from tutor.app.ui import profile
+from tutor.app.ui import profile, state
 from tutor.app.ui.safe import error_text
 from tutor.drills.kinds.discard import level_of_turn
 from tutor.engine.cards import Card, mask_of, parse_card, parse_cards
 from tutor.engine.errors import TutorError
 from tutor.engine.melds import best_arrangements, min_deadwood
-from tutor.engine.rules import available_rulesets
+from tutor.engine.rules import Ruleset, available_rulesets, load_ruleset
 from tutor.language.i18n import N_, Translator
 from tutor.language.labels import card_name, meld_kind_name
-from tutor.language.table import bot_level_name, coach_comment, hint_sentence, log_line
-from tutor.play import LEVELS, MAX_SEED
+from tutor.language.play_text import bot_level_name, coach_comment, hint_sentence, log_line
+from tutor.play import LEVELS
+from tutor.play.debrief import difference
 from tutor.play.errors import UnknownLevelError
 from tutor.play.hand import check_seed
 from tutor.play.match import LEARNER, Match, replay, start_match
 from tutor.play.positions import encode_view
-from tutor.play.review import difference
 from tutor.progress.review import DrillItem, Rating
 
-_seeds: random.Random = random.SystemRandom()
-"""Where new game numbers come from (tests may put a seeded generator here)."""
-
-MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH = (
+MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH, REVIEWED, ADDRESS, PENDING = (
     "play_match", "play_game_id", "play_seen", "play_armed", "play_hint", "play_comments", "play_error",
-    "play_fresh")
+    "play_fresh", "play_reviewed", "_play_address", "play_pending")
+"""The session keys of the play page. Every key of one game (all but ``ADDRESS`` and ``PENDING``)
+is set afresh when a game opens and dropped when the learner leaves it."""
+GAME_KEYS = (MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH, REVIEWED)
 TABLE_KEY = "play_table"
 LOG_LINES = 6
 """The table's log shows the hand's last moves; the whole list is shown when the hand ends."""
@@ -65,15 +64,23 @@ def current() -> Match | None:
 
 
 def _begin(match: Match, game_id: int | None = None) -> None:
+    """Open ``match`` at the table: every key of the game before it goes."""
     session = st.session_state
+    for key in GAME_KEYS:
+        session.pop(key, None)
     session[MATCH] = match
     session[GAME_ID] = game_id
     session[SEEN] = 0
     session[COMMENTS] = []
-    for key in (ARMED, HINT, ERROR):
-        session.pop(key, None)
+    session[REVIEWED] = set()
     session[FRESH] = len(match.moves)
     _mirror(match)
+
+
+def reviewed() -> set[int]:
+    """The decisions of the open game (by their index) that the learner sent to review."""
+    sent: set[int] = st.session_state.setdefault(REVIEWED, set())
+    return sent
 
 
 def _mirror(match: Match) -> None:
@@ -87,23 +94,23 @@ def address(match: Match) -> str:
     return f"play?game={match.seed}&level={match.level}&rules={match.rules.name}"
 
 
-def new_game(ruleset: str, level: str, seed: int | None = None) -> None:
+def new_game(rules: Ruleset, level: str, seed: int | None = None) -> None:
     """Deal a new game (a fresh seed unless one is given) and save it for the profile."""
-    match = start_match(ruleset, _seeds.randrange(MAX_SEED + 1) if seed is None else seed, level)
+    match = start_match(rules, state.new_seed() if seed is None else seed, level)
     st.session_state.rules = match.rules.name  # the sidebar follows the game's ruleset as it starts
     st.query_params["rules"] = match.rules.name
     _begin(match)
-    st.session_state["_play_address"] = (str(match.seed), match.level)
+    st.session_state[ADDRESS] = (str(match.seed), match.level)
     save(match)
 
 
-def _read_address(tr: Translator, ruleset: str) -> str | None:
+def _read_address(tr: Translator, rules: Ruleset) -> str | None:
     """Open the game the URL names, once per address; a bad address gets a message."""
     params = st.query_params
     wanted = (params.get("game"), params.get("level"))
-    if wanted[0] is None or wanted == st.session_state.get("_play_address"):
+    if wanted[0] is None or wanted == st.session_state.get(ADDRESS):
         return None
-    st.session_state._play_address = wanted
+    st.session_state[ADDRESS] = wanted
     match = current()
     seed_text, level = wanted
     if match is not None and (str(match.seed), match.level) == wanted:
@@ -113,8 +120,8 @@ def _read_address(tr: Translator, ruleset: str) -> str | None:
         if level not in LEVELS:
             raise UnknownLevelError(level=level[:40], choices=tr.list_of([bot_level_name(lv, tr) for lv in LEVELS]))
         seed = check_seed(seed_text)
-        if not resume(seed, level, ruleset):
-            new_game(ruleset, level, seed)
+        if not resume(seed, level, rules):
+            new_game(rules, level, seed)
     except TutorError as error:
         for key in ("game", "level"):
             st.query_params.pop(key, None)
@@ -122,10 +129,11 @@ def _read_address(tr: Translator, ruleset: str) -> str | None:
     return None
 
 
-def start(tr: Translator, ruleset: str) -> str | None:
-    """Set up the page: the game the URL names, else the one in the session, else the profile's
-    game in progress. Returns a message when the URL named a game that cannot be."""
-    message = _read_address(tr, ruleset)
+def start(tr: Translator, rules: Ruleset) -> str | None:
+    """Set up the page: the game the URL names (under ``rules``, the sidebar's), else the one in the
+    session, else the profile's game in progress. Returns a message when the URL named a game that
+    cannot be."""
+    message = _read_address(tr, rules)
     if current() is None:
         resume()
     match = current()
@@ -134,27 +142,27 @@ def start(tr: Translator, ruleset: str) -> str | None:
     return message
 
 
-def resume(seed: int | None = None, level: str | None = None, ruleset: str | None = None) -> bool:
-    """Take up the profile's most recent unfinished game (of that seed, level and ruleset when
-    given), rebuilt from its moves. Whether there was one."""
+def resume(seed: int | None = None, level: str | None = None, rules: Ruleset | None = None) -> bool:
+    """Take up the profile's most recent unfinished game (of that seed, level and rules when
+    given), rebuilt from its moves under the ruleset its row names. Whether there was one."""
     learner = profile.current()
     if learner is None:
         return False
     games = [g for g in profile.store().games(learner.id) if not g.finished]
     if seed is not None:
-        games = [g for g in games if (g.seed, g.level, g.ruleset) == (seed, level, ruleset)]
+        games = [g for g in games if (g.seed, g.level, g.ruleset) == (seed, level, rules and rules.name)]
     saved = games[0] if games else None
     if saved is None or saved.ruleset not in available_rulesets() or saved.level not in LEVELS:
         return False
     try:
-        match = replay(saved.ruleset, saved.seed, saved.level, saved.moves)
+        match = replay(load_ruleset(saved.ruleset), saved.seed, saved.level, saved.moves)
     except TutorError:
         return False  # moves that no longer replay (a changed rule): the game stays on file, not resumed
     _begin(match, saved.id)
     # Saved just as a hand ended, the next one not opened yet: show that hand's end again.
     waiting = not match.learner_to_move and not match.game.over and match.game.played
     st.session_state[SEEN] = len(match.game.played) - (1 if waiting else 0)
-    st.session_state["_play_address"] = (str(match.seed), match.level)
+    st.session_state[ADDRESS] = (str(match.seed), match.level)
     return True
 
 
@@ -336,9 +344,6 @@ def play(match: Match, move: tuple[str, str | None]) -> None:
     save(after)
 
 
-PENDING = "play_pending"
-
-
 def table_clicked() -> None:
     """The table component's callback: its trigger value, the action, waits for the page's run
     (:func:`take_pending`), which plays it before drawing anything."""
@@ -398,7 +403,7 @@ def next_hand() -> None:
 
 def leave_game() -> None:
     """Close the table to choose a new game (the unfinished one stays saved)."""
-    for key in (MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH, "_play_address"):
+    for key in (*GAME_KEYS, ADDRESS):
         st.session_state.pop(key, None)
     for key in ("game", "level"):
         st.query_params.pop(key, None)
@@ -414,4 +419,4 @@ def to_review(decision_index: int) -> None:
     level = level_of_turn(int(decision.view["turn"]))
     item = DrillItem("discard", level, match.rules.name, 0, encode_view(decision.view)).format()
     profile.store().schedule(learner.id, item, Rating.Again)
-    st.session_state.setdefault("play_reviewed", set()).add(decision_index)
+    reviewed().add(decision_index)

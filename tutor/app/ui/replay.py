@@ -11,9 +11,10 @@ from tutor.app.ui.render import show_arrangement, show_cards
 from tutor.engine.cards import mask_of
 from tutor.engine.errors import TutorError
 from tutor.engine.melds import best_arrangements
+from tutor.engine.rules import load_ruleset
 from tutor.language.i18n import Translator
 from tutor.language.labels import ruleset_title
-from tutor.language.table import bot_level_name, hint_sentence, log_line
+from tutor.language.play_text import bot_level_name, hint_sentence, log_line
 from tutor.play.coach import advise
 from tutor.play.match import LEARNER, Match, replay
 from tutor.progress.store import SavedGame
@@ -21,8 +22,9 @@ from tutor.progress.store import SavedGame
 
 @st.cache_resource(show_spinner=False, max_entries=32)
 def _rebuilt(ruleset: str, seed: int, level: str, moves: tuple[tuple[str, str | None], ...]) -> Match | None:
+    """The saved game rebuilt from its row (the ruleset named there is loaded here, at the edge)."""
     try:
-        return replay(ruleset, seed, level, list(moves))
+        return replay(load_ruleset(ruleset), seed, level, list(moves))
     except TutorError:
         return None
 

@@ -3,22 +3,26 @@ mirrored into the URL (``?lang=es``, ``?rules=short``) so that a link opens the 
 
 from __future__ import annotations
 
-import os
+import random
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import streamlit as st
 
+from tutor.base.numbers import MAX_SEED
 from tutor.engine.rules import Ruleset, available_rulesets, load_ruleset
-from tutor.language.i18n import DEFAULT_LANGUAGE, LANGUAGES, PSEUDO_LANGUAGE, Translator, negotiate
+from tutor.language.i18n import DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, Translator, negotiate, offered_languages
 from tutor.language.labels import ruleset_title
 
-PSEUDO_ENV = "GIN_TUTOR_PSEUDO_LOCALE"
-"""Set to 1 to allow the pseudo-language ``qps`` (tests use it to find untranslated text)."""
+_seeds: random.Random = random.SystemRandom()
+"""Where new game, puzzle and lesson-check numbers come from (tests put a seeded generator here)."""
 
 
-def allowed_languages() -> tuple[str, ...]:
-    return LANGUAGES + ((PSEUDO_LANGUAGE,) if os.environ.get(PSEUDO_ENV) == "1" else ())
+def new_seed() -> int:
+    """A fresh number for a game or a puzzle."""
+    return _seeds.randrange(MAX_SEED + 1)
+
+
 
 
 def _language_switched() -> None:
@@ -69,7 +73,7 @@ def start_language() -> tuple[Translator, str | None]:
 
     Returns the translator and, when ``?lang=`` named an unknown language, what it said.
     """
-    bad = _from_url("lang", allowed_languages(), lambda: negotiate([st.context.locale]))
+    bad = _from_url("lang", offered_languages(), lambda: negotiate([st.context.locale]))
     return Translator(st.session_state.lang), bad
 
 
@@ -79,7 +83,7 @@ def language_switch(tr: Translator) -> None:
     if state.get("lang_switch") != state.lang:
         state.lang_switch = state.lang
     st.sidebar.segmented_control(
-        tr.gettext("Language"), allowed_languages(), key="lang_switch", on_change=_language_switched,
+        tr.gettext("Language"), offered_languages(), key="lang_switch", on_change=_language_switched,
         format_func=lambda lang: tr.content(tr.language_name(lang)) if lang != PSEUDO_LANGUAGE else tr.content("qps"))
 
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tutor.base.msgids import N_
 from tutor.drills.answers import read_number
 from tutor.drills.kinds.melds import MAX_TRIES, hand_hints, make_hand, missed_card, mistake_of
 from tutor.drills.model import Puzzle, Remark, Verdict, Word
 from tutor.drills.properties import hand_properties
 from tutor.engine.cards import DECK, HAND_SIZE, mask_of
 from tutor.engine.melds import HandAnalysis, analyze, candidate_arrangements
-from tutor.engine.msgids import N_
 from tutor.engine.rules import Ruleset
 
 NAME = "deadwood"

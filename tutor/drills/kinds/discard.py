@@ -15,17 +15,18 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from tutor.base.msgids import N_, NP_
+from tutor.base.numbers import MAX_SEED
 from tutor.drills.answers import read_cards
 from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict
 from tutor.engine.cards import Card, cards_of_mask, parse_cards
 from tutor.engine.melds import analyze, best_arrangements, min_deadwood
-from tutor.engine.msgids import N_, NP_
 from tutor.engine.rules import Ruleset
 from tutor.play.bots import Bot
 from tutor.play.bots.evaluate import discard_order
 from tutor.play.bots.planner import STRONG, Planner
 from tutor.play.bots.reading import Table, read_view
-from tutor.play.hand import MAX_SEED, new_hand
+from tutor.play.hand import new_hand
 from tutor.play.positions import PositionError, decode_view, encode_view
 
 NAME = "discard"
@@ -144,7 +145,7 @@ def from_position(code: str) -> Puzzle:
     if table.phase != "discard" or table.hand.bit_count() != 11 or table.can("big_gin"):
         raise PositionError()
     accepted(table, view)
-    return Puzzle(NAME, 0, level_of_turn(table.turn), table.rules.name,
+    return Puzzle(NAME, 0, level_of_turn(table.turn), table.rules,
                   cards=tuple(parse_cards(" ".join(view["hand"]))), position=code,
                   properties={"turn": table.turn, "stock": table.stock_size})
 

@@ -17,36 +17,29 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tutor.base.msgids import N_
 from tutor.drills.kinds.discard import discard_positions, position_fields
-from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict
+from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict, no_scenarios
 from tutor.engine.melds import analyze
-from tutor.engine.msgids import N_
 from tutor.engine.rules import Ruleset
 from tutor.play.bots.evaluate import discard_order
 from tutor.play.bots.reading import Table, read_view
 from tutor.play.positions import decode_view
+from tutor.play.tips import EARLY_TURNS, TIP_NUMBERS, WEAK_KNOCK, knock_or_wait
 
 NAME = "knock"
 TITLE = N_("Knock now or wait?")
 MAX_TRIES = 300
 ANSWERS = ("knock", "wait")
-EARLY_TURNS = 10
-"""001: no knock above :data:`EARLY_MOST` before this turn."""
-EARLY_MOST = 5
-WEAK = range(8, 11)
-"""001: knocking with this much deadwood is nearly always worse than waiting a turn."""
+SCENARIOS_OFFERED: tuple[str, ...] = ()
+"""This kind offers no named situation."""
+make_scenario = no_scenarios
 MISTAKES = {
-    "knocked_early": N_("knocking above 5 before the tenth turn"),
-    "knocked_weak": N_("knocking with 8 to 10"),
+    "knocked_early": N_("knocking above {most} before turn {turn}"),
+    "knocked_weak": N_("knocking with {low} to {high}"),
     "waited_low": N_("waiting with a knock worth taking"),
 }
-
-
-def advice(deadwood: int, turn: int) -> str:
-    """Source 001's answer for a knock with ``deadwood`` on the player's ``turn``: ``knock`` or ``wait``."""
-    if deadwood in WEAK or (deadwood > EARLY_MOST and turn < EARLY_TURNS):
-        return "wait"
-    return "knock"
+"""Each mistake's name; the numbers are 001's (:data:`~tutor.play.tips.TIP_NUMBERS`)."""
 
 
 def _least(table: Table) -> int:
@@ -71,7 +64,7 @@ def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | Non
         table = read_view(view)
         least = _least(table)
         if (not table.can("big_gin") and _at_level(least, view["turn"], level)
-                and advice(least, view["turn"]) == want):
+                and knock_or_wait(least, view["turn"]) == want):
             return position_fields(view, deadwood=least, advice=want)
     return None
 
@@ -87,25 +80,27 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     if given not in ANSWERS:
         raise AnswerError("answer knock or wait", what="answer")
     least, turn = _facts(puzzle)
-    expected = advice(least, turn)
+    expected = knock_or_wait(least, turn)
     result = analyze(puzzle.cards)
     if given == expected:
         return Verdict(True, result, expected=expected)
+    numbers = {"points": least, "turn": turn, **{f"tip_{k}": v for k, v in TIP_NUMBERS.items()}}
     if expected == "knock":
         remark = Remark(N_("With {points} of deadwood on turn {turn}, knock: source 001 only advises waiting "
-                           "with more than 5 before the tenth turn, or with 8 to 10."), {"points": least, "turn": turn})
+                           "with more than {tip_most} before turn {tip_turn}, or with {tip_low} to {tip_high}."),
+                        numbers)
         return Verdict(False, result, "waited_low", (remark,), expected)
-    if least in WEAK:
-        remark = Remark(N_("With {points} of deadwood, wait: source 001 says a knock with 8 to 10 is nearly always "
-                           "worse than waiting a turn to get down to 3 or 4."), {"points": least})
+    if least in WEAK_KNOCK:
+        remark = Remark(N_("With {points} of deadwood, wait: source 001 says a knock with {tip_low} to {tip_high} is "
+                           "nearly always worse than waiting a turn to get down to 3 or 4."), numbers)
         return Verdict(False, result, "knocked_weak", (remark,), expected)
-    remark = Remark(N_("With {points} of deadwood on turn {turn}, wait: source 001 advises no knock above 5 "
-                       "before the tenth turn."), {"points": least, "turn": turn})
+    remark = Remark(N_("With {points} of deadwood on turn {turn}, wait: source 001 advises no knock above "
+                       "{tip_most} before turn {tip_turn}."), numbers)
     return Verdict(False, result, "knocked_early", (remark,), expected)
 
 
 def model_answer(puzzle: Puzzle) -> str:
-    return advice(*_facts(puzzle))
+    return knock_or_wait(*_facts(puzzle))
 
 
 def hints(puzzle: Puzzle) -> list[Remark]:
@@ -113,5 +108,6 @@ def hints(puzzle: Puzzle) -> list[Remark]:
     return [
         Remark(N_("After the best discard, your deadwood would be {points}."), {"points": least}),
         Remark(N_("This is your turn {turn}."), {"turn": turn}),
-        Remark(N_("Source 001: no knock above 5 before the tenth turn; with 8 to 10, wait a turn.")),
+        Remark(N_("Source 001: no knock above {most} before turn {turn}; with {low} to {high}, wait a turn."),
+               TIP_NUMBERS),
     ]

@@ -9,21 +9,24 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tutor.base.msgids import N_
 from tutor.drills.answers import read_cards
 from tutor.drills.hands import defender_hand, knocker_hand, open_ends
 from tutor.drills.kinds.score import knock_hints, score_of
-from tutor.drills.model import Puzzle, Remark, Verdict
+from tutor.drills.model import Puzzle, Remark, Verdict, no_scenarios
 from tutor.drills.properties import layoff_properties
 from tutor.engine.cards import DECK, HAND_SIZE, SUITS, Card, card, mask_of
 from tutor.engine.layoffs import fits, layoff_options
 from tutor.engine.melds import analyze
-from tutor.engine.msgids import N_
 from tutor.engine.rules import Ruleset
 from tutor.engine.scoring import may_knock, score_hand
 
 NAME = "layoffs"
 TITLE = N_("Layoffs")
 MAX_TRIES = 400
+SCENARIOS_OFFERED: tuple[str, ...] = ()
+"""This kind offers no named situation."""
+make_scenario = no_scenarios
 MISTAKES = {
     "not_in_hand": N_("a card that is not in the hand"),
     "not_a_layoff": N_("laying off a card that fits no meld"),

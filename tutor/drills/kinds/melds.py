@@ -10,13 +10,13 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from tutor.base.msgids import N_, NP_
 from tutor.drills.answers import read_cards
 from tutor.drills.hands import knock_like_hand
-from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict, Word
+from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict, Word, no_scenarios
 from tutor.drills.properties import dual_use_cards, hand_properties
 from tutor.engine.cards import DECK, HAND_SIZE, SUITS, Card, card
 from tutor.engine.melds import Arrangement, HandAnalysis, analyze, meld_from_cards, meld_problem
-from tutor.engine.msgids import N_, NP_
 from tutor.engine.rules import Ruleset
 
 NAME = "melds"
@@ -36,6 +36,9 @@ MELD_PROBLEMS = {
 }
 """Why a group of cards is not a meld, by the code :func:`judge_group` returns."""
 
+SCENARIOS_OFFERED: tuple[str, ...] = ()
+"""This kind offers no named situation."""
+make_scenario = no_scenarios
 MISTAKES = {
     "counted_melded_card": N_("counting a melded card as deadwood"),
     "not_minimal": N_("an arrangement that does not leave the least deadwood"),

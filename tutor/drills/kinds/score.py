@@ -12,13 +12,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from tutor.base.msgids import N_, NP_
 from tutor.drills.answers import read_number
 from tutor.drills.hands import defender_hand, knocker_hand, melds_of_sizes
 from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict, Word
 from tutor.drills.properties import score_properties
 from tutor.engine.cards import DECK, HAND_SIZE, SUITS, Card, card
-from tutor.engine.msgids import N_, NP_
-from tutor.engine.rules import Ruleset, load_ruleset
+from tutor.engine.rules import Ruleset
 from tutor.engine.scoring import HandScore, hand_outcome, may_knock, outcome_points, score_hand
 
 NAME = "score"
@@ -143,7 +143,7 @@ def make_scenario(rng: random.Random, level: str, rules: Ruleset, scenario: str)
 
 def score_of(puzzle: Puzzle) -> HandScore:
     """The engine's score of a score or layoffs puzzle."""
-    return score_hand(puzzle.knocker, puzzle.defender, load_ruleset(puzzle.ruleset))
+    return score_hand(puzzle.knocker, puzzle.defender, puzzle.rules)
 
 
 def alternatives(score: HandScore) -> list[tuple[str, str, int]]:

@@ -8,11 +8,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tutor.base.msgids import N_, NP_
 from tutor.drills.answers import read_number
 from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict
 from tutor.drills.properties import totals_properties
-from tutor.engine.msgids import N_, NP_
-from tutor.engine.rules import Ruleset, load_ruleset
+from tutor.engine.rules import Ruleset
 from tutor.engine.scoring import PLAYERS, GameTotals, Player, game_totals
 
 NAME = "totals"
@@ -100,7 +100,7 @@ def make_scenario(rng: random.Random, level: str, rules: Ruleset, scenario: str)
 # --- Grading -----------------------------------------------------------------------------------
 
 def totals_of(puzzle: Puzzle) -> GameTotals:
-    return game_totals(puzzle.results, load_ruleset(puzzle.ruleset))
+    return game_totals(puzzle.results, puzzle.rules)
 
 
 def check(puzzle: Puzzle, answer: Any) -> Verdict:

@@ -14,20 +14,20 @@ from typing import Any
 
 from tutor.play.bots import beginner
 from tutor.play.bots.evaluate import Preference
-from tutor.play.bots.planner import INTERMEDIATE, STRONG, Planner
+from tutor.play.bots.planner import STYLES, Planner
 from tutor.play.bots.reading import Table, read_view
 from tutor.play.errors import NothingToDecideError, UnknownLevelError
 from tutor.play.hand import check_seed
 from tutor.play.moves import Move, move_text
 
-LEVELS = ("beginner", "intermediate", "strong")
+LEVELS = ("beginner", *STYLES)
 """The virtual player's levels, weakest first."""
 
 
 def _chooser(level: str, prefer: Preference) -> Callable[[Table], Move]:
     if level == "beginner":
         return lambda table: beginner.choose(table, prefer)
-    return Planner(INTERMEDIATE if level == "intermediate" else STRONG, prefer).choose
+    return Planner(STYLES[level], prefer).choose
 
 
 class Bot:

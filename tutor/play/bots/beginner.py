@@ -6,7 +6,7 @@ extends a meld or lets it knock at once.
 
 from __future__ import annotations
 
-from tutor.play.bots.evaluate import DECK_ORDER, Preference, discard_order, melds_with
+from tutor.play.bots.evaluate import DECK_ORDER, Preference, discard_order, taken_meld
 from tutor.play.bots.reading import Table
 from tutor.play.moves import Move
 
@@ -16,10 +16,10 @@ def wants_upcard(table: Table) -> bool:
     card = table.top
     if card is None:
         return False
-    if melds_with(table.hand, card):
+    if taken_meld(table.hand, card):
         return True
     least, _ = discard_order(table.hand | card.bit, keep=card)[0]
-    return least <= table.knock_limit
+    return table.rules.may_knock_with(least)
 
 
 def draw(table: Table) -> Move:

@@ -7,16 +7,31 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tutor.engine.cards import DECK, SUIT_BITS, Card, cards_of_mask
-from tutor.engine.melds import min_deadwood, min_deadwood_after_discard
+from tutor.engine.melds import best_arrangements, min_deadwood, min_deadwood_after_discard
+from tutor.engine.rules import Ruleset
 
 Weights = tuple[tuple[int, float], ...]
 """Unseen cards as ``(bit, weight)``: the weight is how likely the card is to come from the stock."""
 
 
-def melds_with(mask: int, card: Card) -> bool:
-    """Whether ``card`` would sit in a meld of the least-deadwood arrangement of ``mask`` plus it:
-    it forms or extends a meld."""
-    return min_deadwood(mask | card.bit) < min_deadwood(mask) + card.value
+def meld_of(holding: int, card: Card) -> tuple[Card, ...]:
+    """The meld ``card`` sits in when ``holding`` (which holds it) is arranged for least deadwood, or ()."""
+    for meld in best_arrangements(holding)[0].melds:
+        if card in meld.cards:
+            return meld.cards
+    return ()
+
+
+def taken_meld(hand: int, card: Card) -> tuple[Card, ...]:
+    """The meld a card from the pile would form or extend: the meld it sits in when ``hand`` plus
+    it is arranged for least deadwood, provided it is melded in every such arrangement (it lowers
+    the deadwood by more than it adds); () otherwise. It is OpenSpiel's simple bot's test ("the
+    upcard is not in the best deadwood"), and the one test of "the upcard melds" for the players,
+    the coach and the review of source 001's tips."""
+    with_card = hand | card.bit
+    if min_deadwood(with_card) >= min_deadwood(hand) + card.value:
+        return ()
+    return meld_of(with_card, card)
 
 
 Preference = tuple[int, ...]
@@ -38,7 +53,7 @@ def uniform(unseen: int) -> Weights:
     return tuple((c.bit, 1.0) for c in cards_of_mask(unseen))
 
 
-def outlook(holding: int, weights: Weights, limit: int) -> tuple[float, float]:
+def outlook(holding: int, weights: Weights, rules: Ruleset) -> tuple[float, float]:
     """What one draw from the stock (then the best discard) promises a holding of ten cards: how
     much its deadwood is expected to fall (what its pairs, near-runs and low cards are worth), and
     the chance that it can knock then."""
@@ -47,7 +62,7 @@ def outlook(holding: int, weights: Weights, limit: int) -> tuple[float, float]:
     for bit, weight in weights:
         after = min_deadwood_after_discard(holding | bit)
         fall += weight * (base - after)
-        if after <= limit:
+        if rules.may_knock_with(after):
             hits += weight
         weight_sum += weight
     return (fall / weight_sum, hits / weight_sum) if weight_sum else (0.0, 0.0)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine.cards import SUIT_BITS, Card, cards_of_mask
+from tutor.engine.cards import STOCK_AFTER_DEAL, SUIT_BITS, Card, cards_of_mask
 from tutor.engine.melds import min_deadwood, min_deadwood_after_discard
 from tutor.play.bots.evaluate import (
     DECK_ORDER,
@@ -52,6 +52,9 @@ class Style:
     """It waits for gin only while the stock holds at least this many cards."""
     closing_margin: int = 0
     """When the opponent is this close to the target, it knocks at once."""
+    reach_margin: int = 25
+    """When its own total is this close to the target, a knock may win the game, so it knocks at once
+    (25: about what a good hand is worth, a gin or an undercut bonus of the classic game)."""
     hot: float = 1.6
     """How much likelier the opponent is to hold a card that melds with one it took from the pile."""
     cold: float = 0.5
@@ -60,11 +63,19 @@ class Style:
     """Knock deadwood from which, late in the hand, the player keeps playing rather than risk an undercut."""
     careful_stock: int = 0
     """The stock size below which the hand is late for that."""
+    stock_discards: int = 3
+    """For each card the stock may give: how many of the discards with least deadwood are weighed."""
+    upcard_discards: int = 6
+    """For the upcard: how many of the discards with least deadwood are weighed (it is one card, so more)."""
 
 
 INTERMEDIATE = Style(knock_bonus=20.0)
 STRONG = Style(knock_bonus=20.0, take_margin=2.0, reads_opponent=True, feed=5.0, gin_wait=2, gin_wait_stock=15,
                closing_margin=25, careful_from=3, careful_stock=25)
+STYLES = {"intermediate": INTERMEDIATE, "strong": STRONG}
+"""The levels that plan, by name, weakest first (the beginner follows source 000's rule instead)."""
+MOST_LIKELY = 0.95
+"""The highest chance given that the opponent holds an unseen card: it may always be in the stock."""
 
 
 def _zone(cards: list[Card]) -> int:
@@ -99,7 +110,7 @@ def opponent_holds(table: Table, hot: float = 1.6, cold: float = 0.5) -> dict[in
         raw[card.index] = p
     scale = table.opponent_hidden / sum(raw.values())
     for index, p in raw.items():
-        holds[index] = min(0.95, p * scale)
+        holds[index] = min(MOST_LIKELY, p * scale)
     return holds
 
 
@@ -123,7 +134,7 @@ class Planner:
 
     def value(self, holding: int, weights: Weights, table: Table) -> float:
         """What a holding of ten cards is worth (lower is better), in deadwood points."""
-        fall, chance = outlook(holding, weights, table.knock_limit)
+        fall, chance = outlook(holding, weights, table.rules)
         return min_deadwood(holding) - self.style.future * fall - self.style.knock_bonus * chance
 
     def feed_cost(self, card: Card, table: Table, holds: dict[int, float] | None) -> float:
@@ -131,7 +142,7 @@ class Planner:
         weighing more as the stock runs down."""
         if holds is None or not self.style.feed:
             return 0.0
-        stage = 1.0 + max(0, 31 - table.stock_size) / 31
+        stage = 1.0 + max(0, STOCK_AFTER_DEAL - table.stock_size) / STOCK_AFTER_DEAL
         return self.style.feed * stage * meld_chance(card, holds)
 
     def should_knock(self, table: Table, deadwood: int) -> bool:
@@ -142,7 +153,7 @@ class Planner:
             return True
         if table.score is not None:
             mine, theirs = table.score
-            if theirs + self.style.closing_margin >= table.target or mine + 25 >= table.target:
+            if theirs + self.style.closing_margin >= table.target or mine + self.style.reach_margin >= table.target:
                 return True
         if deadwood >= self.style.careful_from and table.stock_size < self.style.careful_stock:
             return False
@@ -190,10 +201,10 @@ class Planner:
         for bit, weight in weights:
             eleven = table.hand | bit
             least = min_deadwood_after_discard(eleven)
-            if least <= table.knock_limit and self.should_knock(table, least):
+            if table.rules.may_knock_with(least) and self.should_knock(table, least):
                 worth = least - self.style.knock_bonus
             else:
-                discards = discard_order(eleven, prefer=self.prefer)[:3]
+                discards = discard_order(eleven, prefer=self.prefer)[:self.style.stock_discards]
                 worth = self.best_value(eleven, discards, weights, table, values)
             total += weight * worth
             weight_sum += weight
@@ -208,11 +219,11 @@ class Planner:
         with_card = table.hand | card.bit
         discards = discard_order(with_card, keep=card, prefer=self.prefer)
         least = discards[0][0]
-        if least <= table.knock_limit and self.should_knock(table, least):
+        if table.rules.may_knock_with(least) and self.should_knock(table, least):
             return "take", None
         weights = stock_weights(table, self.holds(table))
         values: dict[int, float] = {}
-        taken = self.best_value(with_card, discards[:6], weights, table, values)
+        taken = self.best_value(with_card, discards[:self.style.upcard_discards], weights, table, values)
         stock = self.stock_value(table, weights, values)
         return ("take", None) if taken + self.style.take_margin < stock else decline
 

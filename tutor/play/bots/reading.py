@@ -1,8 +1,9 @@
 """Reading a view: what a virtual player knows, as card masks it can compute with.
 
 A bot reads nothing but the view (:meth:`tutor.play.hand.Hand.view`), so that a view built by
-another program (an adapter from another gin rummy engine) is played just as well. The ruleset's
-options are public: they are loaded by the name the view gives.
+another program (an adapter from another gin rummy engine, under its own options, with no ruleset
+file anywhere) is played just as well. The rules come from the view too: its ``rules`` are every
+option a player may know; the ruleset's name is only for display.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.engine.cards import DECK, Card, mask_of, parse_card
-from tutor.engine.rules import Ruleset, load_ruleset
+from tutor.engine.cards import DECK, HAND_SIZE, Card, mask_of, parse_card
+from tutor.engine.rules import Ruleset, ruleset_of_options
 from tutor.play.moves import Move, read_move
 
 FULL_DECK = (1 << len(DECK)) - 1
@@ -38,10 +39,16 @@ class Table:
     """Cards the opponent could have taken from the pile and left (passed or drew from the stock)."""
     stock_size: int
     turn: int
-    knock_limit: int
     legal: tuple[Move, ...]
     score: tuple[int, int] | None
-    target: int
+
+    @property
+    def knock_limit(self) -> int:
+        return self.rules.knock_limit
+
+    @property
+    def target(self) -> int:
+        return self.rules.target
 
     @property
     def unseen(self) -> int:
@@ -51,7 +58,7 @@ class Table:
     @property
     def opponent_hidden(self) -> int:
         """How many of the opponent's ten cards this player has not seen."""
-        return max(0, 10 - self.opponent_known.bit_count())
+        return max(0, HAND_SIZE - self.opponent_known.bit_count())
 
     def can(self, kind: str) -> bool:
         return any(k == kind for k, _ in self.legal)
@@ -89,13 +96,18 @@ def _first_pile_card(view: dict[str, Any]) -> Card | None:
     return parse_card(view["discard_pile"][0]) if view["discard_pile"] else None
 
 
+def rules_of_view(view: dict[str, Any]) -> Ruleset:
+    """The rules a view carries: its options (``rules``) under its name (``ruleset``)."""
+    return ruleset_of_options(view["ruleset"], view["rules"])
+
+
 def read_view(view: dict[str, Any]) -> Table:
     """The table as the view shows it."""
     top = view["top_discard"]
     taken = view["taken_upcard"]
     score = view["score"]
     return Table(
-        rules=load_ruleset(view["ruleset"]),
+        rules=rules_of_view(view),
         phase=view["phase"],
         hand=mask_of(_cards(view["hand"])),
         top=None if top is None else parse_card(top),
@@ -106,8 +118,6 @@ def read_view(view: dict[str, Any]) -> Table:
         opponent_declined=declined_cards(view["events"], _first_pile_card(view)),
         stock_size=view["stock_size"],
         turn=view["turn"],
-        knock_limit=view["knock_limit"],
         legal=tuple(read_move(m) for m in view["legal"]),
         score=None if score is None else (score[0], score[1]),
-        target=view["target"],
     )

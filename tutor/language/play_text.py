@@ -9,8 +9,10 @@ from tutor.engine.cards import Card, mask_of, parse_card, parse_cards
 from tutor.engine.melds import min_deadwood
 from tutor.language.i18n import N_, Translator
 from tutor.play.coach import Advice
+from tutor.play.debrief import Difference
+from tutor.play.hand import Hand
 from tutor.play.match import LEARNER, Played
-from tutor.play.review import Difference, TipCheck
+from tutor.play.tips import TIP_NUMBERS, TipCheck
 
 BOT_LEVELS = {"beginner": N_("beginner"), "intermediate": N_("intermediate"), "strong": N_("strong")}
 BOT_LEVEL_NOTES = {
@@ -22,9 +24,19 @@ TIP_TEXTS = {
     "faces_first": N_("Throw lone face cards first"),
     "keep_double_use": N_("Keep cards that serve a set and a run"),
     "take_to_meld": N_("Take from the pile only a card that melds"),
-    "no_early_knock": N_("No knock above 5 before the tenth turn"),
-    "wait_at_eight": N_("Wait rather than knock with 8 to 10"),
+    "no_early_knock": N_("No knock above {most} before turn {turn}"),
+    "wait_at_eight": N_("Wait rather than knock with {low} to {high}"),
 }
+"""Each tip in a few words; the numbers are 001's (:data:`~tutor.play.tips.TIP_NUMBERS`)."""
+
+
+def void_hand_text(hand: Hand, tr: Translator) -> str:
+    """Why a void hand ended: the stock down to the ruleset's wall (``void_at_stock``) with no knock."""
+    left = len(hand.stock)
+    if left == 0:
+        return tr.gettext("The stock ran out without a knock: the hand is void and nobody scores.")
+    return tr.ngettext("Only {n} card was left in the stock: the hand is void and nobody scores.",
+                       "Only {n} cards were left in the stock: the hand is void and nobody scores.", left)
 
 
 def bot_level_name(level: str, tr: Translator) -> str:
@@ -137,7 +149,7 @@ def coach_comment(diff: Difference, tr: Translator) -> str:
 
 
 def tip_name(tip: str, tr: Translator) -> str:
-    return tr.gettext(TIP_TEXTS[tip])
+    return tr.gettext(TIP_TEXTS[tip], **{k: tr.number(v) for k, v in TIP_NUMBERS.items()})
 
 
 def tip_verdict(check: TipCheck, tr: Translator) -> str:

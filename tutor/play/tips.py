@@ -1,0 +1,170 @@
+"""Source 001's tips for play, and a check of each on one decision.
+
+Source 001 gives five tips, each checked here on a learner's decisions (the numbers live here once,
+for the after-hand review, the knock-or-wait drill and the texts that state them):
+
+- ``faces_first``: throw lone face cards first (ten points of deadwood cost more than a lone 3);
+- ``keep_double_use``: keep cards that could join both a set and a run (a 7♥ beside 7♠ and 6♥);
+- ``take_to_meld``: take from the discard pile only a card that melds;
+- ``no_early_knock``: no knock with more than :data:`EARLY_KNOCK_MOST` points of deadwood before
+  turn :data:`EARLY_TURNS`;
+- ``wait_at_eight``: knocking with :data:`WEAK_KNOCK` points is nearly always worse than waiting a turn.
+
+Each check is a small function of the decision's view, read as a player reads it: ``True`` when the
+decision followed the tip, ``False`` when it did not, ``None`` when the tip did not apply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from tutor.engine.cards import Card, cards_of_mask
+from tutor.engine.melds import best_arrangements, min_deadwood
+from tutor.play.bots.evaluate import discard_order, taken_meld
+from tutor.play.bots.reading import Table
+from tutor.play.moves import Move
+
+EARLY_TURNS = 10
+"""001: no knock above :data:`EARLY_KNOCK_MOST` before this turn."""
+EARLY_KNOCK_MOST = 5
+WEAK_KNOCK = range(8, 11)
+"""001: a knock with this much deadwood is nearly always worse than waiting."""
+TIP_NUMBERS = {"most": EARLY_KNOCK_MOST, "turn": EARLY_TURNS, "low": WEAK_KNOCK.start, "high": WEAK_KNOCK.stop - 1}
+"""The numbers the tips' texts state, by the name of their placeholder."""
+
+
+class Decided(Protocol):
+    """A decision as the checks see it: the table it was made on and the move made."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def move(self) -> Move: ...
+
+
+@dataclass(frozen=True)
+class TipCheck:
+    """How one tip fared in a hand: ``turns`` where it applied, and the turns where it was not followed."""
+
+    tip: str
+    turns: tuple[int, ...]
+    broken: tuple[int, ...]
+
+    @property
+    def applied(self) -> bool:
+        return bool(self.turns)
+
+    @property
+    def followed(self) -> bool:
+        return self.applied and not self.broken
+
+
+def is_lone(card: Card, mask: int) -> bool:
+    """Whether ``card`` has no partner in ``mask``: no card of its rank, none of its suit one rank away."""
+    for other in cards_of_mask(mask & ~card.bit):
+        if other.rank == card.rank or (other.suit == card.suit and abs(other.rank - card.rank) == 1):
+            return False
+    return True
+
+
+def could_join_set_and_run(card: Card, mask: int) -> bool:
+    """Whether ``card`` could still join both a set and a run: another card of its rank and one of
+    its suit within two ranks are in ``mask`` (001's "double use" card)."""
+    others = cards_of_mask(mask & ~card.bit)
+    pairs = any(o.rank == card.rank for o in others)
+    neighbours = any(o.suit == card.suit and 0 < abs(o.rank - card.rank) <= 2 for o in others)
+    return pairs and neighbours
+
+
+def early_knock_allowed(deadwood: int, turn: int) -> bool:
+    """001: before turn :data:`EARLY_TURNS`, knock only with :data:`EARLY_KNOCK_MOST` or less."""
+    return turn >= EARLY_TURNS or deadwood <= EARLY_KNOCK_MOST
+
+
+def knock_or_wait(deadwood: int, turn: int) -> str:
+    """Source 001's answer for a knock with ``deadwood`` on the player's ``turn``: ``knock`` or ``wait``."""
+    return "wait" if deadwood in WEAK_KNOCK or not early_knock_allowed(deadwood, turn) else "knock"
+
+
+def _throwable(table: Table) -> list[Card]:
+    """The deadwood cards of the hand that may be thrown now."""
+    return [c for c in best_arrangements(table.hand)[0].deadwood_cards if c is not table.taken]
+
+
+def _faces_first(table: Table, move: Move) -> bool | None:
+    kind, card = move
+    faces = [c for c in _throwable(table) if c.rank > 10 and is_lone(c, table.hand)]
+    if not faces or kind == "big_gin" or card is None:
+        return None
+    return card.value >= 10
+
+
+def _keep_double_use(table: Table, move: Move) -> bool | None:
+    card = move[1]
+    throwable = _throwable(table)
+    doubles = [c for c in throwable if could_join_set_and_run(c, table.hand)]
+    if not doubles or len(doubles) == len(throwable) or card is None:
+        return None
+    return card not in doubles
+
+
+def _no_early_knock(table: Table, move: Move) -> bool | None:
+    kind, card = move
+    if kind != "knock" or card is None or table.turn >= EARLY_TURNS:
+        return None
+    return early_knock_allowed(min_deadwood(table.hand & ~card.bit), table.turn)
+
+
+def _wait_at_eight(table: Table, move: Move) -> bool | None:
+    kind, card = move
+    knocked = kind == "knock" and card is not None and min_deadwood(table.hand & ~card.bit) in WEAK_KNOCK
+    could = table.can("knock") and discard_order(table.hand, keep=table.taken)[0][0] in WEAK_KNOCK
+    if not (knocked or could):
+        return None
+    return not knocked
+
+
+def _take_to_meld(table: Table, move: Move) -> bool | None:
+    if move[0] != "take" or table.top is None:
+        return None
+    return bool(taken_meld(table.hand, table.top))
+
+
+Check = Callable[[Table, Move], "bool | None"]
+DISCARD_CHECKS: dict[str, Check] = {"faces_first": _faces_first, "keep_double_use": _keep_double_use,
+                                    "no_early_knock": _no_early_knock, "wait_at_eight": _wait_at_eight}
+"""The tips about the discard (and the knock that goes with it)."""
+DRAW_CHECKS: dict[str, Check] = {"take_to_meld": _take_to_meld}
+"""The tips about the draw."""
+TIPS = ("faces_first", "keep_double_use", "take_to_meld", "no_early_knock", "wait_at_eight")
+"""Source 001's tips, in the order it gives them."""
+
+
+def tip_verdict(tip: str, decision: Decided) -> bool | None:
+    """Whether ``decision`` followed ``tip``; None where the tip did not apply."""
+    table = decision.table
+    checks = DISCARD_CHECKS if table.phase == "discard" else DRAW_CHECKS
+    check = checks.get(tip)
+    return None if check is None else check(table, decision.move)
+
+
+def check_tip(tip: str, decisions: Sequence[Decided]) -> TipCheck:
+    """One tip checked on a hand's decisions: the turns where it applied, and where it was not followed."""
+    turns: list[int] = []
+    broken: list[int] = []
+    for decision in decisions:
+        verdict = tip_verdict(tip, decision)
+        if verdict is None:
+            continue
+        turns.append(decision.table.turn)
+        if not verdict:
+            broken.append(decision.table.turn)
+    return TipCheck(tip, tuple(turns), tuple(broken))
+
+
+def check_tips(decisions: Sequence[Decided]) -> list[TipCheck]:
+    """Source 001's tips, each checked on the learner's decisions of one hand."""
+    return [check_tip(tip, decisions) for tip in TIPS]
