@@ -1,10 +1,10 @@
 """What one click costs the server: CPU milliseconds per "New puzzle" click on the drills page,
 against a hello-world Streamlit app with one button measured the same way.
 
-Each app runs in its own ``streamlit run`` process (the hello-world app with Streamlit's default
-settings, gin-tutor with its ``.streamlit/config.toml``); headless Chromium (Debian's) clicks the button
-``--clicks`` times, waiting for each rerun to show, and the server's CPU time (user + system, read
-from ``/proc``) is divided by the clicks. Linux only. Run from the checkout::
+Each app runs in its own server process (the hello-world app with ``streamlit run`` and Streamlit's
+default settings, gin-tutor with ``gin-tutor app`` and the settings it ships); headless Chromium
+(Debian's) clicks the button ``--clicks`` times, waiting for each rerun to show, and the server's CPU
+time (user + system, read from ``/proc``) is divided by the clicks. Linux only. Run from the checkout::
 
     python benchmarks/click_cost.py --clicks 40
 

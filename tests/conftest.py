@@ -62,3 +62,54 @@ def store_at(request, tmp_path):
     yield open_here
     for store in opened:
         store.close()
+
+
+# --- The app in a real browser (the browser, accessibility and deployment tests) ------------------
+
+def require_browser() -> None:
+    """Skip, saying why, where Debian's Chromium or Playwright is missing; in CI, which installs
+    them, fail instead."""
+    import os
+
+    from browser import chromium_path
+    problems = []
+    if not Path(chromium_path()).exists():
+        problems.append("Debian's chromium is not installed (apt-get install chromium)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        problems.append("the playwright package is not installed")
+    if problems:
+        if os.environ.get("CI"):
+            pytest.fail("the browser test must run in CI: " + "; ".join(problems))
+        pytest.skip("; ".join(problems))
+
+
+@pytest.fixture(scope="session")
+def app_url(tmp_path_factory):
+    """The app as ``gin-tutor app`` serves it, started from a folder away from the checkout (so its
+    settings come from the package): one server for every browser test of a run (of a worker)."""
+    from app_server import start_app, stop, wait_for_app
+    from ports import free_port
+    require_browser()
+    port = free_port()
+    elsewhere = tmp_path_factory.mktemp("browser-cwd")
+    server = start_app(port, elsewhere, {"GIN_TUTOR_DATA_DIR": str(tmp_path_factory.mktemp("browser-progress"))})
+    try:
+        if not wait_for_app(port, server):
+            pytest.fail("the app did not start")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop(server)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium (Debian's) for every browser test of a run (of a worker)."""
+    from browser import CHROMIUM_ARGS, chromium_path
+    require_browser()
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

@@ -10,7 +10,8 @@ tests (Debian's Chromium; axe-core from the axe-playwright-python package)."""
 from __future__ import annotations
 
 import pytest
-from test_browser import _table_state, _take_a_turn, _wait_for_the_move, app_url, browser  # noqa: F401
+from browser import settle
+from test_browser import _table_state, _take_a_turn, _wait_for_the_move
 
 pytestmark = pytest.mark.browser
 
@@ -25,14 +26,14 @@ ALLOWED: dict[str, str] = {}
 def violations(page) -> list[str]:
     """What axe-core finds wrong on the page as it stands, one line per rule (none allowed)."""
     from axe_playwright_python.sync_playwright import Axe
-    page.wait_for_timeout(600)  # let the last rerun settle
+    settle(page)  # the last rerun has finished and been drawn
     found = Axe().run(page, options=RULES).response["violations"]
     return [f"{v['id']} ({len(v['nodes'])}): {v['nodes'][0]['target']} {v['nodes'][0].get('failureSummary', '')[:160]}"
             for v in found if v["id"] not in ALLOWED]
 
 
 @pytest.fixture
-def open_page(browser):  # noqa: F811
+def open_page(browser):
     contexts = []
 
     def make(width: int, scheme: str = "light"):
@@ -50,7 +51,7 @@ def open_page(browser):  # noqa: F811
 @pytest.mark.parametrize("lang, width, scheme", [
     ("es", 1280, "light"), ("en", 1280, "light"), ("es", 390, "light"), ("en", 390, "light"),
     ("es", 1280, "dark"), ("en", 390, "dark")])
-def test_every_page_meets_wcag_21_aa(app_url, open_page, lang, width, scheme):  # noqa: F811
+def test_every_page_meets_wcag_21_aa(app_url, open_page, lang, width, scheme):
     page = open_page(width, scheme)
     problems = {}
     for path in PAGES:
@@ -63,7 +64,7 @@ def test_every_page_meets_wcag_21_aa(app_url, open_page, lang, width, scheme):  
     assert not problems, problems
 
 
-def test_the_play_table_meets_wcag_in_every_phase_of_a_hand(app_url, open_page):  # noqa: F811
+def test_the_play_table_meets_wcag_in_every_phase_of_a_hand(app_url, open_page):
     page = open_page(1280)
     page.goto(f"{app_url}/play?lang=es&game=12345&level=beginner&rules=classic")
     page.locator(".gt-table").wait_for()
@@ -85,7 +86,7 @@ def test_the_play_table_meets_wcag_in_every_phase_of_a_hand(app_url, open_page):
     assert not any(seen.values()), seen
 
 
-def test_the_table_names_cards_in_the_learners_language_and_announces_moves(app_url, open_page):  # noqa: F811
+def test_the_table_names_cards_in_the_learners_language_and_announces_moves(app_url, open_page):
     page = open_page(1280)
     page.goto(f"{app_url}/play?lang=es&game=12345&level=beginner&rules=classic")
     page.locator(".gt-table").wait_for()
@@ -105,7 +106,7 @@ HOLDS_FOCUS = ("(() => { const a = " + FOCUSED + "; const tables = [...document.
 """The table holds the keyboard focus (or is gone: the hand is over)."""
 
 
-def test_a_whole_hand_is_played_with_the_keyboard_alone(app_url, open_page):  # noqa: F811
+def test_a_whole_hand_is_played_with_the_keyboard_alone(app_url, open_page):
     """Only keys: a letter per action (P pass, S stock, K knock in English), the arrows and Enter on
     a card; the table keeps the focus after every move, and it shows (a visible outline)."""
     page = open_page(1280)
@@ -133,8 +134,8 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(app_url, open_page):  # 
             outline = page.evaluate(f"getComputedStyle({FOCUSED}).outlineStyle")
             assert outline != "none", "the focused card shows its focus"
             page.keyboard.press("Enter")
-        else:
-            page.wait_for_timeout(200)
+        else:  # the virtual player is moving: wait for the table to offer something
+            _wait_for_the_move(page, over, before)
             continue
         _wait_for_the_move(page, over, before)
     over.wait_for()

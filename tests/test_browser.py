@@ -4,8 +4,7 @@ that the cards are visible images. Skips where Chromium is missing, except in CI
 
 from __future__ import annotations
 
-import os
-import subprocess
+import contextlib
 import sys
 import urllib.parse
 import urllib.request
@@ -15,56 +14,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from browser import CHROMIUM_ARGS as ARGS  # noqa: E402  (tools/ is not a package)
-from browser import chromium_path  # noqa: E402
-from ports import answers, free_port  # noqa: E402
-
-CHROMIUM = chromium_path()
+from browser import settle, wait_until  # noqa: E402  (tools/ is not a package)
 
 pytestmark = pytest.mark.browser
-
-
-def _require_browser():
-    problems = []
-    if not Path(CHROMIUM).exists():
-        problems.append("Debian's chromium is not installed (apt-get install chromium)")
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        problems.append("the playwright package is not installed")
-    if problems:
-        if os.environ.get("CI"):
-            pytest.fail("the browser test must run in CI: " + "; ".join(problems))
-        pytest.skip("; ".join(problems))
-
-
-@pytest.fixture(scope="module")
-def app_url(tmp_path_factory):
-    _require_browser()
-    port = free_port()
-    env = {**os.environ, "GIN_TUTOR_DATA_DIR": str(tmp_path_factory.mktemp("browser-progress"))}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "tutor" / "app" / "main.py"), "--server.headless", "true",
-         "--server.address", "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        if not answers(f"{url}/_stcore/health", process=server):
-            pytest.fail("the app did not start")
-        yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    _require_browser()
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
@@ -230,17 +182,17 @@ def _take_a_turn(page) -> bool:
     return True
 
 
-def _table_state(page) -> tuple[int, str | None]:
-    """What changes when a move is played: the log's length and the prompt."""
-    return page.locator(".gt-log li").count(), page.locator(".gt-prompt").text_content()
+def _table_state(page) -> tuple[int, tuple[str, ...]]:
+    """What changes when a move is played: the log's length and the prompt (read without waiting:
+    between two reruns the table may be gone for a moment)."""
+    return page.locator(".gt-log li").count(), tuple(page.locator(".gt-prompt").all_text_contents())
 
 
 def _wait_for_the_move(page, over, before) -> None:
-    """Wait for the rerun after a move: the log or the prompt changes, or the hand ends."""
-    for _ in range(100):
-        page.wait_for_timeout(100)
-        if over.count() or _table_state(page) != before:
-            return
+    """Wait for the rerun after a move: the log or the prompt changes, or the hand ends, or (when
+    nothing changes within 10 s: the move was not taken) the caller looks at the table again."""
+    with contextlib.suppress(TimeoutError):
+        wait_until(page, lambda: bool(over.count()) or _table_state(page) != before, seconds=10)
 
 
 @pytest.mark.parametrize("lang, width", [("en", 1280), ("es", 1280), ("en", 390), ("es", 390)])
@@ -257,12 +209,10 @@ def test_a_hand_is_played_to_the_end_by_clicking_cards(app_url, browser, lang, w
                 break
             before = _table_state(page)
             assert page.evaluate("document.documentElement.scrollWidth") <= width
-            if _take_a_turn(page):
-                _wait_for_the_move(page, over, before)
-            else:
-                page.wait_for_timeout(200)
+            _take_a_turn(page)  # or, while the virtual player moves, nothing to click yet
+            _wait_for_the_move(page, over, before)
         over.wait_for()
-        assert page.locator("img.gt-card").count() >= 20  # both hands laid out
+        page.locator("img.gt-card").nth(19).wait_for()  # both hands laid out: twenty cards and more
         assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         context.close()
@@ -339,7 +289,7 @@ def test_no_page_scrolls_sideways_on_a_phone_and_the_tab_names_the_page(app_url,
         for path in PHONE_PAGES:
             page.goto(f"{app_url}/{path}?lang={lang}&drill=score&seed=955686941&level=hard&rules=classic")
             page.locator("h1").first.wait_for()
-            page.wait_for_timeout(800)
+            settle(page)
             width = page.evaluate("Math.max(document.documentElement.scrollWidth,"
                                   " document.querySelector('[data-testid=\"stMain\"]')?.scrollWidth || 0)")
             assert width <= 390, (path, width)

@@ -6,7 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -198,12 +197,33 @@ def test_a_closed_or_full_output_gives_one_line_and_status_1():
 def test_ctrl_c_while_reading_gives_one_line_and_status_130():
     process = subprocess.Popen([str(SCRIPT), "--lang", "en", "analyze"], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=STRICT)
+    assert process.stdin is not None and process.stdout is not None
     process.stdin.write(GOOD)
     process.stdin.flush()
-    time.sleep(1.5)  # the good line is answered; the command waits for more
+    # The first line of the answer shows the command is up and reading: now it waits for more.
+    assert process.stdout.readline() == b"Cards: AS 2S 3S 7H 7D 7C KD KC KH 9S\n"
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=30)
     assert process.returncode == 130 and err == b"gin-tutor: interrupted\n"
+
+
+def test_stopping_gin_tutor_app_stops_its_server(tmp_path):
+    """``kill PID`` of ``gin-tutor app`` (as a deployment starts it) stops the server: the process
+    is Streamlit itself, and nothing answers on its port afterwards."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    from app_server import start_app, wait_for_app
+    from ports import free_port
+
+    port = free_port()
+    server = start_app(port, tmp_path, {"GIN_TUTOR_DATA_DIR": str(tmp_path / "data")})
+    try:
+        assert wait_for_app(port, server), "the app did not start"
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+    finally:
+        if server.poll() is None:
+            server.kill()
+    assert not wait_for_app(port, seconds=2)
 
 
 def test_the_served_app_carries_every_setting_it_relies_on_whatever_folder_it_starts_from(monkeypatch):
@@ -211,9 +231,10 @@ def test_the_served_app_carries_every_setting_it_relies_on_whatever_folder_it_st
     ``.streamlit/config.toml`` of the folder it starts from is needed; the learner's flags come last."""
     import tutor.cli as cli
     called: list[list[str]] = []
-    monkeypatch.setattr(cli.subprocess, "call", lambda argv: called.append(argv) or 0)
+    monkeypatch.setattr(cli.os, "execv", lambda path, argv: called.append(argv))
+    monkeypatch.setattr(cli.subprocess, "call", lambda argv: 0)
     assert cli.main(["app", "--server.port", "8600"]) == 0
-    assert called[0][1:4] == ["-m", "streamlit", "run"] and called[0][4] == str(cli.APP_ENTRY)
+    assert called[0][:4] == [sys.executable, "-m", "streamlit", "run"] and called[0][4] == str(cli.APP_ENTRY)
     assert called[0][5:] == [
         "--browser.gatherUsageStats=false", "--server.headless=true", "--server.enableStaticServing=true",
         "--client.toolbarMode=minimal", "--client.showErrorDetails=none",

@@ -17,8 +17,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from browser import CHROMIUM_ARGS as ARGS  # noqa: E402  (tools/ is not a package)
-from browser import chromium_path  # noqa: E402
+from app_server import start_app, stop  # noqa: E402
+from browser import chromium_path  # noqa: E402  (tools/ is not a package)
 from ports import answers, free_port  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -49,12 +49,9 @@ def deployment(postgres_cluster, tmp_path_factory):
     _require()
     url = postgres_cluster.new_database()
     front, first, second = free_port(), free_port(), free_port()
-    env = {**os.environ, "GIN_TUTOR_DATABASE_URL": url,
-           "STREAMLIT_SERVER_COOKIE_SECRET": "one-secret-for-every-process"}
-    servers = [subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "tutor" / "app" / "main.py"),
-         "--server.headless", "true", "--server.address", "127.0.0.1", "--server.port", str(port)],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for port in (first, second)]
+    env = {"GIN_TUTOR_DATABASE_URL": url, "STREAMLIT_SERVER_COOKIE_SECRET": "one-secret-for-every-process"}
+    elsewhere = tmp_path_factory.mktemp("deploy-cwd")
+    servers = [start_app(port, elsewhere, env) for port in (first, second)]
     prefix = tmp_path_factory.mktemp("nginx")
     (prefix / "tmp").mkdir()
     config = (ROOT / "deploy" / "nginx.conf").read_text()
@@ -74,8 +71,7 @@ def deployment(postgres_cluster, tmp_path_factory):
             subprocess.run([NGINX, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-s", "stop"],
                            capture_output=True)
         for server in servers:
-            server.terminate()
-            server.wait(timeout=20)
+            stop(server)
 
 
 def _served_by(front: str, key: str) -> int:
@@ -126,10 +122,10 @@ def _pass_the_first_lesson(page, front: str) -> None:
     page.get_by_text("Lesson passed!").first.wait_for()
 
 
-def test_progress_and_a_game_follow_the_learner_to_the_other_process(deployment, browser_for_deploy):
+def test_progress_and_a_game_follow_the_learner_to_the_other_process(deployment, browser):
     front, ports = deployment
     keys = _keys_for(front, ports)
-    context = browser_for_deploy.new_context(locale="en-US", viewport={"width": 1280, "height": 1000})
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 1000})
     context.add_cookies([{"name": "gt_server", "value": keys[ports[0]], "url": front}])
     page = context.new_page()
     page.set_default_timeout(45000)
@@ -161,13 +157,3 @@ def test_progress_and_a_game_follow_the_learner_to_the_other_process(deployment,
         page.get_by_text("You passed the upcard.").wait_for()  # the game resumes where it was
     finally:
         context.close()
-
-
-@pytest.fixture(scope="module")
-def browser_for_deploy():
-    _require()
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=chromium_path(), args=ARGS)
-        yield chromium
-        chromium.close()

@@ -9,6 +9,7 @@ gets the wheel alone; Streamlit and Babel come from the test venv through a path
 test runs offline and in seconds.
 """
 
+import os
 import subprocess
 import sys
 import sysconfig
@@ -19,6 +20,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ("data", "lessons", "locales")
@@ -134,3 +137,37 @@ def test_the_installed_app_renders_every_page_in_both_languages(installed):
                                                                  "PATH": "/usr/bin:/bin", "HOME": str(elsewhere)})
     assert result.returncode == 0, result.stderr[-3000:]
     assert "rendered 22" in result.stdout  # eleven pages, two languages
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_installed_app_served_from_another_folder_has_its_theme_and_no_deploy_button(installed, browser, scheme):
+    """``gin-tutor app`` of the installed wheel, started in a folder with no ``.streamlit/``: axe-core
+    (colour contrast included) finds nothing on the home page and a drill, and learners see no
+    "Deploy" button: the settings travel with the package."""
+    from app_server import stop
+    from axe_playwright_python.sync_playwright import Axe
+    from browser import settle
+    from ports import answers, free_port
+    from test_accessibility import RULES
+    python, _, elsewhere = installed
+    assert not (elsewhere / ".streamlit").exists()
+    port = free_port()
+    server = subprocess.Popen([str(python.parent / "gin-tutor"), "app", "--server.address", "127.0.0.1",
+                               "--server.port", str(port)], cwd=elsewhere, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, env={**os.environ, "GIN_TUTOR_DATA_DIR": str(elsewhere / "d")})
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 1000}, color_scheme=scheme)
+    try:
+        assert answers(f"http://127.0.0.1:{port}/_stcore/health", process=server), "the installed app did not start"
+        page = context.new_page()
+        page.set_default_timeout(45000)
+        for address in ("/?lang=en", "/drills?drill=score&seed=7&level=easy&rules=classic&lang=en"):
+            page.goto(f"http://127.0.0.1:{port}{address}")
+            page.locator("h1").first.wait_for()
+            settle(page)
+            found = Axe().run(page, options=RULES).response["violations"]
+            assert not found, (address, [(v["id"], v["nodes"][0]["target"]) for v in found])
+            assert page.get_by_role("button", name="Deploy").count() == 0
+    finally:
+        context.close()
+        stop(server)

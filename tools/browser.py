@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
+from collections.abc import Callable
+from typing import Any
 
 CHROMIUM_ENV = "GIN_TUTOR_CHROMIUM"
 """Set to a Chromium executable to use another one than the one on the PATH."""
@@ -15,3 +18,31 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 def chromium_path() -> str:
     """The Chromium to launch: ``GIN_TUTOR_CHROMIUM``, else ``chromium`` on the PATH, else Debian's."""
     return os.environ.get(CHROMIUM_ENV) or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+SETTLED = ("() => { const app = document.querySelector('[data-testid=\"stApp\"]');"
+           " return !!app && app.dataset.testScriptState === 'notRunning'"
+           " && getComputedStyle(document.documentElement).getPropertyValue('--gt-page-styled').trim() === '1'"
+           " && [document, ...[...document.querySelectorAll('*')].filter(e => e.shadowRoot).map(e => e.shadowRoot)]"
+           ".every(root => root.getAnimations().every(a => a.playState !== 'running'"
+           " || a.effect?.getComputedTiming().iterations === Infinity)); }")
+"""True once Streamlit has finished running the page's script (its app root says ``notRunning``),
+the app's own style rules are in effect (Streamlit inserts them just after the run; they mark the
+page with ``--gt-page-styled``) and no animation is under way, in the page or in a component's shadow root."""
+
+
+def settle(page: Any, timeout_ms: float = 45000) -> None:
+    """Wait until the page's script has finished, its transitions have ended, and two frames have
+    been drawn since (so that components built after the run, such as the play table, are in place)."""
+    page.wait_for_function(SETTLED, timeout=timeout_ms)
+    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.wait_for_function(SETTLED, timeout=timeout_ms)
+
+
+def wait_until(page: Any, condition: Callable[[], bool], seconds: float = 45) -> None:
+    """Poll ``condition`` (a check of the page) every 50 ms until it holds; ``TimeoutError`` after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the page did not reach the expected state within {seconds} s")
+        page.wait_for_timeout(50)

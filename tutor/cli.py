@@ -259,10 +259,18 @@ def app_command(options: Sequence[str]) -> list[str]:
 
 
 def run_app(options: Sequence[str]) -> int:
-    """``gin-tutor app [streamlit options]``: serve the installed app with ``streamlit run`` (in a
-    process of its own: only the app layer imports Streamlit)."""
+    """``gin-tutor app [streamlit options]``: serve the installed app with ``streamlit run``. Where
+    the system allows it, Streamlit takes this process's place (``exec``), so that stopping
+    ``gin-tutor app`` (Ctrl-C, ``kill PID``, a service manager) stops the server itself; elsewhere it
+    runs as a child. Only the app layer imports Streamlit."""
+    command = app_command(options)
+    if hasattr(os, "execv") and os.name == "posix":
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                stream.flush()
+        os.execv(command[0], command)
     try:
-        return subprocess.call(app_command(options))
+        return subprocess.call(command)
     except KeyboardInterrupt:
         return 0
 

@@ -112,15 +112,17 @@ def show_address(label: str, relative: str) -> None:
 
 PAGE_STYLE = (
     "<style>"
+    ":root { --gt-page-styled: 1; }"
     "[data-testid='InputInstructions'] { display: none; }"
     "[data-testid='stMarkdownContainer'] table { display: block; max-width: 100%; overflow-x: auto; }"
     "[data-testid='stCaptionContainer'] { color: inherit !important; opacity: 0.8; }"
     "</style>"
 )
-"""Hide Streamlit's own "Press Enter to apply" hints (English only; every answer box here has a
-button that says what to do), let a wide table scroll inside itself on a phone, and draw captions
-in the text's own colour, a little lighter (Streamlit's grey falls short of 4.5:1 on white; this
-keeps well above it in light and dark mode)."""
+"""Mark the page as styled (``--gt-page-styled``: Streamlit inserts these rules a moment after a
+run ends, and the browser tests wait for them), hide Streamlit's own "Press Enter to apply" hints
+(English only; every answer box here has a button that says what to do), let a wide table scroll
+inside itself on a phone, and draw captions in the text's own colour, a little lighter (Streamlit's
+grey falls short of 4.5:1 on white; this keeps well above it in light and dark mode)."""
 
 
 DARK_PRIMARY_TEXT = ("[data-testid^='stBaseButton-primary'], [data-testid^='stBaseButton-primary'] p "
