@@ -22,6 +22,7 @@ from typing import Protocol
 
 from tutor.engine.cards import Card, cards_of_mask
 from tutor.engine.melds import best_arrangements, min_deadwood
+from tutor.engine.rules import Ruleset
 from tutor.play.bots.evaluate import discard_order, taken_meld
 from tutor.play.bots.reading import Table
 from tutor.play.moves import Move
@@ -87,6 +88,12 @@ def early_knock_allowed(deadwood: int, turn: int) -> bool:
 def knock_or_wait(deadwood: int, turn: int) -> str:
     """Source 001's answer for a knock with ``deadwood`` on the player's ``turn``: ``knock`` or ``wait``."""
     return "wait" if deadwood in WEAK_KNOCK or not early_knock_allowed(deadwood, turn) else "knock"
+
+
+def waiting_can_pay(rules: Ruleset) -> bool:
+    """Whether 001's tips ever advise waiting under ``rules``: only with a knock limit above
+    :data:`EARLY_KNOCK_MOST` (the tips advise waiting with more than that early, or with :data:`WEAK_KNOCK`)."""
+    return rules.knock_limit > EARLY_KNOCK_MOST
 
 
 def _throwable(table: Table) -> list[Card]:

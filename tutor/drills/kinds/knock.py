@@ -25,7 +25,7 @@ from tutor.engine.rules import Ruleset
 from tutor.play.bots.evaluate import discard_order
 from tutor.play.bots.reading import Table, read_view
 from tutor.play.positions import decode_view
-from tutor.play.tips import EARLY_TURNS, TIP_NUMBERS, WEAK_KNOCK, knock_or_wait
+from tutor.play.tips import EARLY_TURNS, TIP_NUMBERS, WEAK_KNOCK, knock_or_wait, waiting_can_pay
 
 NAME = "knock"
 TITLE = N_("Knock now or wait?")
@@ -56,8 +56,14 @@ def _at_level(least: int, turn: int, level: str) -> bool:
     return 5 <= least <= 8 and turn >= 8
 
 
+def answers_under(rules: Ruleset) -> tuple[str, ...]:
+    """The answers 001's tips can give under ``rules``: both, unless the knock limit is so low that
+    every knock the rules allow is one the tips take (a limit of 5 or less: never wait)."""
+    return ANSWERS if waiting_can_pay(rules) else ("knock",)
+
+
 def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | None:
-    want = rng.choice(ANSWERS)  # as many puzzles answer "knock" as "wait"
+    want = rng.choice(answers_under(rules))  # as many puzzles answer "knock" as "wait", where both can be
     for view in discard_positions(rng, rules, "beginner" if level == "hard" else "strong"):
         if not any(k == "knock" for k, _ in view["legal"]):
             continue
