@@ -3,7 +3,8 @@
 
     python3 dev.py app [streamlit options]   set up, then start the app
     python3 dev.py test [pytest options]     set up with the test tools, then lint (ruff), type-check
-                                             (mypy) and run every test (pytest)
+                                             (mypy --strict on the package, mypy on the tests, benchmarks
+                                             and tools) and run every test (pytest, on every core)
     python3 dev.py cli ARGS...               set up, then run the command line (gin-tutor ARGS)
 
 Set-up makes a virtual environment in .venv, installs the project into it (again only when
@@ -60,7 +61,7 @@ def main(argv: list[str]) -> int:
     command, rest = argv[0], argv[1:]
     if command == "test":
         set_up("test")
-        for check in (["ruff", "check", "."], ["mypy"]):
+        for check in (["ruff", "check", "."], ["mypy", "--strict", "tutor"], ["mypy"]):
             print("$ " + " ".join(check), flush=True)
             status = subprocess.call([str(PYTHON), "-m", *check], cwd=ROOT)
             if status:

@@ -18,11 +18,12 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from servers import APP, ROOT, serve  # benchmarks/ is the script's own folder
 
 sys.path.insert(0, str(ROOT / "tools"))
-from browser import CHROMIUM_ARGS, chromium_path  # noqa: E402  (tools/ is not a package)
+from browser import CHROMIUM_ARGS, chromium_path, settle  # noqa: E402  (tools/ is not a package)
 
 HELLO = '''import streamlit as st
 st.title("Hello")
@@ -40,36 +41,37 @@ def cpu_seconds(pid: int) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
-def clicks_cost(browser: object, url: str, pid: int, clicks: int, address: str) -> float:
-    """CPU milliseconds of the server per click on the button keyed ``drill_new``."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+def clicks_cost(browser: Any, url: str, pid: int, clicks: int, address: str, warmup: int, styled: bool) -> float:
+    """CPU milliseconds of the server per click on the button keyed ``drill_new``, after ``warmup``
+    clicks (imports, caches)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.set_default_timeout(60000)
     page.goto(url + address)
     button = page.locator(".st-key-drill_new button")
     button.wait_for()
-    page.wait_for_timeout(1500)
-    for _ in range(3):  # warm up: imports, caches
-        _click_and_wait(page, button)
+    settle(page, styled=styled)
+    for _ in range(warmup):
+        _click_and_wait(page, button, styled)
     before = cpu_seconds(pid)
     for _ in range(clicks):
-        _click_and_wait(page, button)
+        _click_and_wait(page, button, styled)
     spent = cpu_seconds(pid) - before
     page.close()
     return spent * 1000 / clicks
 
 
-def _click_and_wait(page: object, button: object) -> None:
-    """Click, then wait until the rerun is over (Streamlit's status widget gone, the page changed)."""
-    before = page.content()  # type: ignore[attr-defined]
-    button.click()  # type: ignore[attr-defined]
-    page.wait_for_function("([before]) => document.documentElement.outerHTML !== before", arg=[before])  # type: ignore[attr-defined]
-    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')")  # type: ignore[attr-defined]
-    page.wait_for_timeout(150)  # type: ignore[attr-defined]
+def _click_and_wait(page: Any, button: Any, styled: bool) -> None:
+    """Click, then wait until the page has changed and the rerun is over and drawn."""
+    before = page.content()
+    button.click()
+    page.wait_for_function("([before]) => document.documentElement.outerHTML !== before", arg=[before])
+    settle(page, styled=styled)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clicks", type=int, default=40)
+    parser.add_argument("--warmup", type=int, default=3, help="clicks before the measured ones (imports, caches)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -80,11 +82,12 @@ def main() -> None:
         results = {}
         for name, script, cwd, address in (
                 ("hello-world app", hello, Path(folder), "/"),  # Streamlit's default settings
-                ("gin-tutor drills page", APP, ROOT,  # the app's own
+                ("gin-tutor drills page", APP, Path(folder),  # the settings gin-tutor app ships
                  "/drills?drill=score&level=medium&lang=en")):
             server, url = serve(script, folder, cwd)
             try:
-                results[name] = clicks_cost(browser, url, server.pid, args.clicks, address)
+                results[name] = clicks_cost(browser, url, server.pid, args.clicks, address, args.warmup,
+                                            styled=script == APP)
             finally:
                 server.terminate()
                 server.wait(timeout=20)

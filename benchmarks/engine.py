@@ -13,6 +13,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from tutor.drills.hands import knock_like_hand, knock_pair, random_hand
 from tutor.engine.cards import Card
@@ -45,7 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     rules = load_ruleset("classic")
-    cases = [
+    cases: list[tuple[str, Callable[..., object], Sequence[tuple[Any, ...]]]] = [
         ("analyze, 10 cards, random", analyze, [(random_hand(rng, 10),) for _ in range(args.hands)]),
         ("analyze, 10 cards, knock-like", analyze, [(knock_like_hand(rng, 10),) for _ in range(args.hands)]),
         ("analyze, 11 cards, random", analyze, [(random_hand(rng, 11),) for _ in range(args.hands)]),

@@ -6,6 +6,29 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))  # shared helper
 
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("default", max_examples=300, derandomize=True, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+"""How many examples each Hypothesis property tries: a fixed sample of 300 by default (the same
+examples every run), ten times as many, freshly drawn, with ``--thorough``."""
+
+
+def pytest_addoption(parser):
+    parser.addoption("--thorough", action="store_true",
+                     help="run the property tests at full size: thousands of whole hands and games, and ten times the "
+                          "Hypothesis examples (the default run is a fixed, modest sample)")
+
+
+def pytest_configure(config):
+    settings.load_profile("thorough" if config.getoption("--thorough") else "default")
+
+
+@pytest.fixture
+def thorough(request) -> bool:
+    """Whether this run asked for the property tests at full size (``--thorough``)."""
+    return bool(request.config.getoption("--thorough"))
 
 
 @pytest.fixture(autouse=True)
@@ -58,7 +81,7 @@ def store_at(request, tmp_path):
         def open_here(clock=None):
             opened.append(open_store(url=url, **({"clock": clock} if clock else {})))
             return opened[-1]
-    open_here.engine = request.param
+    open_here.engine = request.param  # type: ignore[attr-defined]
     yield open_here
     for store in opened:
         store.close()

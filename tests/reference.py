@@ -74,9 +74,9 @@ def _fits(card: Card, meld: frozenset[Card]) -> bool:
 
 def ref_defender_deadwood(knocker_melds: list[frozenset[Card]], defender: frozenset[Card]) -> int:
     """Least defender deadwood over every sequence of layoffs onto the knocker's melds."""
-    seen = set()
+    seen: set[tuple[frozenset[frozenset[Card]], frozenset[Card]]] = set()
     best = ref_deadwood(defender)
-    stack = [(tuple(knocker_melds), frozenset())]
+    stack: list[tuple[tuple[frozenset[Card], ...], frozenset[Card]]] = [(tuple(knocker_melds), frozenset())]
     while stack:
         melds, laid = stack.pop()
         key = (frozenset(melds), laid)

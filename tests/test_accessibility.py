@@ -13,7 +13,8 @@ import pytest
 from browser import settle
 from test_browser import _table_state, _take_a_turn, _wait_for_the_move
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+"""One worker runs every browser test: one app server and one Chromium for them all."""
 
 PAGES = ["", "rules", "compare", "ruleset", "glossary", "lessons", "review", "progress", "play", "drills",
          "analyzer"]

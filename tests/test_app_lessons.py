@@ -3,6 +3,7 @@ the next lesson open; the progress page shows the attempt; a wrong drill comes b
 
 import pytest
 from apptest_helpers import screen, start
+from checks import some
 
 from tutor.app.ui.drill_state import puzzle_keys
 from tutor.drills import generate, model_answer
@@ -112,7 +113,7 @@ def test_glossary_flash_cards_in_both_directions(data_folder):
     from tutor.progress.store import open_store
     # New cards come in a mixed order, fixed per learner and direction (not the alphabet): for
     # Ana (profile 1) the first es>en card is "partida", the first en>es card "carta descubierta".
-    first, other = term_by_id("partida"), term_by_id("carta-descubierta")
+    first, other = some(term_by_id("partida")), some(term_by_id("carta-descubierta"))
     at = with_profile("en")
     at.switch_page("screens/review.py").run()
     assert any(m.value == f"### {first.names['es']}" for m in at.markdown)
@@ -120,7 +121,7 @@ def test_glossary_flash_cards_in_both_directions(data_folder):
     assert any(first.names['en'] in m.value for m in at.markdown)
     at.button(key="flash_again").click().run()
     store = open_store(data_folder)
-    ana = store.profile("Ana").id
+    ana = some(store.profile("Ana")).id
     assert store.due(ana, "term:") == [f"term:{first.id}:es>en"]  # not yet known: back at once
     at.segmented_control(key="flash_direction").set_value("en>es").run()
     assert any(m.value == f"### {other.names['en']}" for m in at.markdown)
@@ -129,7 +130,7 @@ def test_glossary_flash_cards_in_both_directions(data_folder):
     assert [b.label for b in at.button if b.key.startswith("flash_")] == [
         "Not yet · now", "With effort · in 5 minutes", "I knew it · in 10 minutes"]
     at.button(key="flash_good").click().run()
-    assert store.card_of(ana, f"term:{other.id}:en>es").state.name == "Learning"  # known: back in ten minutes
+    assert some(store.card_of(ana, f"term:{other.id}:en>es")).state.name == "Learning"  # known: back in ten minutes
     assert store.due(ana, "term:") == [f"term:{first.id}:es>en"]
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tutor.engine.cards import parse_cards
@@ -116,9 +118,10 @@ def test_the_strong_player_does_not_feed_the_opponent_a_card_next_to_one_it_took
 def test_what_the_opponent_declined_is_read_from_the_public_events():
     # The opponent passed on the upcard 9♥, we took it and threw K♠; the opponent drew from the
     # stock (leaving K♠), threw 3♦; we drew and threw 5♣; the opponent took 5♣ and threw 8♠.
-    events = [["opp", "pass", "9H"], ["me", "take", "9H"], ["me", "discard", "KS"], ["opp", "stock", None],
-              ["opp", "discard", "3D"], ["me", "stock", None], ["me", "discard", "5C"], ["opp", "take", "5C"],
-              ["opp", "discard", "8S"]]
+    events: list[list[Any]] = [
+        ["opp", "pass", "9H"], ["me", "take", "9H"], ["me", "discard", "KS"], ["opp", "stock", None],
+        ["opp", "discard", "3D"], ["me", "stock", None], ["me", "discard", "5C"], ["opp", "take", "5C"],
+        ["opp", "discard", "8S"]]
     assert [str(c) for c in declined_cards(events, parse_cards("9H")[0])] == ["9H", "KS"]
 
 

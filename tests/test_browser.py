@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from browser import settle, wait_until  # noqa: E402  (tools/ is not a package)
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+"""One worker runs every browser test: one app server and one Chromium for them all."""
 
 
 @pytest.fixture

@@ -61,6 +61,7 @@ def test_placeholders_survive_translation(lang):
 def catalogs_tool():
     """tools/catalogs.py, which extracts the messages with the project's keywords."""
     spec = importlib.util.spec_from_file_location("catalogs", ROOT / "tools" / "catalogs.py")
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -21,7 +21,8 @@ from app_server import start_app, stop  # noqa: E402
 from browser import chromium_path  # noqa: E402  (tools/ is not a package)
 from ports import answers, free_port  # noqa: E402
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+"""One worker runs every browser test: one app server and one Chromium for them all."""
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 

@@ -2,13 +2,15 @@
 checkers accept every right answer and name the typical mistakes."""
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
 from tutor.drills import KINDS, LEVELS, Puzzle, check, generate, hints, judge_group, model_answer
 from tutor.drills.model import BadSeedError, UnknownKindError, UnknownLevelError
-from tutor.drills.properties import dual_use_cards, is_chained, layoff_properties
+from tutor.drills.properties import is_chained, layoff_properties, set_and_run_cards
 from tutor.engine.cards import SUITS, mask_of, parse_cards
+from tutor.engine.errors import TutorError
 from tutor.engine.melds import analyze, best_arrangements
 from tutor.engine.rules import load_ruleset
 from tutor.engine.scoring import game_totals, score_hand
@@ -66,7 +68,7 @@ def test_hand_drills_keep_their_difficulty(kind, level):
 @pytest.mark.parametrize("rules", RULESETS)
 @pytest.mark.parametrize("level", LEVELS)
 def test_score_drills_keep_their_difficulty(rules, level):
-    seen = Counter()
+    seen: Counter[str] = Counter()
     for seed in range(60):
         puzzle = generate("score", seed, level, load_ruleset(rules))
         score = score_hand(puzzle.knocker, puzzle.defender, load_ruleset(rules))
@@ -152,8 +154,9 @@ def test_a_long_run_split_in_two_is_accepted():
 
 # --- Wrong answers and the mistakes they name -------------------------------------------------
 
-def _puzzle(kind, **hands):
-    fields = {k: tuple(parse_cards(v)) if k != "results" else tuple(v.split()) for k, v in hands.items()}
+def _puzzle(kind: str, **hands: str) -> Puzzle:
+    fields: dict[str, Any] = {k: tuple(parse_cards(v)) if k != "results" else tuple(v.split())
+                              for k, v in hands.items()}
     return Puzzle(kind, 0, "medium", CLASSIC, **fields)
 
 
@@ -294,7 +297,7 @@ def test_hints_reveal_steps_without_the_answer():
 def test_bad_drill_arguments_are_refused_clearly(args, error):
     with pytest.raises(error) as info:
         generate(*args)
-    assert isinstance(info.value, ValueError) and info.value.key
+    assert isinstance(info.value, TutorError) and info.value.key
 
 
 @pytest.mark.parametrize("kind, answer", [
@@ -309,15 +312,15 @@ def test_unreadable_answers_raise_a_clear_error(kind, answer):
 
 # --- The properties that define a level, on hands drawn by hand --------------------------------
 
-def test_dual_use_cards_on_a_drawn_hand():
+def test_set_and_run_cards_on_a_drawn_hand():
     # 5♥ 6♥ 7♥ | 7♠ 7♦ : the 7♥ ends the run and completes the sevens; no other card does both.
     # A♠ 2♠ 3♠ is a run, but no ace, two or three is held three times.
-    assert dual_use_cards(parse_cards("AS 2S 3S 5H 6H 7H 7S 7D KC 4C")) == parse_cards("7H")
+    assert set_and_run_cards(parse_cards("AS 2S 3S 5H 6H 7H 7S 7D KC 4C")) == parse_cards("7H")
 
 
 def test_no_dual_use_when_the_set_card_is_outside_every_run():
     # 7♠ 7♥ 7♦ | 4♣ 5♣ 6♣ : the 6♣ is in a run, but sixes are held once; the sevens are in no run.
-    assert dual_use_cards(parse_cards("7S 7H 7D 4C 5C 6C 10S JH QD KC")) == []
+    assert set_and_run_cards(parse_cards("7S 7H 7D 4C 5C 6C 10S JH QD KC")) == []
 
 
 KNOCK = "5H 6H 7H KS KD KC AD 2D 3D 4C"   # melds 5♥ 6♥ 7♥, K♠ K♦ K♣, A♦ 2♦ 3♦; deadwood 4♣

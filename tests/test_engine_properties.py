@@ -2,8 +2,9 @@
 
 import random
 from dataclasses import replace
+from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import ref_arrangements, ref_deadwood, ref_defender_deadwood, ref_discard_deadwood
 
@@ -16,7 +17,7 @@ from tutor.engine.scoring import score_hand
 
 # Meld-dense hands: ten or eleven cards drawn from ranks 4-9 of all suits (24 cards).
 DENSE = [card(r, s) for s in "SHDC" for r in range(4, 10)]
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings()  # the number of examples comes from the run's profile (tests/conftest.py: --thorough)
 
 
 def hands(size):
@@ -104,7 +105,7 @@ def formula(rules, knocker_dw, defender_dw, big_gin):
 
 
 # Each shipped ruleset, and variants that flip the scoring options away from what they ship with.
-VARIANTS = [(name, {}) for name in ("classic", "short", "spanish")] + [
+VARIANTS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in ("classic", "short", "spanish")] + [
     ("classic", {"gin_can_be_undercut": True, "gin_adds_defender_deadwood": False}),
     ("spanish", {"undercut_adds_difference": False, "undercut_on_tie": True}),
     ("classic", {"layoffs_onto_gin": True, "knocker_picks_arrangement": False, "defender_breaks_melds": False}),
@@ -146,6 +147,7 @@ def test_scores_follow_the_rulesets_formula(seed, variant, big):
         gain = points if winner == "knocker" else -points
         if best is None or gain > best[0]:
             best = (gain, winner, points, dw)
+    assert best is not None
     _, winner, points, dw = best
     assert (score.winner, score.points, score.defender_deadwood) == (winner, points, dw)
     expected_knocker = 0 if big else ref_deadwood(frozenset(knocker))

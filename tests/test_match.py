@@ -9,7 +9,7 @@ from test_play import table
 from tutor.drills import check, generate, hints, model_answer, position_puzzle, puzzle_of
 from tutor.drills.kinds.discard import STAGES, accepted, level_of_turn
 from tutor.engine.cards import mask_of, parse_card, parse_cards
-from tutor.engine.melds import min_deadwood
+from tutor.engine.melds import HandAnalysis, min_deadwood
 from tutor.engine.rules import load_ruleset
 from tutor.play.bots.evaluate import discard_order
 from tutor.play.bots.reading import read_view
@@ -219,7 +219,7 @@ def test_a_position_puzzle_is_graded_by_the_strong_player():
     wrong = check(puzzle, "4C")
     assert not wrong.correct and wrong.mistake == "more_deadwood" and wrong.expected == "KD"
     # The verdict explains the ten cards kept: K♦ thrown, deadwood 4 + 9 + 2 + 6 = 21.
-    assert wrong.result.deadwood == 21
+    assert isinstance(wrong.result, HandAnalysis) and wrong.result.deadwood == 21
     assert len(hints(puzzle)) == 3
 
 

@@ -84,6 +84,7 @@ def test_big_gin_eleven_cards_all_melded():
     # A♠ 2♠ 3♠ 4♠ 5♠ | 7♥ 7♦ 7♣ | J♣ Q♣ K♣
     result = analyze(parse_cards("AS 2S 3S 4S 5S 7H 7D 7C JC QC KC"))
     assert result.big_gin and result.deadwood == 0
+    assert result.big_gin_melds is not None
     assert sorted(" ".join(map(str, m.cards)) for m in result.big_gin_melds) == [
         "7H 7D 7C", "AS 2S 3S 4S 5S", "JC QC KC"]
     # Discarding the end of the five-card run still leaves gin.

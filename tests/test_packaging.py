@@ -25,6 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ("data", "lessons", "locales")
+pytestmark = pytest.mark.xdist_group("packaging")
+"""One worker runs every packaging test, on one build and one fresh venv."""
 
 
 def _checkout_files() -> list[str]:

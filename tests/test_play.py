@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from checks import scored, some
 
 from tutor.engine.cards import parse_card, parse_cards
 from tutor.engine.rules import load_ruleset
@@ -41,7 +42,7 @@ def table(ruleset: str, mover: str, other: str, pile: str, stock: str, *, phase:
 
 
 def moves(view: dict) -> list[tuple[str, str | None]]:
-    return [tuple(m) for m in view["legal"]]  # type: ignore[misc]
+    return [(m[0], m[1]) for m in view["legal"]]
 
 
 # --- The deal -------------------------------------------------------------------------------
@@ -148,7 +149,7 @@ def test_a_knock_ends_the_hand_and_is_scored_by_the_engine():
     assert ("knock", "9S") in moves(hand.view(0)) and ("knock", "5D") in moves(hand.view(0))
     done = hand.apply(("knock", "9S"))
     assert done.over and done.to_move is None and done.knocker == 0 and done.winner == 0
-    assert (done.result.outcome, done.result.winner, done.result.points) == ("knock", "knocker", 10)
+    assert (scored(done).outcome, scored(done).winner, scored(done).points) == ("knock", "knocker", 10)
     assert str(done.upcard) == "9S" and done.view(1)["events"][-1] == ["opp", "knock", "9S"]
     with pytest.raises(HandOverError):
         done.apply(("stock", None))
@@ -173,7 +174,7 @@ def test_gin_on_the_first_turn_by_taking_the_first_upcard():
                  tuple(parse_cards("4H 5H 6H 8D 9D 10D 2C 3C JS JD"))),
                 tuple(parse_cards("4S 8C 2H")), tuple(parse_cards("QH")), "first_upcard", 0)
     hand = hand.apply(("pass", None)).apply(("pass", None)).apply(("stock", None)).apply(("knock", "QS"))
-    assert (hand.result.outcome, hand.result.points, hand.result.layoffs) == ("gin", 40, ())
+    assert (scored(hand).outcome, scored(hand).points, scored(hand).layoffs) == ("gin", 40, ())
     assert hand.view(0)["turn"] == 2 and hand.view(1)["turn"] == 1
 
 
@@ -185,14 +186,14 @@ def test_big_gin_is_eleven_melded_cards_without_a_discard_where_the_rules_allow_
     classic = table("classic", cards, defender, "QH", "4S 8C 2H").apply(("stock", None))
     assert ("big_gin", None) in moves(classic.view(0))
     done = classic.apply(("big_gin", None))
-    assert (done.result.outcome, done.result.points, len(done.result.knocker_cards)) == ("big_gin", 46, 11)
+    assert (scored(done).outcome, scored(done).points, len(scored(done).knocker_cards)) == ("big_gin", 46, 11)
     # Under spanish there is no big gin: the player discards one card and goes gin (20 + 15 = 35).
     spanish = table("spanish", cards, defender, "QH", "4S 8C 2H").apply(("stock", None))
     assert ("big_gin", None) not in moves(spanish.view(0))
     with pytest.raises(BigGinRulesError):
         spanish.apply(("big_gin", None))
     gin = spanish.apply(("knock", "AS"))
-    assert (gin.result.outcome, gin.result.points) == ("gin", 35)
+    assert (scored(gin).outcome, scored(gin).points) == ("gin", 35)
 
 
 def test_big_gin_needs_every_card_melded():
@@ -209,10 +210,10 @@ def test_an_undercut_under_each_ruleset():
     knocker, defender = "AS 2S 3S 7H 7D 7C KD KC KH 9S", "4H 5H 6H 8D 9D 10D 2C 3C 4C 9C"
     classic = table("classic", knocker, defender, "QH", "JC 8C 2H").apply(("stock", None)).apply(("knock", "JC"))
     # classic: a tie is an undercut, 25 + 0, and the defender wins the hand.
-    assert (classic.result.outcome, classic.result.points, classic.winner) == ("undercut", 25, 1)
+    assert (scored(classic).outcome, scored(classic).points, classic.winner) == ("undercut", 25, 1)
     spanish = table("spanish", knocker, defender, "QH", "JC 8C 2H").apply(("stock", None)).apply(("knock", "JC"))
     # spanish (our interpretation): a tie is not an undercut; the knocker scores the difference, 0.
-    assert (spanish.result.outcome, spanish.result.points, spanish.winner) == ("knock", 0, 0)
+    assert (scored(spanish).outcome, scored(spanish).points, spanish.winner) == ("knock", 0, 0)
 
 
 # --- The wall ---------------------------------------------------------------------------------
@@ -230,7 +231,7 @@ def test_a_discard_without_a_knock_with_two_cards_left_in_the_stock_voids_the_ha
 def test_with_two_cards_left_a_knock_still_scores_and_taking_from_the_pile_does_not_reach_the_wall():
     hand = table("classic", "AS 2S 3S 7H 7D 7C KD KC KH 9S", "4H 5H 6H 8D 9D 10D 2C 3C QS JD",
                  "QH", "5D 8C 2H")
-    assert hand.apply(("stock", None)).apply(("knock", "9S")).result.outcome == "knock"
+    assert scored(hand.apply(("stock", None)).apply(("knock", "9S"))).outcome == "knock"
     # Taking Q♥ leaves three in the stock: the discard does not void the hand.
     after = hand.apply(("take", None)).apply(("discard", "9S"))
     assert after.result is None and after.to_move == 1 and len(after.stock) == 3
@@ -270,7 +271,7 @@ def test_a_view_has_exactly_the_agreed_keys_and_is_plain_data():
 
 def play_out(game: Game, bots: tuple[Bot, Bot]) -> Game:
     while not game.over:
-        player = game.to_move
+        player = some(game.to_move)
         game = game.apply(bots[player].decide(game.view(player)))
     return game
 
@@ -289,7 +290,7 @@ def test_a_game_deals_the_next_hand_at_once_with_the_score_and_ends_at_the_targe
     for hand in game.played:
         assert hand.score == tuple(points)
         if hand.winner is not None:
-            points[hand.winner] += hand.result.points
+            points[hand.winner] += scored(hand).points
 
 
 def test_the_first_dealer_is_drawn_by_the_seed_and_the_same_seed_deals_the_same_game():

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from checks import some
 
 from tutor.progress.database import REVISIONS
 from tutor.progress.store import open_store
@@ -48,6 +49,7 @@ def test_a_connection_lost_mid_session_loses_nothing_reported_as_saved(postgres_
         store = open_store(url=server.url())
         heard = listening(store)
         ana = store.profile("Ana")
+        assert ana is not None
         assert store.record_attempt(ana.id, "score", "easy", "classic", True, 1.0)
         server.stop()  # the server goes away: the pool's connections are dead
         assert not store.record_attempt(ana.id, "score", "easy", "classic", True, 1.0)
@@ -110,7 +112,7 @@ WRITER = textwrap.dedent("""
 def test_two_app_processes_with_eight_writers_each_lose_nothing(postgres_cluster):
     url = postgres_cluster.new_database()
     store = open_store(url=url)
-    profiles = [store.profile(f"learner {i}").id for i in range(8)]
+    profiles = [some(store.profile(f"learner {i}")).id for i in range(8)]
     per_writer = 40
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     processes = [subprocess.Popen([sys.executable, "-c", WRITER, url, ",".join(map(str, profiles)), str(per_writer)],

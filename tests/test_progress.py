@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
+from checks import some
 from legacy import old_migrate
 
 from tutor.progress.database import REVISIONS, SCHEMA_VERSION, NewerSchemaError, check_revisions, upgrade
@@ -36,7 +37,7 @@ def test_record_and_read_back(store_at):
     store = store_at()
     assert store.saving and store.status is None
     ana = store.profile("Ana")
-    assert store.profile("  ana ").id == ana.id  # names ignore case and spaces
+    assert some(store.profile("  ana ")).id == ana.id  # names ignore case and spaces
     store.record_attempt(ana.id, "score", "hard", "spanish", True, 12.5, seed=7, mistake=None)
     store.record_attempt(ana.id, "deadwood", "easy", "classic", False, 3.0, seed=8, mistake="no_melds")
     store.mark_lesson_done(ana.id, "01-cards")
@@ -96,6 +97,7 @@ def test_migrates_forward_from_the_previous_schema(tmp_path):
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     db.close()
     old = store.profile("Old")
+    assert old is not None
     assert [(a.kind, a.correct, a.seed, a.mistake) for a in store.attempts(old.id)] == [("melds", True, None, None)]
     assert store.lessons_done(old.id) == {"01-cards"}
     store.schedule(old.id, "term:baceta:es>en", Rating.Again)  # the new table works
@@ -104,7 +106,7 @@ def test_migrates_forward_from_the_previous_schema(tmp_path):
 
 def test_concurrent_writers_lose_no_attempt(store_at):
     store = store_at()
-    profiles = [store.profile(f"learner {i}").id for i in range(4)]
+    profiles = [some(store.profile(f"learner {i}")).id for i in range(4)]
     per_thread = 60
 
     def write(profile_id):
@@ -146,6 +148,7 @@ def test_a_folder_that_cannot_be_made_leaves_a_store_in_memory(tmp_path):
     store = open_store(blocker / "gin-tutor")
     assert not store.saving and store.status == "unwritable"
     ana = store.profile("Ana")  # still usable
+    assert ana is not None
     store.record_attempt(ana.id, "score", "easy", "classic", True, 1.0)
     assert len(store.attempts(ana.id)) == 1
 
@@ -159,7 +162,7 @@ def test_a_damaged_file_is_kept_aside_and_never_overwritten(tmp_path):
     assert store.status == "damaged" and not store.saving
     assert store.kept_aside is not None and store.kept_aside.read_bytes() == garbage
     assert not damaged.exists()
-    store.record_attempt(store.profile("Ana").id, "melds", "easy", "classic", True, 1.0)  # usable
+    store.record_attempt(some(store.profile("Ana")).id, "melds", "easy", "classic", True, 1.0)  # usable
     # The next start makes a fresh file and keeps the damaged one where it is.
     fresh = open_store(tmp_path, clock=clock)
     assert fresh.saving and store.kept_aside.read_bytes() == garbage
@@ -171,7 +174,7 @@ def test_the_fsrs_schedule_of_a_drill_got_wrong(store_at):
     # 0.212 → 0.2467 → 0.2842 days, which rounds up to the shortest interval, one day.
     clock = Clock()
     store = store_at(clock=clock)
-    ana = store.profile("Ana").id
+    ana = some(store.profile("Ana")).id
     item = "drill:score:hard:classic:42"
     store.schedule(ana, item, Rating.Again)
     assert store.due(ana) == [item]  # a wrong drill comes back at once
@@ -187,7 +190,7 @@ def test_the_fsrs_schedule_of_a_drill_got_wrong(store_at):
     clock.now += timedelta(days=1)
     assert store.due(ana) == [item]
     store.schedule(ana, item, Rating.Again)  # forgotten: back at once, and less stable than before
-    assert store.due(ana) == [item] and store.card_of(ana, item).stability < 0.2842
+    assert store.due(ana) == [item] and some(store.card_of(ana, item)).stability < 0.2842
 
 
 def test_a_new_item_known_at_once_comes_back_in_ten_minutes_then_in_two_days(store_at):
@@ -196,23 +199,23 @@ def test_a_new_item_known_at_once_comes_back_in_ten_minutes_then_in_two_days(sto
     # days, rounded to two.
     clock = Clock()
     store = store_at(clock=clock)
-    ana = store.profile("Ana").id
+    ana = some(store.profile("Ana")).id
     store.schedule(ana, "term:baceta:es>en", Rating.Good)
-    assert store.card_of(ana, "term:baceta:es>en").due == clock.now + timedelta(minutes=10)
+    assert some(store.card_of(ana, "term:baceta:es>en")).due == clock.now + timedelta(minutes=10)
     clock.now += timedelta(minutes=10)
     store.schedule(ana, "term:baceta:es>en", Rating.Good)
-    assert store.card_of(ana, "term:baceta:es>en").due == clock.now + timedelta(days=2)
+    assert some(store.card_of(ana, "term:baceta:es>en")).due == clock.now + timedelta(days=2)
 
 
 def test_a_right_answer_that_needed_help_comes_back_sooner(store_at):
     # "hard" on a new item keeps it on the first learning step, half way to the second: 5 minutes.
     clock = Clock()
     store = store_at(clock=clock)
-    ana = store.profile("Ana").id
+    ana = some(store.profile("Ana")).id
     store.schedule(ana, "drill:melds:easy:classic:1", Rating.Hard)
     store.schedule(ana, "drill:melds:easy:classic:2", Rating.Good)
-    assert store.card_of(ana, "drill:melds:easy:classic:1").due == clock.now + timedelta(minutes=5)
-    assert store.card_of(ana, "drill:melds:easy:classic:2").due == clock.now + timedelta(minutes=10)
+    assert some(store.card_of(ana, "drill:melds:easy:classic:1")).due == clock.now + timedelta(minutes=5)
+    assert some(store.card_of(ana, "drill:melds:easy:classic:2")).due == clock.now + timedelta(minutes=10)
     assert list(store.scheduled(ana)) == ["drill:melds:easy:classic:1", "drill:melds:easy:classic:2"]
 
 
@@ -227,17 +230,19 @@ def test_leitner_boxes_migrate_to_fsrs_cards_due_when_they_were(tmp_path):
     db.close()
     clock = Clock()
     store = open_store(tmp_path, clock=clock)
-    old = store.profile("Old").id
+    old = some(store.profile("Old")).id
     assert store.due(old) == ["drill:score:hard:classic:42"]
     wrong = store.card_of(old, "drill:score:hard:classic:42")
+    assert wrong is not None
     assert (wrong.state.name, wrong.step, wrong.stability) == ("Learning", 0, None)
     known = store.card_of(old, "term:baceta:es>en")
+    assert known is not None
     assert (known.state.name, known.stability, known.difficulty) == ("Review", 3.0, MIGRATED_DIFFICULTY)
     assert known.due == datetime(2026, 12, 2, 12, 0, tzinfo=UTC)
     assert known.last_review == datetime(2026, 11, 29, 12, 0, tzinfo=UTC)  # three days before it was due
     clock.now = known.due
     store.schedule(old, "term:baceta:es>en", Rating.Good)  # remembered after three days: a longer wait
-    assert store.card_of(old, "term:baceta:es>en").due > clock.now + timedelta(days=3)
+    assert some(store.card_of(old, "term:baceta:es>en")).due > clock.now + timedelta(days=3)
 
 
 def test_a_schema_from_a_newer_gin_tutor_is_left_as_it_is(tmp_path):

@@ -52,8 +52,8 @@ def test_a_wrong_first_answer_gets_a_second_try_before_the_answer():
     ace = controls[1]  # Q♥ K♥ A♥: not a meld
     ace.set_value("yes").run()
     assert any("Not yet" in w.value for w in at.warning) and not at.error
-    at.segmented_control(key=ace.key).set_value(None).run()
-    at.segmented_control(key=ace.key).set_value("yes").run()
+    at.segmented_control(key=str(ace.key)).set_value(None).run()
+    at.segmented_control(key=str(ace.key)).set_value("yes").run()
     assert any("The answer is “No”" in e.value for e in at.error)
-    at.segmented_control(key=controls[0].key).set_value("yes").run()
+    at.segmented_control(key=str(controls[0].key)).set_value("yes").run()
     assert any(s.value.startswith("Right! Yes: 7♥ 8♥ 9♥ make a meld (run).") for s in at.success)

@@ -50,6 +50,8 @@ import sqlite3  # noqa: E402
 import threading  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+from checks import some  # noqa: E402
+
 from tutor.progress.database import APPLICATION_ID, SCHEMA_VERSION, inspect  # noqa: E402
 from tutor.progress.store import FILE_NAME, Store, open_store  # noqa: E402
 
@@ -212,6 +214,7 @@ def test_a_disk_that_fills_while_running_loses_nothing_reported_as_saved(tmp_pat
     store = Store(tmp_path / FILE_NAME, connect=disk.connect)
     heard = listening(store)
     ana = store.profile("ana")
+    assert ana is not None
     saved = 0
     for i in range(30):
         disk.full = i >= 10 and i < 20  # the disk is full for attempts 10 to 19
@@ -226,6 +229,7 @@ def test_a_file_removed_while_running_is_made_anew(tmp_path):
     store = open_store(tmp_path)
     heard = listening(store)
     ana = store.profile("ana")
+    assert ana is not None
     assert store.record_attempt(ana.id, "score", "easy", "classic", True, 1.0)
     for name in (FILE_NAME, FILE_NAME + "-wal", FILE_NAME + "-shm"):
         (tmp_path / name).unlink(missing_ok=True)
@@ -240,6 +244,7 @@ def test_a_file_removed_while_running_is_made_anew(tmp_path):
 def test_a_file_replaced_with_garbage_while_running_is_moved_aside_and_made_anew(tmp_path):
     store = open_store(tmp_path)
     ana = store.profile("ana")
+    assert ana is not None
     assert store.record_attempt(ana.id, "score", "easy", "classic", True, 1.0)
     for name in (FILE_NAME + "-wal", FILE_NAME + "-shm"):
         (tmp_path / name).unlink(missing_ok=True)
@@ -256,6 +261,7 @@ def test_a_file_that_turns_read_only_while_running_says_so(tmp_path):
     store = Store(tmp_path / FILE_NAME, connect=disk.connect)
     heard = listening(store)
     ana = store.profile("ana")
+    assert ana is not None
     disk.read_only = True
     assert store.record_attempt(ana.id, "score", "easy", "classic", True, 1.0) is False
     assert heard[-1] == "read_only"
@@ -268,6 +274,7 @@ def test_a_file_that_turns_read_only_while_running_says_so(tmp_path):
 def test_the_memory_store_loses_nothing_under_concurrent_sessions():
     store = Store(None, "unwritable")
     ana = store.profile("ana")
+    assert ana is not None
     results: list[bool] = []
     lock = threading.Lock()
 
@@ -330,6 +337,7 @@ def test_pages_keep_working_through_a_full_disk_and_lose_nothing_reported_saved(
     assert not at.exception and not any(NOT_SAVED in w.value for w in at.warning)
     store = open_store(folder)
     ana = store.find_profile("ana")
+    assert ana is not None
     assert [a.seed for a in store.attempts(ana.id)] == [1, 3]
     profile_ui._store.clear()
 
@@ -361,11 +369,13 @@ HAND = "AS 2S 3S 7H 7D 7C KD KC KH 9S"
 
 
 @pytest.mark.parametrize("call", [
-    lambda: load_ruleset(["classic"]), lambda: load_ruleset({}),
-    lambda: game_totals([HandResult("C", 0)], load_ruleset("classic")), lambda: HandResult("A", -500),
-    lambda: HandResult(None, 5), lambda: HandResult("A", True),
-    lambda: analyze(["AS"] * 10), lambda: analyze([5245]), lambda: parse_card(None), lambda: parse_card(0),
-    lambda: parse_results([None]), lambda: parse_results("A:٢٣"),
+    # Deliberately wrongly typed (the type checker would refuse them): each still gets a TutorError.
+    lambda: load_ruleset(["classic"]), lambda: load_ruleset({}),  # type: ignore[arg-type]
+    lambda: game_totals([HandResult("C", 0)], load_ruleset("classic")),  # type: ignore[arg-type]
+    lambda: HandResult("A", -500), lambda: HandResult(None, 5), lambda: HandResult("A", True),
+    lambda: analyze(["AS"] * 10), lambda: analyze([5245]),  # type: ignore[list-item]
+    lambda: parse_card(None), lambda: parse_card(0),  # type: ignore[arg-type]
+    lambda: parse_results([None]), lambda: parse_results("A:٢٣"),  # type: ignore[list-item]
 ], ids=["ruleset list", "ruleset dict", "result C", "negative points", "void with points",
         "bool points", "analyze strings", "analyze ints", "card None", "card 0", "results None", "arabic digits"])
 def test_wrongly_typed_input_raises_the_documented_errors(call):
@@ -395,8 +405,9 @@ def test_a_group_with_the_same_card_twice_is_no_meld():
 def test_profile_names_are_compared_clean_and_case_folded(tmp_path, typed, same_as):
     store = open_store(tmp_path)
     first = store.profile(same_as)
-    assert store.profile(typed).id == first.id
-    assert store.find_profile(typed).id == first.id
+    assert first is not None
+    assert some(store.profile(typed)).id == first.id
+    assert some(store.find_profile(typed)).id == first.id
     assert len(store.profiles()) == 1
 
 
@@ -436,8 +447,8 @@ def test_switching_profiles_shows_each_profile_own_lessons(tmp_path, monkeypatch
     assert at.selectbox(key="lesson_choice").options[0].startswith("→")
     assert not any(s.value == "Right!" for s in at.success)  # Ana's verdicts are not on Bob's screen
     store = open_store(tmp_path)
-    assert store.lessons_done(store.find_profile("Ana").id) == {"01-cards"}
-    assert store.lessons_done(store.find_profile("Bob").id) == set()
+    assert store.lessons_done(some(store.find_profile("Ana")).id) == {"01-cards"}
+    assert store.lessons_done(some(store.find_profile("Bob")).id) == set()
 
 
 def test_a_guest_who_passes_a_lesson_keeps_it_in_the_profile_it_creates(tmp_path, monkeypatch):
@@ -446,7 +457,7 @@ def test_a_guest_who_passes_a_lesson_keeps_it_in_the_profile_it_creates(tmp_path
     pass_first_lesson(at)
     create(at, "Cleo")
     store = open_store(tmp_path)
-    assert store.lessons_done(store.find_profile("Cleo").id) == {"01-cards"}
+    assert store.lessons_done(some(store.find_profile("Cleo")).id) == {"01-cards"}
     at.switch_page("screens/lessons.py").run()
     assert at.selectbox(key="lesson_choice").options[0].startswith("✓")
 
@@ -464,7 +475,7 @@ def test_check_clicked_twice_on_one_answer_records_one_attempt_and_the_tally_is_
         at.button(key=f"check_{pid}").click().run()
     assert any("1 right of 1 tried" in c.value for c in at.caption), [c.value for c in at.caption]
     store = open_store(tmp_path)
-    assert len(store.attempts(store.find_profile("Dee").id)) == 1
+    assert len(store.attempts(some(store.find_profile("Dee")).id)) == 1
 
 
 def test_remove_on_a_meld_already_gone_does_nothing():

@@ -56,8 +56,9 @@ BIG = ("AS 2S 3S 4S 7H 7D 7C JC QC KC 10C", "5S 9H 9D 2H 3C 6D KH QD 8D 4H")
     ("big gin bonus", BIG, {"big_gin_bonus": 40}, ("big_gin", "knocker", 97), ("big_gin", "knocker", 106)),
 ])
 def test_each_scoring_option_changes_the_score(name, hands, option, shipped, changed):
-    before = score_hand(*hands, CLASSIC)
-    after = score_hand(*hands, replace(CLASSIC, **option))
+    knocker, defender = hands
+    before = score_hand(knocker, defender, CLASSIC)
+    after = score_hand(knocker, defender, replace(CLASSIC, **option))
     assert (before.outcome, before.winner, before.points) == shipped, name
     assert (after.outcome, after.winner, after.points) == changed, name
 

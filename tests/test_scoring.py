@@ -113,6 +113,14 @@ def test_a_lower_deadwood_is_an_undercut_everywhere(rules, points):
     assert (score.outcome, score.winner, score.points) == ("undercut", "defender", points)
 
 
+def test_a_king_is_laid_off_at_the_top_of_a_run():
+    # Knocker: 10♠ J♠ Q♠ | 4♥ 4♦ 4♣ | 7♥ 7♦ 7♣ | 2♠ = 2. Defender: A♥ 2♥ 3♥ | 9♣ 9♦ 9♥ | K♠ 5♣ 6♣ 8♠
+    # = 29; the K♠ goes on top of 10♠ J♠ Q♠ (a run may reach the king), leaving 19: 19 − 2 = 17.
+    score = score_hand("10S JS QS 4H 4D 4C 7H 7D 7C 2S", "KS AH 2H 3H 9C 9D 9H 5C 6C 8S", load_ruleset("classic"))
+    assert [str(layoff.card) for layoff in score.layoffs] == ["KS"]
+    assert (score.defender_deadwood, score.winner, score.points) == (19, "knocker", 17)
+
+
 def test_a_plain_knock_scores_the_difference():
     # Knocker deadwood 4; defender 4♥ 5♥ 6♥ | 8♠ 8♦ 8♣ | 10♦ J♦ Q♦ | K♠: deadwood 10.
     score = score_hand("AS 2S 3S 7H 7D 7C JC QC KC 4D", "4H 5H 6H 8S 8D 8C 10D JD QD KS", load_ruleset("classic"))

@@ -20,23 +20,26 @@ def chromium_path() -> str:
     return os.environ.get(CHROMIUM_ENV) or shutil.which("chromium") or "/usr/bin/chromium"
 
 
-SETTLED = ("() => { const app = document.querySelector('[data-testid=\"stApp\"]');"
-           " return !!app && app.dataset.testScriptState === 'notRunning'"
-           " && getComputedStyle(document.documentElement).getPropertyValue('--gt-page-styled').trim() === '1'"
-           " && [document, ...[...document.querySelectorAll('*')].filter(e => e.shadowRoot).map(e => e.shadowRoot)]"
-           ".every(root => root.getAnimations().every(a => a.playState !== 'running'"
-           " || a.effect?.getComputedTiming().iterations === Infinity)); }")
-"""True once Streamlit has finished running the page's script (its app root says ``notRunning``),
-the app's own style rules are in effect (Streamlit inserts them just after the run; they mark the
-page with ``--gt-page-styled``) and no animation is under way, in the page or in a component's shadow root."""
+RUN_OVER = "document.querySelector('[data-testid=\"stApp\"]')?.dataset.testScriptState === 'notRunning'"
+"""Streamlit has finished running the page's script (its app root says ``notRunning``)."""
+STYLED = "getComputedStyle(document.documentElement).getPropertyValue('--gt-page-styled').trim() === '1'"
+"""gin-tutor's own style rules are in effect (Streamlit inserts them a moment after the run)."""
+STILL = ("[document, ...[...document.querySelectorAll('*')].filter(e => e.shadowRoot).map(e => e.shadowRoot)]"
+         ".every(root => root.getAnimations().every(a => a.playState !== 'running'"
+         " || a.effect?.getComputedTiming().iterations === Infinity))")
+"""No animation is under way, in the page or in a component's shadow root."""
+SETTLED = f"() => {RUN_OVER} && {STYLED} && {STILL}"
+"""A gin-tutor page at rest: the run over, its styles applied, nothing moving."""
 
 
-def settle(page: Any, timeout_ms: float = 45000) -> None:
-    """Wait until the page's script has finished, its transitions have ended, and two frames have
-    been drawn since (so that components built after the run, such as the play table, are in place)."""
-    page.wait_for_function(SETTLED, timeout=timeout_ms)
+def settle(page: Any, timeout_ms: float = 45000, styled: bool = True) -> None:
+    """Wait until the page's script has finished, its styles apply (``styled``: a gin-tutor page),
+    nothing moves, and two frames have been drawn since (so that components built after the run,
+    such as the play table, are in place)."""
+    settled = SETTLED if styled else f"() => {RUN_OVER} && {STILL}"
+    page.wait_for_function(settled, timeout=timeout_ms)
     page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    page.wait_for_function(SETTLED, timeout=timeout_ms)
+    page.wait_for_function(settled, timeout=timeout_ms)
 
 
 def wait_until(page: Any, condition: Callable[[], bool], seconds: float = 45) -> None:

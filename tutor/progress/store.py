@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
 import sqlalchemy as sa
 from fsrs import Card, Rating
@@ -146,16 +146,15 @@ def guarded(default: Callable[[], Any], *, write: bool) -> Callable[[Callable[Co
     """A store operation that never raises an SQLite error: on a fault it returns ``default()``
     and tells the store's listener; a write that succeeds tells the listener all is well."""
     def wrap(method: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
-        @functools.wraps(method)
         def run(store: Store, *args: P.args, **kwargs: P.kwargs) -> R:
             try:
                 result = method(store, *args, **kwargs)
             except GUARDED_ERRORS as error:
                 store.fault(error, write)
-                return default()
+                return cast(R, default())  # the default is of the method's type: an empty list, None, False
             store.tell(None, write)
             return result
-        return run
+        return cast("Callable[Concatenate[Store, P], R]", functools.wraps(method)(run))
     return wrap
 
 

@@ -13,7 +13,8 @@ def check_seeds(lesson_id: str, count: int) -> list[int]:
     key = f"_check_seeds_{lesson_id}"
     if len(st.session_state.get(key, [])) != count:
         st.session_state[key] = [state.new_seed() for _ in range(count)]
-    return st.session_state[key]
+    seeds: list[int] = st.session_state[key]
+    return seeds
 
 
 def open_lesson(lesson_id: str) -> None:

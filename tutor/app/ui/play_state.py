@@ -182,7 +182,8 @@ def save(match: Match) -> None:
 
 def hand_over_pending(match: Match) -> bool:
     """Whether a finished hand's result is waiting for the learner's Next hand."""
-    return len(match.game.played) > st.session_state.get(SEEN, 0)
+    seen: int = st.session_state.get(SEEN, 0)
+    return len(match.game.played) > seen
 
 
 def _card(card: Card, tr: Translator, active: bool, taken: bool = False, dim: bool = False) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from tutor.drills.answers import read_cards
 from tutor.drills.hands import defender_hand, knocker_hand, open_ends
 from tutor.drills.kinds.score import knock_hints, score_of
 from tutor.drills.model import Puzzle, Remark, Verdict, no_scenarios
-from tutor.drills.properties import layoff_properties
+from tutor.drills.properties import LayoffProperties, layoff_properties
 from tutor.engine.cards import DECK, HAND_SIZE, SUITS, Card, card, mask_of
 from tutor.engine.layoffs import fits, layoff_options
 from tutor.engine.melds import analyze
@@ -38,7 +38,7 @@ MISTAKES = {
 
 # --- Making a puzzle ---------------------------------------------------------------------------
 
-def _at_level(props: dict[str, Any], level: str) -> bool:
+def _at_level(props: LayoffProperties, level: str) -> bool:
     if props["layoffs"] == 0 or props["best_plays"] != 1:
         return False
     if level == "easy":

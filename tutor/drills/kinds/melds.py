@@ -14,7 +14,7 @@ from tutor.base.msgids import N_, NP_
 from tutor.drills.answers import read_cards
 from tutor.drills.hands import knock_like_hand
 from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict, Word, no_scenarios
-from tutor.drills.properties import dual_use_cards, hand_properties
+from tutor.drills.properties import HandProperties, hand_properties, set_and_run_cards
 from tutor.engine.cards import DECK, HAND_SIZE, SUITS, Card, card
 from tutor.engine.melds import Arrangement, HandAnalysis, analyze, meld_from_cards, meld_problem
 from tutor.engine.rules import Ruleset
@@ -75,7 +75,7 @@ def _set_and_run_hand(rng: random.Random, tie: bool) -> list[Card]:
     return hand + _rest(rng, set(hand), HAND_SIZE - len(hand))
 
 
-def _at_level(props: dict[str, Any], level: str) -> bool:
+def _at_level(props: HandProperties, level: str) -> bool:
     if props["melds"] == 0:
         return False
     if level == "easy":
@@ -178,7 +178,7 @@ def model_answer(puzzle: Puzzle) -> list[list[str]]:
 def hand_hints(cards: Sequence[Card]) -> list[Remark]:
     """Hints for a ten-card hand (shared with the deadwood drill)."""
     out = [Remark(N_("Look for ranks you hold three or four times, and for three or more cards in a row in one suit."))]
-    shared = dual_use_cards(cards)
+    shared = set_and_run_cards(cards)
     if shared:
         out.append(Remark(N_("The {card} fits both a set and a run: try it in each."), {"card": shared[0]}))
     result = analyze(cards)

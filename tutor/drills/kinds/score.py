@@ -16,7 +16,7 @@ from tutor.base.msgids import N_, NP_
 from tutor.drills.answers import read_number
 from tutor.drills.hands import defender_hand, knocker_hand, melds_of_sizes
 from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict, Word
-from tutor.drills.properties import score_properties
+from tutor.drills.properties import ScoreProperties, score_properties
 from tutor.engine.cards import DECK, HAND_SIZE, SUITS, Card, card
 from tutor.engine.rules import Ruleset
 from tutor.engine.scoring import HandScore, hand_outcome, may_knock, outcome_points, score_hand
@@ -90,7 +90,7 @@ def _hands(rng: random.Random, scenario: str) -> tuple[list[Card], list[Card]]:
     return knocker, defender_hand(rng, knocker, melded=rng.choice((0, 3)))
 
 
-def _at_level(props: dict[str, Any], level: str, scenario: str) -> bool:
+def _at_level(props: ScoreProperties, level: str, scenario: str) -> bool:
     hard = props["chained"] or props["tie"] or props["choice_mattered"] or props["outcome"] == "big_gin"
     if level == "easy":
         return (props["layoffs"] == 0 and props["outcome"] in ("knock", "gin") and not hard

@@ -11,7 +11,7 @@ from typing import Any
 from tutor.base.msgids import N_, NP_
 from tutor.drills.answers import read_number
 from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict
-from tutor.drills.properties import totals_properties
+from tutor.drills.properties import TotalsProperties, totals_properties
 from tutor.engine.rules import Ruleset
 from tutor.engine.scoring import PLAYERS, GameTotals, Player, game_totals
 
@@ -70,7 +70,7 @@ def _sheet(rng: random.Random, rules: Ruleset, level: str) -> tuple[str, ...]:
     return tuple(sheet)
 
 
-def _at_level(props: dict[str, Any], level: str) -> bool:
+def _at_level(props: TotalsProperties, level: str) -> bool:
     if not props["finished"] or props["hands"] < 2:
         return False
     if level == "easy":
