@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tutor.engine.cards import Card, card, mask_of  # noqa: E402
 from tutor.engine.rules import load_ruleset  # noqa: E402
-from tutor.play import LEVELS, Bot, Game, Hand, new_game, new_hand  # noqa: E402
+from tutor.play import BOT_LEVELS, Bot, Game, Hand, new_game, new_hand  # noqa: E402
 from tutor.play.bots.evaluate import discard_order  # noqa: E402
 from tutor.play.moves import Move, read_move  # noqa: E402
 
@@ -256,8 +256,8 @@ def measure(level: str, opponent: str, hands: int, games: int, workers: int) -> 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
-    parser.add_argument("--opponent", default="openspiel", choices=["openspiel", *LEVELS])
+    parser.add_argument("--levels", nargs="+", default=list(BOT_LEVELS), choices=BOT_LEVELS)
+    parser.add_argument("--opponent", default="openspiel", choices=["openspiel", *BOT_LEVELS])
     parser.add_argument("--hands", type=int, default=20_000, help="hands per level (an even number)")
     parser.add_argument("--games", type=int, default=2_000, help="games to 100 per level (an even number)")
     parser.add_argument("--workers", type=int, default=2)

@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 
 from tutor.engine.rules import load_ruleset
-from tutor.play import LEVELS, Bot, new_hand
+from tutor.play import BOT_LEVELS, Bot, new_hand
 
 
 def percentile(samples: list[float], share: float) -> float:
@@ -30,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{args.hands} hands per level, classic rules; times in milliseconds")
     print("| what | median | 99th percentile |")
     print("| --- | --- | --- |")
-    for level in LEVELS:
+    for level in BOT_LEVELS:
         bots = (Bot(level, 1), Bot(level, 2))
         decisions: list[float] = []
         for seed in range(args.hands):

@@ -6,8 +6,9 @@ from apptest_helpers import PAGES, screen, start
 
 from tutor.engine.cards import parse_cards
 from tutor.engine.melds import analyze
+from tutor.language.i18n import LANGUAGES
 
-LANGS = ["es", "en"]
+LANGS = LANGUAGES
 
 
 def no_exception(at):

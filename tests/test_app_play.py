@@ -144,6 +144,45 @@ def test_a_game_in_progress_resumes_in_a_new_session_of_the_profile():
     assert resumed.seed == match.seed and resumed.moves == match.moves and resumed.view() == match.view()
 
 
+def throw_the_first_card_offered(at):
+    """Play hand 1 to its end throwing the first card offered each turn (seldom the strong player's)."""
+    for _ in range(200):
+        match = at.session_state["play_match"]
+        if len(match.game.played) > at.session_state["play_seen"]:
+            return at
+        view = match.view()
+        if view["phase"] == "discard":
+            act(at, "card:" + next(c for k, c in view["legal"] if k == "discard"))
+        else:
+            act(at, "stock" if ["stock", None] in view["legal"] else "pass")
+    raise AssertionError("the hand did not end")
+
+
+def review_buttons(at) -> list[str]:
+    return [b.key for b in at.button if b.key and b.key.startswith("play_review_")]
+
+
+def test_what_was_sent_to_review_in_one_game_stays_with_that_game():
+    # Game 12345: the learner sends its first differing discard to review; then, in the same
+    # session, game 4242: every differing discard there offers "Review it later", none says
+    # "In your review" (nothing of game 4242 was sent).
+    at = with_profile(start("en"))
+    at.query_params.update(GAME)
+    at.switch_page("screens/play.py").run()
+    throw_the_first_card_offered(at)
+    first = review_buttons(at)
+    at.button(key=first[0]).click().run()
+    assert "In your review" in screen(at) and first[0] not in review_buttons(at)
+    at.query_params.update({"game": "4242", "level": "beginner", "rules": "classic"})
+    at.run()
+    assert at.session_state["play_match"].seed == 4242
+    throw_the_first_card_offered(at)
+    assert review_buttons(at) and "In your review" not in screen(at)
+    differing = [d for d in at.session_state["play_match"].decisions
+                 if not d.agreed and d.view["phase"] == "discard"]
+    assert len(review_buttons(at)) == len(differing)
+
+
 def test_a_decision_goes_to_review_and_the_games_show_on_the_progress_page():
     at = with_profile(start("en"))
     at.query_params.update(GAME)

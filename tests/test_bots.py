@@ -9,9 +9,9 @@ import pytest
 from tutor.engine.cards import parse_cards
 from tutor.engine.rules import load_ruleset
 from tutor.engine.scoring import may_knock
-from tutor.play import LEVELS, Bot
+from tutor.play import BOT_LEVELS, Bot
 from tutor.play.bots.reading import declined_cards, read_view
-from tutor.play.errors import BadGameSeedError, NothingToDecideError, UnknownLevelError
+from tutor.play.errors import BadGameSeedError, NothingToDecideError, UnknownBotLevelError
 
 OPTIONS = {"knock_limit": 10, "target": 100}
 """The rules as a program that knows only two of them would send them: the others keep their defaults."""
@@ -72,7 +72,7 @@ def test_the_beginner_discards_the_card_that_leaves_least_deadwood_the_higher_am
 def test_no_level_discards_the_card_just_taken_from_the_pile():
     # Q♦ was just taken: the highest card, but it may not go back this turn.
     view = discard_view("AS 2S 3S 7H 7D 7C QD JC 9H 4C 2D", taken="QD")
-    for level in LEVELS:
+    for level in BOT_LEVELS:
         assert Bot(level, 0).decide(view) != ("discard", "QD")
 
 
@@ -137,7 +137,7 @@ def test_a_single_legal_move_is_played_and_no_move_is_asked_when_it_is_not_the_p
 
 
 def test_a_level_or_seed_that_does_not_exist_is_named():
-    with pytest.raises(UnknownLevelError) as error:
+    with pytest.raises(UnknownBotLevelError) as error:
         Bot("grandmaster", 0)
     assert "beginner, intermediate, strong" in str(error.value)
     with pytest.raises(BadGameSeedError):

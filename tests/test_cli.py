@@ -241,3 +241,15 @@ def test_the_served_app_carries_every_setting_it_relies_on_whatever_folder_it_st
         "--theme.light.primaryColor=#a8202e", "--theme.dark.primaryColor=#ff6b78",
         "--server.port", "8600"]
     assert not (Path(__file__).resolve().parent.parent / ".streamlit" / "config.toml").exists()
+
+
+def test_the_pseudo_language_is_offered_only_where_the_tests_ask_for_it(monkeypatch, capsys):
+    import tutor.cli as cli
+    monkeypatch.delenv("GIN_TUTOR_PSEUDO_LOCALE", raising=False)
+    assert cli.main(["--lang", "qps", "analyze", "AS"], stdout=io.StringIO(), stderr=(err := io.StringIO())) == 2
+    assert "qps" in err.getvalue() and "invalid choice" in err.getvalue()
+    monkeypatch.setenv("GIN_TUTOR_PSEUDO_LOCALE", "1")
+    out = io.StringIO()
+    assert cli.main(["--lang", "qps", "analyze", "AS", "2S", "3S", "7H", "7D", "7C", "KD", "KC", "KH", "9S"],
+                    stdout=out, stderr=io.StringIO()) == 0
+    assert out.getvalue().startswith("⟦")

@@ -43,7 +43,7 @@ def test_the_rules_section_teaches_in_order():
 
 
 def test_every_section_cites_its_sources():
-    for lang in ("es", "en"):
+    for lang in LANGUAGES:
         for doc in load_documents(REFERENCE / lang):
             assert doc.sources and set(doc.sources) <= {"000", "001", "002"}
             cited = doc.blocks[-1].body
@@ -84,7 +84,7 @@ def test_glossary_links_resolve():
 
 
 def test_lesson_and_reference_terms_resolve():
-    for lang in ("es", "en"):
+    for lang in LANGUAGES:
         for doc in load_documents(REFERENCE / lang):
             for term in doc.terms:
                 assert term_by_id(term) is not None, (doc.path, term)
@@ -157,7 +157,7 @@ def test_every_lesson_exists_in_both_languages_with_the_same_sections_and_checks
 
 def test_every_lesson_ends_with_a_check_of_known_drills():
     from tutor.drills import KINDS, LEVELS
-    for lang in ("es", "en"):
+    for lang in LANGUAGES:
         for doc in load_documents(LESSONS / lang):
             assert doc.checks, doc.path
             assert all(kind in KINDS and level in LEVELS for kind, level, _ in doc.checks)
@@ -166,7 +166,7 @@ def test_every_lesson_ends_with_a_check_of_known_drills():
 
 def test_lesson_glossary_links_resolve_and_no_hand_count_is_typed():
     import re
-    for lang in ("es", "en"):
+    for lang in LANGUAGES:
         for doc in load_documents(LESSONS / lang):
             for term in doc.terms:
                 assert term_by_id(term) is not None, (doc.path, term)

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import ref_arrangements, ref_deadwood, ref_defender_deadwood, ref_discard_deadwood
 
-from tutor.drills.hands import big_gin_pair, knock_like_hand, knock_pair
-from tutor.engine.cards import DECK, card, mask_of
+from tutor.drills.hands import knock_like_hand, knock_pair, knocker_hand
+from tutor.engine.cards import DECK, HAND_SIZE, Card, card, mask_of
 from tutor.engine.layoffs import best_defence
 from tutor.engine.melds import analyze, best_arrangements, is_valid_meld
 from tutor.engine.rules import load_ruleset
@@ -102,6 +102,13 @@ def formula(rules, knocker_dw, defender_dw, big_gin):
     if gin:
         return "knocker", rules.gin_bonus + (defender_dw if rules.gin_adds_defender_deadwood else 0)
     return "knocker", defender_dw - knocker_dw
+
+
+def big_gin_pair(rng: random.Random) -> tuple[list[Card], list[Card]]:
+    """Eleven cards that all meld (a big gin) and a random defender."""
+    knocker = knocker_hand(rng, 0, big_gin=True)
+    rest = [c for c in DECK if c not in set(knocker)]
+    return knocker, rng.sample(rest, HAND_SIZE)
 
 
 # Each shipped ruleset, and variants that flip the scoring options away from what they ship with.

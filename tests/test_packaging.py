@@ -71,6 +71,8 @@ def test_the_sdist_carries_the_content(built):
                     if p.is_file() and p.suffix != ".mo"]
         in_sdist = {n.split("/", 1)[1] for n in names if "/" in n}
         assert expected and set(expected) <= in_sdist, folder
+    # The tests and what they need, so that the sdist's tests run (none of it goes into the wheel).
+    assert {"tests/conftest.py", "tests/checks.py", "tools/ports.py", "tools/app_server.py", "dev.py"} <= in_sdist
 
 
 def test_the_wheel_holds_every_module_and_every_content_file(built):

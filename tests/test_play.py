@@ -246,6 +246,26 @@ def test_the_wall_is_a_ruleset_option():
     assert hand.result is None and hand.to_move == 1
 
 
+@pytest.mark.parametrize("wall, stock, english, spanish", [
+    # The stock holds one card more than the wall; after the mover's draw and plain discard it is at the wall.
+    (2, "5D 8C 2H", "Only 2 cards were left in the stock: the hand is void and nobody scores.",
+     "En el mazo solo quedaban 2 cartas: la mano es nula y nadie puntúa."),
+    (1, "5D 8C", "Only 1 card was left in the stock: the hand is void and nobody scores.",
+     "En el mazo solo quedaba 1 carta: la mano es nula y nadie puntúa."),
+    (0, "5D", "The stock ran out without a knock: the hand is void and nobody scores.",
+     "El mazo se acabó sin que nadie cerrara: la mano es nula y nadie puntúa."),
+])
+def test_the_void_hand_says_how_many_cards_the_wall_left(wall, stock, english, spanish):
+    from tutor.language.i18n import Translator
+    from tutor.language.play_text import void_hand_text
+    rules = dataclasses.replace(load_ruleset("classic"), void_at_stock=wall)
+    hand = table("classic", "AS 2S 3S 7H 7D 7C KD QC JH 9S", "4H 5H 6H 8D 9D 10D 2C 3C QS JD", "QH", stock)
+    hand = dataclasses.replace(hand, rules=rules).apply(("stock", None)).apply(("discard", "KD"))
+    assert hand.result == "void" and len(hand.stock) == wall
+    assert void_hand_text(hand, Translator("en")) == english
+    assert void_hand_text(hand, Translator("es")) == spanish
+
+
 # --- Views ------------------------------------------------------------------------------------
 
 def test_a_view_has_exactly_the_agreed_keys_and_is_plain_data():

@@ -13,7 +13,7 @@ from checks import scored, some
 from tutor.engine.cards import DECK, HAND_SIZE, parse_card
 from tutor.engine.rules import RULESET_NAMES, load_ruleset
 from tutor.engine.scoring import HandScore, game_totals, score_hand
-from tutor.play import LEVELS, Bot, Hand, new_game, new_hand
+from tutor.play import BOT_LEVELS, Bot, Hand, new_game, new_hand
 
 
 def seen_in(view: dict) -> set[str]:
@@ -125,7 +125,7 @@ def test_games_follow_the_dealer_rule_and_end_with_the_engine_totals(ruleset, th
         assert game.totals.totals == totals.totals and totals.finished and totals.ending_hand == len(hands)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", BOT_LEVELS)
 @pytest.mark.parametrize("ruleset", RULESET_NAMES)
 def test_the_virtual_player_never_plays_an_illegal_move(level, ruleset, thorough):
     bots = (Bot(level, 5), Bot(level, 6))
@@ -142,7 +142,7 @@ def test_the_virtual_player_is_deterministic_and_reads_only_the_view():
     import json
 
     hand = new_hand(load_ruleset("classic"), 21, dealer=0)
-    for level in LEVELS:
+    for level in BOT_LEVELS:
         first, again = Bot(level, 8), Bot(level, 8)
         game = hand
         while game.to_move is not None:

@@ -12,6 +12,7 @@ from tutor.drills.properties import hand_properties, is_tie
 from tutor.engine.melds import analyze
 from tutor.engine.rules import available_rulesets, load_ruleset
 from tutor.engine.scoring import game_totals, score_hand
+from tutor.language.i18n import LANGUAGES
 from tutor.play.bots.reading import read_view
 from tutor.play.positions import decode_view
 from tutor.play.tips import knock_or_wait as advice
@@ -42,7 +43,7 @@ def has_its_situation(puzzle) -> bool:
 
 def lesson_checks():
     seen = set()
-    for lang in ("es", "en"):
+    for lang in LANGUAGES:
         for lesson in lessons(lang):
             for kind, level, scenario in lesson.checks:
                 if scenario and (lesson.id, kind, level, scenario) not in seen:

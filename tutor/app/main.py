@@ -13,6 +13,7 @@ import streamlit as st
 from tutor.app.ui import memory, profile, state
 from tutor.app.ui.pages import NAVIGATION, screens
 from tutor.app.ui.safe import plain
+from tutor.app.ui.session_keys import TRANSLATOR
 from tutor.language.labels import ruleset_title
 
 SCREENS = Path(__file__).resolve().parent / "screens"
@@ -20,7 +21,7 @@ SCREENS = Path(__file__).resolve().parent / "screens"
 st.set_page_config(page_icon="🂡", layout="wide")  # each page's title (translated) names the browser tab
 
 tr, bad_language = state.start_language()
-st.session_state["_translator"] = tr
+st.session_state[TRANSLATOR] = tr
 state.declare_page_language(tr.lang)
 state.page_style()
 menu = st.sidebar.container()  # the pages, drawn first in the sidebar once they are declared below

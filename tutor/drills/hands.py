@@ -63,13 +63,6 @@ def knock_pair(rng: random.Random, rules: Ruleset) -> tuple[list[Card], list[Car
             return knocker, rng.sample(rest, HAND_SIZE)
 
 
-def big_gin_pair(rng: random.Random) -> tuple[list[Card], list[Card]]:
-    """Eleven cards that all meld (a big gin) and a random defender."""
-    knocker = knocker_hand(rng, 0, big_gin=True)
-    rest = [c for c in DECK if c not in set(knocker)]
-    return knocker, rng.sample(rest, HAND_SIZE)
-
-
 # --- Knockers and defenders for the score and layoffs drills ----------------------------------
 
 SET_SHARE = 0.4

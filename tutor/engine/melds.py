@@ -411,10 +411,6 @@ class HandAnalysis:
             return None
         return best_arrangements(self.kept_mask | self.discard.bit)[0].melds
 
-    @property
-    def is_gin(self) -> bool:
-        return self.deadwood == 0
-
 
 def analyze(cards: Sequence[Card]) -> HandAnalysis:
     """Best melds and deadwood of 10 cards; for 11 cards also the best discard and big gin."""

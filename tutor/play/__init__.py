@@ -36,11 +36,11 @@ ruleset file anywhere) is played just as well.
 """
 
 from tutor.base.numbers import MAX_SEED
-from tutor.play.bots import LEVELS, Bot
+from tutor.play.bots import BOT_LEVELS, Bot
 from tutor.play.errors import MoveError
 from tutor.play.game import Game, new_game
 from tutor.play.hand import Event, Hand, new_hand
 from tutor.play.moves import KINDS, Move, read_move
 
-__all__ = ["KINDS", "LEVELS", "MAX_SEED", "Bot", "Event", "Game", "Hand", "Move", "MoveError", "new_game",
+__all__ = ["KINDS", "BOT_LEVELS", "MAX_SEED", "Bot", "Event", "Game", "Hand", "Move", "MoveError", "new_game",
            "new_hand", "read_move"]

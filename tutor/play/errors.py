@@ -106,7 +106,7 @@ class BadGameSeedError(MoveError):
     template = N_("“{seed}” is not a game number: use a whole number from 0 to {most}.")
 
 
-class UnknownLevelError(MoveError):
+class UnknownBotLevelError(MoveError):
     key = "unknown_level"
     template = N_("There is no level called “{level}”. Choose one of: {choices}.")
 

@@ -70,12 +70,6 @@ def _recorded(connection: sa.Connection) -> tuple[bool, int]:
     return False, 0
 
 
-def schema_version(connection: sa.Connection) -> int:
-    """The schema version of a database (0: empty). Raises :class:`NewerSchemaError` for one that
-    a newer gin-tutor migrated."""
-    return _recorded(connection)[1]
-
-
 def upgrade(connection: sa.Connection, target: int = SCHEMA_VERSION) -> int:
     """Bring the schema forward to version ``target`` in the transaction open on ``connection``,
     and on SQLite mark the file as ours; returns the version it started from. Raises

@@ -7,6 +7,7 @@ from tutor.app.ui import state
 from tutor.app.ui.card_picker import card_picker, picked
 from tutor.app.ui.render import show_analysis
 from tutor.app.ui.safe import error_text
+from tutor.app.ui.session_keys import ANALYZER_CARDS, ANALYZER_PICKED, ANALYZER_SYNCED
 from tutor.engine.cards import BIG_GIN_SIZE, DECK, HAND_SIZE, SUITS, format_cards, parse_cards, sort_cards
 from tutor.engine.errors import TutorError
 from tutor.engine.melds import analyze
@@ -15,7 +16,7 @@ from tutor.language.labels import ruleset_title, suit_name
 tr = state.translator()
 rules = state.ruleset()
 CARD_BY_NAME = {str(c): c for c in DECK}
-PICKED, SYNCED = "analyzer_picker", "_analyzer_synced"
+PICKED, SYNCED = ANALYZER_PICKED, ANALYZER_SYNCED
 
 
 def picked_to_text() -> None:
@@ -23,14 +24,14 @@ def picked_to_text() -> None:
     is drawn)."""
     names = picked(PICKED)
     if names != st.session_state.get(SYNCED, []):
-        st.session_state.analyzer_cards = format_cards(sort_cards(CARD_BY_NAME[n] for n in names))
+        st.session_state[ANALYZER_CARDS] = format_cards(sort_cards(CARD_BY_NAME[n] for n in names))
         st.session_state[SYNCED] = names
 
 
 def text_to_picker() -> None:
     """The text box changed: pick the same cards when the text reads as cards, and none when the
     box was emptied."""
-    text = st.session_state.analyzer_cards
+    text = st.session_state[ANALYZER_CARDS]
     if not text.strip():
         names: list[str] = []
     else:
@@ -43,7 +44,7 @@ def text_to_picker() -> None:
 
 def clear() -> None:
     """Empty both the text box and the picked cards."""
-    st.session_state.analyzer_cards = ""
+    st.session_state[ANALYZER_CARDS] = ""
     st.session_state[PICKED] = st.session_state[SYNCED] = []
 
 
@@ -58,7 +59,7 @@ with st.expander(tr.gettext("Or pick the cards"), expanded=bool(picked(PICKED)))
     card_picker([(suit_name(suit, tr).capitalize(), [c for c in DECK if c.suit == suit]) for suit in SUITS],
                 PICKED, tr, small=True)
 
-text = st.session_state.get("analyzer_cards", "")
+text = st.session_state.get(ANALYZER_CARDS, "")
 if text.strip():
     try:
         result = analyze(parse_cards(text, count=(HAND_SIZE, BIG_GIN_SIZE)))

@@ -51,8 +51,9 @@ def show_term(term: Term, expanded: bool) -> None:
 
 
 st.title(tr.gettext("Glossary"))
-st.markdown(tr.gettext("Every term of the three sources, in Spanish and English. Search in either language: "
-                       "accents and capitals do not matter."))
+in_languages = tr.list_of([tr.language_in_text(code) for code in LANGUAGES])
+st.markdown(tr.gettext("Every term of the three sources, in {languages}. Search in any of them: accents and "
+                       "capitals do not matter.", languages=in_languages))
 
 asked = st.query_params.get("term")
 if asked:

@@ -11,6 +11,7 @@ from tutor.app.ui.pages import link, term_url
 from tutor.app.ui.questions import show_question
 from tutor.app.ui.render import show_document
 from tutor.app.ui.safe import plain
+from tutor.app.ui.session_keys import LESSON_ASKED, LESSON_CHOICE
 from tutor.content.glossary import term_by_id
 from tutor.content.lessons import course_status, lesson_by_id, lessons
 from tutor.drills import generate
@@ -33,9 +34,9 @@ if asked is not None and lesson_by_id(tr.locale, asked) is None:
     st.warning(tr.gettext("There is no lesson “{lesson}”. Here is the course.", lesson=plain(asked)))
     asked = None
 default = asked or next((d.id for d in course if status[d.id] == "open"), course[0].id)
-if st.session_state.get("lesson_choice") not in status or asked and asked != st.session_state.get("_lesson_asked"):
-    st.session_state.lesson_choice = default
-    st.session_state._lesson_asked = asked
+if st.session_state.get(LESSON_CHOICE) not in status or asked and asked != st.session_state.get(LESSON_ASKED):
+    st.session_state[LESSON_CHOICE] = default
+    st.session_state[LESSON_ASKED] = asked
 titles = {d.id: d.title for d in course}
 choice = st.selectbox(tr.gettext("Lesson"), [d.id for d in course], key="lesson_choice",
                       format_func=lambda i: f"{MARKS[status[i]]} {tr.content(titles[i])}")

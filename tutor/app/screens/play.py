@@ -13,7 +13,7 @@ from tutor.engine.rules import available_rulesets, load_ruleset
 from tutor.language.explain import score_steps
 from tutor.language.labels import outcome_name, ruleset_title
 from tutor.language.play_text import BOT_LEVEL_NOTES, bot_level_name, coach_comment, tip_verdict, void_hand_text
-from tutor.play import LEVELS
+from tutor.play import BOT_LEVELS
 from tutor.play.debrief import differences
 from tutor.play.match import LEARNER
 from tutor.play.tips import check_tips
@@ -32,7 +32,7 @@ match = play_state.current()
 if match is None:
     st.markdown(tr.gettext("A game against the virtual player, to the ruleset's target. The coach can "
                            "give you a hint on every turn and comment on your choices."))
-    level = st.segmented_control(tr.gettext("Level of the virtual player"), LEVELS, key="play_level_choice",
+    level = st.segmented_control(tr.gettext("Level of the virtual player"), BOT_LEVELS, key="play_level_choice",
                                  default="beginner", format_func=lambda lv: bot_level_name(lv, tr)) or "beginner"
     st.caption(tr.gettext(BOT_LEVEL_NOTES[level]))
     ruleset = st.selectbox(tr.gettext("Ruleset of the game"), available_rulesets(),

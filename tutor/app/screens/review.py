@@ -9,6 +9,7 @@ from tutor.app.ui.drill_views import drill_card
 from tutor.app.ui.keys import bind_keys
 from tutor.app.ui.render import show_cards
 from tutor.app.ui.review_view import COMING_BACK_ROWS, FLASH_RATINGS, item_name, rate_flash_card
+from tutor.app.ui.session_keys import FLASH_SHOWN, REVIEW_OPEN
 from tutor.content.glossary import glossary, term_by_id
 from tutor.drills import puzzle_of
 from tutor.engine.cards import parse_cards
@@ -44,11 +45,11 @@ else:
     if puzzle is None:
         saved.unschedule(learner.id, item)  # an item that can no longer be made: out of review
         st.rerun()
-    if st.session_state.get("_review_open") != item:  # a due drill opens fresh: no earlier verdict or hint
+    if st.session_state.get(REVIEW_OPEN) != item:  # a due drill opens fresh: no earlier verdict or hint
         keys = puzzle_keys(puzzle)
         drill_state.retry(keys)
         st.session_state.pop(keys.hints, None)
-        st.session_state["_review_open"] = item
+        st.session_state[REVIEW_OPEN] = item
     verdict = drill_card(puzzle, tr)
     if verdict is None or not verdict.correct:  # Enter checks the answer, as on the drills page
         bind_keys("/review", puzzle_keys(puzzle).button("check"))
@@ -74,7 +75,7 @@ else:
     st.caption(tr.gettext("Due: {due}. New: {new}.", due=tr.number(len(due_terms)), new=tr.number(len(new_terms))))
     with st.container(border=True):
         st.markdown(f"### {tr.content(term.name(front))}")
-        if st.session_state.get("flash_shown") == item:
+        if st.session_state.get(FLASH_SHOWN) == item:
             st.markdown(f"**{tr.content(term.name(back))}**")
             st.markdown(tr.content(term.definition(tr.locale)))
             if term.example:
@@ -86,7 +87,7 @@ else:
                               key=f"flash_{rating.name.lower()}",
                               on_click=rate_flash_card, args=(learner.id, item, rating), width="stretch")
         elif st.button(tr.gettext("Show the answer"), key="flash_show"):
-            st.session_state.flash_shown = item
+            st.session_state[FLASH_SHOWN] = item
             st.rerun()
 
 st.header(tr.gettext("When each item comes back"))

@@ -13,6 +13,17 @@ import streamlit as st
 
 from tutor.app.ui import profile, state
 from tutor.app.ui.safe import error_text
+from tutor.app.ui.session_keys import (
+    DRILL_ADDRESS,
+    DRILL_DEALT,
+    DRILL_KIND,
+    DRILL_KIND_CHOICE,
+    DRILL_LEVEL,
+    DRILL_LEVEL_CHOICE,
+    DRILL_SEED,
+    DRILL_TALLY,
+    RULES,
+)
 from tutor.drills import (
     KINDS,
     LEVELS,
@@ -98,9 +109,9 @@ def _read_address(tr: Translator) -> str | None:
     fresh puzzle."""
     params = st.query_params
     wanted = (params.get("drill"), params.get("seed"), params.get("level"))
-    if wanted == (None, None, None) or wanted == st.session_state.get("_drill_address"):
+    if wanted == (None, None, None) or wanted == st.session_state.get(DRILL_ADDRESS):
         return None
-    st.session_state._drill_address = wanted
+    st.session_state[DRILL_ADDRESS] = wanted
     kind, seed, level = wanted
     problems = []
     if kind is not None and kind not in KINDS:
@@ -117,11 +128,11 @@ def _read_address(tr: Translator) -> str | None:
             number = parse_seed(seed)
         except BadSeedError as error:
             problems.append(error_text(error, tr))
-    st.session_state.drill_kind = kind or st.session_state.get("drill_kind", KINDS[0])
-    st.session_state.drill_level = level or st.session_state.get("drill_level", LEVELS[0])
-    st.session_state.drill_seed = number if number is not None else state.new_seed()
+    st.session_state[DRILL_KIND] = kind or st.session_state.get(DRILL_KIND, KINDS[0])
+    st.session_state[DRILL_LEVEL] = level or st.session_state.get(DRILL_LEVEL, LEVELS[0])
+    st.session_state[DRILL_SEED] = number if number is not None else state.new_seed()
     dealt = params.get("dealt")
-    st.session_state.drill_dealt = dealt if dealt in available_rulesets() else None
+    st.session_state[DRILL_DEALT] = dealt if dealt in available_rulesets() else None
     if problems:
         return " ".join(problems) + " " + tr.gettext("Here is a new puzzle.")
     return None
@@ -131,17 +142,17 @@ def start(tr: Translator) -> str | None:
     """Set up the page's state; returns a message when the URL named a puzzle that cannot be."""
     message = _read_address(tr)
     session = st.session_state
-    session.setdefault("drill_kind", KINDS[0])
-    session.setdefault("drill_level", LEVELS[0])
-    session.setdefault("drill_seed", state.new_seed())
-    session.setdefault("drill_tally", {})
-    if session.get("drill_kind_choice") != session.drill_kind:
-        session.drill_kind_choice = session.drill_kind
-    if session.get("drill_level_choice") != session.drill_level:
-        session.drill_level_choice = session.drill_level
-    st.query_params.update({"drill": session.drill_kind, "seed": str(session.drill_seed),
-                            "level": session.drill_level})
-    session._drill_address = (session.drill_kind, str(session.drill_seed), session.drill_level)
+    session.setdefault(DRILL_KIND, KINDS[0])
+    session.setdefault(DRILL_LEVEL, LEVELS[0])
+    session.setdefault(DRILL_SEED, state.new_seed())
+    session.setdefault(DRILL_TALLY, {})
+    if session.get(DRILL_KIND_CHOICE) != session[DRILL_KIND]:
+        session[DRILL_KIND_CHOICE] = session[DRILL_KIND]
+    if session.get(DRILL_LEVEL_CHOICE) != session[DRILL_LEVEL]:
+        session[DRILL_LEVEL_CHOICE] = session[DRILL_LEVEL]
+    st.query_params.update({"drill": session[DRILL_KIND], "seed": str(session[DRILL_SEED]),
+                            "level": session[DRILL_LEVEL]})
+    session[DRILL_ADDRESS] = (session[DRILL_KIND], str(session[DRILL_SEED]), session[DRILL_LEVEL])
     return message
 
 
@@ -156,10 +167,10 @@ def choice_changed() -> None:
     """The kind or the level changed: a new puzzle of that kind and level."""
     session = st.session_state
     _forget_open_puzzle()
-    session.drill_kind = session.drill_kind_choice or session.drill_kind
-    session.drill_level = session.drill_level_choice or session.drill_level
-    session.drill_seed = state.new_seed()
-    session.drill_dealt = None
+    session[DRILL_KIND] = session[DRILL_KIND_CHOICE] or session[DRILL_KIND]
+    session[DRILL_LEVEL] = session[DRILL_LEVEL_CHOICE] or session[DRILL_LEVEL]
+    session[DRILL_SEED] = state.new_seed()
+    session[DRILL_DEALT] = None
 
 
 RESCORED_KINDS = ("score", "layoffs")
@@ -172,17 +183,17 @@ def current_puzzle(rules: Ruleset) -> Puzzle:
     rules (where they can be played under them: a big gin cannot be under rules without one);
     ``rescored_from`` then names the ruleset it was dealt under."""
     session = st.session_state
-    dealt = session.get("drill_dealt") or rules.name
-    if session.drill_kind in RESCORED_KINDS and dealt != rules.name:
-        puzzle = generate(session.drill_kind, session.drill_seed, session.drill_level, load_ruleset(dealt))
+    dealt = session.get(DRILL_DEALT) or rules.name
+    if session[DRILL_KIND] in RESCORED_KINDS and dealt != rules.name:
+        puzzle = generate(session[DRILL_KIND], session[DRILL_SEED], session[DRILL_LEVEL], load_ruleset(dealt))
         try:
             score_hand(puzzle.knocker, puzzle.defender, rules)
         except TutorError:
-            session.drill_dealt = rules.name  # this hand cannot be played here: a puzzle of these rules
+            session[DRILL_DEALT] = rules.name  # this hand cannot be played here: a puzzle of these rules
         else:
             return opened(replace(puzzle, rules=rules, properties={**puzzle.properties, "dealt": dealt}))
-    session.drill_dealt = rules.name
-    return opened(generate(session.drill_kind, session.drill_seed, session.drill_level, rules))
+    session[DRILL_DEALT] = rules.name
+    return opened(generate(session[DRILL_KIND], session[DRILL_SEED], session[DRILL_LEVEL], rules))
 
 
 def rescored_from(puzzle: Puzzle) -> str | None:
@@ -199,13 +210,13 @@ def opened(puzzle: Puzzle) -> Puzzle:
 
 def new_puzzle() -> None:
     _forget_open_puzzle()
-    st.session_state.drill_seed = state.new_seed()
-    st.session_state.drill_dealt = None
+    st.session_state[DRILL_SEED] = state.new_seed()
+    st.session_state[DRILL_DEALT] = None
 
 
 def _open_keys() -> PuzzleKeys:
     session = st.session_state
-    return PuzzleKeys.of(session.drill_kind, session.drill_level, session.rules, session.drill_seed)
+    return PuzzleKeys.of(session[DRILL_KIND], session[DRILL_LEVEL], session[RULES], session[DRILL_SEED])
 
 
 def next_hint(keys: PuzzleKeys) -> None:
@@ -245,7 +256,7 @@ def grade(puzzle: Puzzle, answer: Any) -> Verdict | None:
         return None
     tries = (earlier.get("try", 0) if "verdict" in earlier and not earlier["verdict"].correct else 0) + 1
     st.session_state[keys.verdict] = {"verdict": verdict, "answer": answer, "try": tries}
-    tally = st.session_state.setdefault("drill_tally", {}).setdefault(
+    tally = st.session_state.setdefault(DRILL_TALLY, {}).setdefault(
         puzzle.kind, {"tried": 0, "right": 0, "streak": 0})
     tally["tried"] += 1
     tally["right"] += verdict.correct

@@ -14,6 +14,7 @@ from tutor.app.ui.card_picker import card_picker, picked
 from tutor.app.ui.drill_state import PuzzleKeys, puzzle_keys
 from tutor.app.ui.render import show_arrangement, show_cards, show_steps
 from tutor.app.ui.safe import error_text
+from tutor.app.ui.session_keys import DRILL_TALLY
 from tutor.drills import KINDS, Puzzle, Verdict, group_remark, judge_group
 from tutor.drills.kinds.score import score_of
 from tutor.engine.cards import parse_card, parse_cards
@@ -302,7 +303,7 @@ def _check(puzzle: Puzzle) -> None:
 
 def show_tally(kind: str, tr: Translator) -> None:
     """This session's tally for the kind of drill: tried, right, current streak."""
-    tally = st.session_state.get("drill_tally", {}).get(kind, {"tried": 0, "right": 0, "streak": 0})
+    tally = st.session_state.get(DRILL_TALLY, {}).get(kind, {"tried": 0, "right": 0, "streak": 0})
     st.caption(tr.gettext("{kind} this session: {right} right of {tried} tried; streak {streak}.",
                           kind=drill_kind_name(kind, tr), right=tr.number(tally["right"]),
                           tried=tr.number(tally["tried"]), streak=tr.number(tally["streak"])))

@@ -6,11 +6,12 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.app.ui import profile, state
+from tutor.app.ui.session_keys import GUEST_LESSONS, LESSON_ASKED, LESSON_CHOICE, lesson_check_seeds
 
 
 def check_seeds(lesson_id: str, count: int) -> list[int]:
     """The seeds of a lesson's check puzzles, drawn once per session (and anew on request)."""
-    key = f"_check_seeds_{lesson_id}"
+    key = lesson_check_seeds(lesson_id)
     if len(st.session_state.get(key, [])) != count:
         st.session_state[key] = [state.new_seed() for _ in range(count)]
     seeds: list[int] = st.session_state[key]
@@ -19,13 +20,13 @@ def check_seeds(lesson_id: str, count: int) -> list[int]:
 
 def open_lesson(lesson_id: str) -> None:
     """Go to a lesson (the course's "Next lesson")."""
-    st.session_state.lesson_choice = lesson_id
-    st.session_state._lesson_asked = lesson_id
+    st.session_state[LESSON_CHOICE] = lesson_id
+    st.session_state[LESSON_ASKED] = lesson_id
     st.query_params["lesson"] = lesson_id
 
 
 def new_check(lesson_id: str) -> None:
-    st.session_state.pop(f"_check_seeds_{lesson_id}", None)
+    st.session_state.pop(lesson_check_seeds(lesson_id), None)
 
 
 def lessons_done() -> set[str]:
@@ -33,7 +34,7 @@ def lessons_done() -> set[str]:
     learner = profile.current()
     if learner is not None:
         return profile.store().lessons_done(learner.id)
-    return set(st.session_state.get("_lessons_done", set()))
+    return set(st.session_state.get(GUEST_LESSONS, set()))
 
 
 def mark_done(lesson_id: str) -> bool:
@@ -42,7 +43,7 @@ def mark_done(lesson_id: str) -> bool:
         return False
     learner = profile.current()
     if learner is None:
-        st.session_state.setdefault("_lessons_done", set()).add(lesson_id)
+        st.session_state.setdefault(GUEST_LESSONS, set()).add(lesson_id)
     else:
         profile.store().mark_lesson_done(learner.id, lesson_id)
     return True

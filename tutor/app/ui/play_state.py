@@ -22,9 +22,9 @@ from tutor.engine.rules import Ruleset, available_rulesets, load_ruleset
 from tutor.language.i18n import N_, Translator
 from tutor.language.labels import card_name, meld_kind_name
 from tutor.language.play_text import bot_level_name, coach_comment, hint_sentence, log_line
-from tutor.play import LEVELS
+from tutor.play import BOT_LEVELS
 from tutor.play.debrief import difference
-from tutor.play.errors import UnknownLevelError
+from tutor.play.errors import UnknownBotLevelError
 from tutor.play.hand import check_seed
 from tutor.play.match import LEARNER, Match, replay, start_match
 from tutor.play.positions import encode_view
@@ -117,8 +117,9 @@ def _read_address(tr: Translator, rules: Ruleset) -> str | None:
         return None
     level = level or "beginner"
     try:
-        if level not in LEVELS:
-            raise UnknownLevelError(level=level[:40], choices=tr.list_of([bot_level_name(lv, tr) for lv in LEVELS]))
+        if level not in BOT_LEVELS:
+            names = tr.list_of([bot_level_name(lv, tr) for lv in BOT_LEVELS])
+            raise UnknownBotLevelError(level=level[:40], choices=names)
         seed = check_seed(seed_text)
         if not resume(seed, level, rules):
             new_game(rules, level, seed)
@@ -148,11 +149,14 @@ def resume(seed: int | None = None, level: str | None = None, rules: Ruleset | N
     learner = profile.current()
     if learner is None:
         return False
-    games = [g for g in profile.store().games(learner.id) if not g.finished]
-    if seed is not None:
-        games = [g for g in games if (g.seed, g.level, g.ruleset) == (seed, level, rules and rules.name)]
-    saved = games[0] if games else None
-    if saved is None or saved.ruleset not in available_rulesets() or saved.level not in LEVELS:
+    store = profile.store()
+    if seed is None:
+        saved = store.game_in_progress(learner.id)
+    else:
+        wanted = (seed, level, rules and rules.name)
+        saved = next((g for g in store.games(learner.id) if not g.finished and (g.seed, g.level, g.ruleset) == wanted),
+                     None)
+    if saved is None or saved.ruleset not in available_rulesets() or saved.level not in BOT_LEVELS:
         return False
     try:
         match = replay(load_ruleset(saved.ruleset), saved.seed, saved.level, saved.moves)

@@ -15,6 +15,22 @@ import streamlit as st
 
 from tutor.app.ui import state
 from tutor.app.ui.safe import error_text, plain
+from tutor.app.ui.session_keys import (
+    ACCOUNT,
+    BROWSER_PROFILES,
+    FAULT,
+    FAULT_SLOT,
+    GUEST_LESSONS,
+    LANG,
+    PROFILE,
+    PROFILE_ERROR,
+    PROFILE_EXISTED,
+    PROFILE_NAME,
+    PROFILE_NEW,
+    PROFILE_TO_BROWSER,
+    PROFILES,
+    RULES,
+)
 from tutor.drills import Puzzle, Verdict
 from tutor.engine.errors import TutorError
 from tutor.language.i18n import N_, Translator
@@ -29,8 +45,6 @@ def _store(folder: str, url: str) -> Store:
     return opened
 
 
-FAULT = "_store_fault"
-"""The session key of the last storage fault this session met (None once a write succeeds)."""
 FAULT_REASONS = {
     "disk_full": N_("the disk is full"),
     "read_only": N_("the progress file cannot be written"),
@@ -44,7 +58,12 @@ FAULT_REASONS = {
 
 def _heard(fault: str | None, write: bool) -> None:
     """The store's listener: remember this session's last fault (and whether something the learner
-    did was lost with it), or that saving works again."""
+    did was lost with it), or that saving works again.
+
+    One store serves every session of the process (``st.cache_resource``), so this one listener is
+    called for all of them. It still reaches the right learner: the store calls it in the thread that
+    made the call, the script thread of the session that read or wrote, and ``st.session_state``
+    is that thread's session. (Nothing calls the store from a thread of its own.)"""
     with contextlib.suppress(Exception):  # outside a session (a script, a test): nobody to tell
         lost = st.session_state.get(FAULT, (None, False))[1]
         if fault is None:
@@ -101,7 +120,7 @@ def remember_in_browser(name: str | None) -> None:
     known = _browser_names()
     if name and name not in known:
         known.append(name)
-        st.session_state["_browser_profiles"] = known
+        st.session_state[BROWSER_PROFILES] = known
     cookies = [_cookie(COOKIE, name or "", YEAR if name else 0), _cookie(COOKIE_LIST, json.dumps(known), YEAR)]
     script = "".join(f"document.cookie = {json.dumps(c)};" for c in cookies)
     st.html(f"<script>{script}</script>", unsafe_allow_javascript=True)
@@ -110,14 +129,14 @@ def remember_in_browser(name: str | None) -> None:
 def _browser_names() -> list[str]:
     """The profile names this browser knows, read from its cookie once per session."""
     session = st.session_state
-    if "_browser_profiles" not in session:
+    if BROWSER_PROFILES not in session:
         raw = unquote(st.context.cookies.get(COOKIE_LIST) or "") if st.context.cookies else ""
         try:
             names = json.loads(raw) if raw else []
         except ValueError:  # a damaged cookie: no names
             names = []
-        session["_browser_profiles"] = [n for n in names if isinstance(n, str)][:50] if isinstance(names, list) else []
-    known: list[str] = list(session["_browser_profiles"])
+        session[BROWSER_PROFILES] = [n for n in names if isinstance(n, str)][:50] if isinstance(names, list) else []
+    known: list[str] = list(session[BROWSER_PROFILES])
     return known
 
 
@@ -151,56 +170,56 @@ def _from_browser() -> None:
     session = st.session_state
     if _login_configured():
         account = signed_in()
-        if "profile_name" in session and session.get("_account") == account:
+        if PROFILE_NAME in session and session.get(ACCOUNT) == account:
             return
-        session["_account"] = account
+        session[ACCOUNT] = account
         found = store().account_profile(*account) if account is not None else None
-        if (found.name if found else None) != session.get("profile_name") or "profile_name" not in session:
+        if (found.name if found else None) != session.get(PROFILE_NAME) or PROFILE_NAME not in session:
             _choose(found)
         return
-    if "profile_name" in session:
+    if PROFILE_NAME in session:
         return
     remembered = unquote(st.context.cookies.get(COOKIE) or "") if st.context.cookies else ""
     kept = store().find_profile(remembered) if remembered else None
-    session.profile_name = kept.name if kept else None
-    session["_profile"] = kept
+    session[PROFILE_NAME] = kept.name if kept else None
+    session[PROFILE] = kept
 
 
 def current() -> Profile | None:
     """The chosen profile, or None for a guest: read from the store once per session and kept."""
-    name = st.session_state.get("profile_name")
+    name = st.session_state.get(PROFILE_NAME)
     if not name:
         return None
-    kept = st.session_state.get("_profile")
+    kept = st.session_state.get(PROFILE)
     if isinstance(kept, Profile) and kept.name == name:
         return kept
     found = store().find_profile(name)
     if found is not None:
-        st.session_state["_profile"] = found
+        st.session_state[PROFILE] = found
     return found
 
 
 def _create() -> None:
-    name = st.session_state.get("profile_new", "")
+    name = st.session_state.get(PROFILE_NEW, "")
     existing = store().find_profile(name) if name.strip() else None
     if existing is not None and private() and existing.name not in _browser_names():
-        st.session_state["_profile_error"] = ProfileTakenError()  # someone else's: never opened from here
+        st.session_state[PROFILE_ERROR] = ProfileTakenError()  # someone else's: never opened from here
         return
     try:
         profile = store().profile(name)
     except TutorError as error:
-        st.session_state["_profile_error"] = error
+        st.session_state[PROFILE_ERROR] = error
         return
-    st.session_state.pop("_profile_error", None)
+    st.session_state.pop(PROFILE_ERROR, None)
     if existing is not None:  # the name (in any case) was taken: say that this profile is now chosen
-        st.session_state["_profile_existed"] = existing.name
+        st.session_state[PROFILE_EXISTED] = existing.name
     if profile is None:
         return  # not saved: the fault is shown, the name stays in the box to try again
-    guest_lessons = set(st.session_state.pop("_lessons_done", set())) if current() is None else set()
+    guest_lessons = set(st.session_state.pop(GUEST_LESSONS, set())) if current() is None else set()
     _choose(profile)
     for lesson in sorted(guest_lessons):  # a guest's lessons passed go with the profile it creates
         store().mark_lesson_done(profile.id, lesson)
-    st.session_state.profile_new = ""
+    st.session_state[PROFILE_NEW] = ""
 
 
 ANSWER_KEYS = ("answer_", "_verdict_", "_hints_", "_groups_", "_group_message_", "_opened_", "picker_")
@@ -208,19 +227,19 @@ ANSWER_KEYS = ("answer_", "_verdict_", "_hints_", "_groups_", "_group_message_",
 
 
 def _choose(profile: Profile | None) -> None:
-    if (profile.name if profile else None) != st.session_state.get("profile_name"):
+    if (profile.name if profile else None) != st.session_state.get(PROFILE_NAME):
         for key in [k for k in st.session_state if isinstance(k, str) and k.startswith(ANSWER_KEYS)]:
             del st.session_state[key]
-    st.session_state.profile_name = profile.name if profile else None
-    st.session_state["_profile"] = profile
-    st.session_state.pop("_profiles", None)  # the list is read again
-    st.session_state["_profile_to_browser"] = True
+    st.session_state[PROFILE_NAME] = profile.name if profile else None
+    st.session_state[PROFILE] = profile
+    st.session_state.pop(PROFILES, None)  # the list is read again
+    st.session_state[PROFILE_TO_BROWSER] = True
     if profile and profile.language:
-        st.session_state.lang = profile.language
-        st.query_params["lang"] = profile.language
+        st.session_state[LANG] = profile.language
+        st.query_params[LANG] = profile.language
     if profile and profile.ruleset:
-        st.session_state.rules = profile.ruleset
-        st.query_params["rules"] = profile.ruleset
+        st.session_state[RULES] = profile.ruleset
+        st.query_params[RULES] = profile.ruleset
 
 
 def _pick_key() -> str:
@@ -236,10 +255,10 @@ def profile_box(tr: Translator) -> None:
     """Pick or create a profile (no password: a study aid); warn when progress is not saved. The
     browser remembers the choice (a cookie), so a reload or a new tab keeps the profile."""
     _from_browser()
-    if st.session_state.pop("_profile_to_browser", False):
-        remember_in_browser(st.session_state.get("profile_name"))
+    if st.session_state.pop(PROFILE_TO_BROWSER, False):
+        remember_in_browser(st.session_state.get(PROFILE_NAME))
     saved = store()
-    current_name = st.session_state.get("profile_name")
+    current_name = st.session_state.get(PROFILE_NAME)
     shown = plain(current_name) if current_name else tr.gettext("guest")
     with st.sidebar.expander(tr.gettext("Profile: {name}", name=shown)):
         if _login_configured():
@@ -260,25 +279,25 @@ def profile_box(tr: Translator) -> None:
         st.sidebar.warning(tr.gettext("The progress file is not one this version of gin-tutor can use (another "
                                       "program's, a newer version's, or incomplete). It was left exactly as it is; "
                                       "progress is not saved in this session."))
-    st.session_state["_fault_slot"] = st.sidebar.empty()
+    st.session_state[FAULT_SLOT] = st.sidebar.empty()
     profile = current()
-    language, rules = st.session_state.get("lang"), st.session_state.get("rules")
+    language, rules = st.session_state.get(LANG), st.session_state.get(RULES)
     if (profile is not None and (profile.language != language or profile.ruleset != rules)
             and saved.set_preferences(profile.id, language, rules)):
-        st.session_state["_profile"] = replace(profile, language=language, ruleset=rules)
+        st.session_state[PROFILE] = replace(profile, language=language, ruleset=rules)
 
 
 def _known_profiles() -> list[str]:
     """The profiles the picker offers: where profiles are private, those made or chosen in this
     browser (that still exist); else every profile. Read once per session, again after a change."""
     session = st.session_state
-    if "_profiles" not in session:
+    if PROFILES not in session:
         if private():
             found = [store().find_profile(name) for name in _browser_names()]
-            session["_profiles"] = [p.name for p in found if p is not None]
+            session[PROFILES] = [p.name for p in found if p is not None]
         else:
-            session["_profiles"] = [p.name for p in store().profiles()]
-    names: list[str] = list(session["_profiles"])
+            session[PROFILES] = [p.name for p in store().profiles()]
+    names: list[str] = list(session[PROFILES])
     return names
 
 
@@ -295,9 +314,9 @@ def _profile_picker(tr: Translator, current_name: str | None) -> None:
         st.caption(tr.gettext("As a guest, nothing is saved after you leave."))
     st.text_input(tr.gettext("New profile"), key="profile_new", placeholder=tr.gettext("your name"))
     st.button(tr.gettext("Create profile"), key="profile_create", on_click=_create)
-    if st.session_state.get("_profile_error"):
-        st.error(error_text(st.session_state["_profile_error"], tr))
-    existed = st.session_state.pop("_profile_existed", None)
+    if st.session_state.get(PROFILE_ERROR):
+        st.error(error_text(st.session_state[PROFILE_ERROR], tr))
+    existed = st.session_state.pop(PROFILE_EXISTED, None)
     if existed:
         st.info(tr.gettext("There is already a profile called “{name}”: it is the one chosen now.",
                            name=plain(existed)))
@@ -318,7 +337,7 @@ def fault_warning(tr: Translator) -> None:
     Called when the page is done, so that it reports what this run did; it fills the place the
     profile box kept for it in the sidebar."""
     heard = st.session_state.get(FAULT)
-    slot = st.session_state.pop("_fault_slot", None)
+    slot = st.session_state.pop(FAULT_SLOT, None)
     if heard:
         sidebar = slot.container() if slot is not None else st.sidebar
         fault, lost = heard

@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.app.ui.render import show_cards
+from tutor.app.ui.session_keys import question_tries
 from tutor.content.documents import Block
 from tutor.drills.questions import answer, read_question, reason
 from tutor.engine.rules import Ruleset
@@ -19,7 +20,7 @@ OPTION_LABELS = {"yes": N_("Yes"), "no": N_("No"), "non_dealer": N_("The non-dea
 def _picked(key: str) -> None:
     """Count the tries of a question (a change of answer is a try; clearing it is not)."""
     if st.session_state.get(key) is not None:
-        st.session_state[f"{key}_tries"] = st.session_state.get(f"{key}_tries", 0) + 1
+        st.session_state[question_tries(key)] = st.session_state.get(question_tries(key), 0) + 1
 
 
 def show_question(block: Block, key: str, tr: Translator, rules: Ruleset) -> None:
@@ -41,7 +42,7 @@ def show_question(block: Block, key: str, tr: Translator, rules: Ruleset) -> Non
         why = render(reason(question, rules), tr)
         if given == right:
             st.success(tr.gettext("Right! {why}", why=why))
-        elif st.session_state.get(f"{key}_tries", 0) < 2:
+        elif st.session_state.get(question_tries(key), 0) < 2:
             st.warning(tr.gettext("Not yet: think again and pick another answer."))
         else:
             st.error(tr.gettext("The answer is “{answer}”. {why}", answer=tr.gettext(OPTION_LABELS[right]), why=why))

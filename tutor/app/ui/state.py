@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
+from tutor.app.ui.session_keys import LANG, LANG_SWITCH, RULES, TRANSLATOR
 from tutor.base.numbers import MAX_SEED
 from tutor.engine.rules import Ruleset, available_rulesets, load_ruleset
 from tutor.language.i18n import DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, Translator, negotiate, offered_languages
@@ -26,12 +27,12 @@ def new_seed() -> int:
 
 
 def _language_switched() -> None:
-    chosen = st.session_state.get("lang_switch")
+    chosen = st.session_state.get(LANG_SWITCH)
     if chosen is None:  # the switch was clicked off: keep the language
-        st.session_state.lang_switch = st.session_state.lang
+        st.session_state[LANG_SWITCH] = st.session_state[LANG]
         return
-    st.session_state.lang = chosen
-    st.query_params["lang"] = chosen
+    st.session_state[LANG] = chosen
+    st.query_params[LANG] = chosen
 
 
 def language_keyed(name: str) -> str:
@@ -46,8 +47,8 @@ def _rules_key() -> str:
 
 def _rules_switched() -> None:
     chosen = st.session_state[_rules_key()]
-    st.session_state.rules = chosen
-    st.query_params["rules"] = chosen
+    st.session_state[RULES] = chosen
+    st.query_params[RULES] = chosen
 
 
 def _from_url(name: str, allowed: tuple[str, ...], first: Callable[[], str]) -> str | None:
@@ -74,14 +75,14 @@ def start_language() -> tuple[Translator, str | None]:
     Returns the translator and, when ``?lang=`` named an unknown language, what it said.
     """
     bad = _from_url("lang", offered_languages(), lambda: negotiate([st.context.locale]))
-    return Translator(st.session_state.lang), bad
+    return Translator(st.session_state[LANG]), bad
 
 
 def language_switch(tr: Translator) -> None:
     """The language switch shown on every page (in the sidebar)."""
     state = st.session_state
-    if state.get("lang_switch") != state.lang:
-        state.lang_switch = state.lang
+    if state.get(LANG_SWITCH) != state[LANG]:
+        state[LANG_SWITCH] = state[LANG]
     st.sidebar.segmented_control(
         tr.gettext("Language"), offered_languages(), key="lang_switch", on_change=_language_switched,
         format_func=lambda lang: tr.content(tr.language_name(lang)) if lang != PSEUDO_LANGUAGE else tr.content("qps"))
@@ -147,25 +148,25 @@ def start_ruleset(tr: Translator) -> tuple[Ruleset, str | None]:
     """
     state = st.session_state
     bad = _from_url("rules", available_rulesets(), lambda: available_rulesets()[0])
-    if state.get(_rules_key()) != state.rules:
-        state[_rules_key()] = state.rules
+    if state.get(_rules_key()) != state[RULES]:
+        state[_rules_key()] = state[RULES]
     st.sidebar.selectbox(tr.gettext("Ruleset"), available_rulesets(), key=_rules_key(),
                          on_change=_rules_switched, format_func=lambda name: ruleset_title(name, tr))
-    return load_ruleset(state.rules), bad
+    return load_ruleset(state[RULES]), bad
 
 
 def translator() -> Translator:
     """The translator of the current run. The app's entry makes it from the chosen language and
     keeps it in the session under ``_translator`` before any page runs; pages fetch it here."""
-    tr: Translator = st.session_state["_translator"]
+    tr: Translator = st.session_state[TRANSLATOR]
     return tr
 
 
 def language() -> str:
     """The learner's language code, as the URL carries it (``?lang=es``)."""
-    return str(st.session_state.get("lang", DEFAULT_LANGUAGE))
+    return str(st.session_state.get(LANG, DEFAULT_LANGUAGE))
 
 
 def ruleset() -> Ruleset:
     """The ruleset chosen in the sidebar."""
-    return load_ruleset(st.session_state.rules)
+    return load_ruleset(st.session_state[RULES])

@@ -16,11 +16,11 @@ from tutor.play.bots import beginner
 from tutor.play.bots.evaluate import Preference
 from tutor.play.bots.planner import STYLES, Planner
 from tutor.play.bots.reading import Table, read_view
-from tutor.play.errors import NothingToDecideError, UnknownLevelError
+from tutor.play.errors import NothingToDecideError, UnknownBotLevelError
 from tutor.play.hand import check_seed
 from tutor.play.moves import Move, move_text
 
-LEVELS = ("beginner", *STYLES)
+BOT_LEVELS = ("beginner", *STYLES)
 """The virtual player's levels, weakest first."""
 
 
@@ -34,8 +34,8 @@ class Bot:
     """The virtual player at one level."""
 
     def __init__(self, level: str = "beginner", seed: int | str = 0) -> None:
-        if level not in LEVELS:
-            raise UnknownLevelError(level=str(level)[:40], choices=", ".join(LEVELS))
+        if level not in BOT_LEVELS:
+            raise UnknownBotLevelError(level=str(level)[:40], choices=", ".join(BOT_LEVELS))
         self.level = level
         self.seed = check_seed(seed)
         order = random.Random(self.seed).sample(range(52), 52)
