@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from browser import settle, wait_until  # noqa: E402  (tools/ is not a package)
+from browser import create_profile, settle, wait_until  # noqa: E402  (tools/ is not a package)
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 """One worker runs every browser test: one app server and one Chromium for them all."""
@@ -240,11 +240,7 @@ def test_the_table_plays_by_keyboard(app_url, page):
 
 def test_a_game_resumes_after_a_reload_for_the_profile_the_browser_remembers(app_url, page):
     page.goto(f"{app_url}/play?lang=en")
-    sidebar = page.locator("[data-testid='stSidebar']")
-    sidebar.get_by_text("Profile: guest").click()
-    sidebar.get_by_label("New profile").fill("Reload")
-    sidebar.get_by_role("button", name="Create profile").click()
-    sidebar.get_by_text("Profile: Reload").wait_for()
+    sidebar = create_profile(page, "Reload")
     # A game by its address (a dealt game's seed is random, and then the virtual player may be
     # the one offered the first upcard): the learner is offered it first in deal 12345.
     page.goto(f"{app_url}/play?lang=en&game=12345&level=beginner&rules=classic")

@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from app_server import start_app, stop  # noqa: E402
-from browser import chromium_path  # noqa: E402  (tools/ is not a package)
+from browser import chromium_path, create_profile  # noqa: E402  (tools/ is not a package)
 from ports import answers, free_port  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -132,11 +132,7 @@ def test_progress_and_a_game_follow_the_learner_to_the_other_process(deployment,
     page.set_default_timeout(45000)
     try:
         page.goto(f"{front}/drills?drill=deadwood&seed=7&level=easy&rules=classic&lang=en")
-        sidebar = page.locator("[data-testid='stSidebar']")
-        sidebar.get_by_text("Profile: guest").click()
-        sidebar.get_by_label("New profile").fill("Ana")
-        sidebar.get_by_role("button", name="Create profile").click()
-        sidebar.get_by_text("Profile: Ana").wait_for()
+        sidebar = create_profile(page, "Ana")
         # Deadwood, easy, seed 7: 3♠ 8♠ Q♠ 4♥ 8♥ Q♥ 8♦ Q♦ 8♣ Q♣ → eights and queens melded, 3 + 4 = 7.
         box = page.get_by_test_id("stNumberInputField")
         box.fill("7")

@@ -97,6 +97,9 @@ def test_score_drills_keep_their_difficulty(rules, level):
 @pytest.mark.parametrize("rules", RULESETS)
 @pytest.mark.parametrize("level", LEVELS)
 def test_layoff_drills_keep_their_difficulty(rules, level):
+    """The generator's puzzles meet their level, measured with the same predicate the generator
+    filters on (drills.properties.layoff_properties): this only fails if the filter is bypassed;
+    the predicate itself is checked on hands drawn by hand below (test_layoff_properties_*)."""
     for seed in SEEDS:
         puzzle = generate("layoffs", seed, level, load_ruleset(rules))
         props = layoff_properties(score_hand(puzzle.knocker, puzzle.defender, load_ruleset(rules)))

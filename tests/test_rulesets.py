@@ -109,3 +109,13 @@ def test_a_fourth_ruleset_is_one_file(tmp_path, monkeypatch):
 def test_rulesets_are_hashable_values():
     assert hash(load_ruleset("classic")) == hash(load_ruleset("classic"))
     assert load_ruleset("classic") != load_ruleset("short")
+
+
+def test_a_loaded_ruleset_cannot_be_changed_by_one_of_its_callers():
+    # load_ruleset returns one cached value to every caller: nothing in it may change.
+    rules = load_ruleset("classic")
+    with pytest.raises(TypeError):
+        rules.titles["en"] = "Changed by one caller"  # type: ignore[index]
+    with pytest.raises(TypeError):
+        rules.sources["knock_limit"] = "002"  # type: ignore[index]
+    assert load_ruleset("classic").titles["en"] == "Classic (to 100)"

@@ -49,3 +49,14 @@ def wait_until(page: Any, condition: Callable[[], bool], seconds: float = 45) ->
         if time.monotonic() > deadline:
             raise TimeoutError(f"the page did not reach the expected state within {seconds} s")
         page.wait_for_timeout(50)
+
+
+def create_profile(page: Any, name: str) -> Any:
+    """Create the profile ``name`` in the sidebar of an English page, as a learner does; returns
+    the sidebar once it shows the new profile."""
+    sidebar = page.locator("[data-testid='stSidebar']")
+    sidebar.get_by_text("Profile: guest").click()
+    sidebar.get_by_label("New profile").fill(name)
+    sidebar.get_by_role("button", name="Create profile").click()
+    sidebar.get_by_text(f"Profile: {name}").wait_for()
+    return sidebar

@@ -153,7 +153,8 @@ class Planner:
             return True
         if table.score is not None:
             mine, theirs = table.score
-            if theirs + self.style.closing_margin >= table.target or mine + self.style.reach_margin >= table.target:
+            target = table.rules.target
+            if theirs + self.style.closing_margin >= target or mine + self.style.reach_margin >= target:
                 return True
         if deadwood >= self.style.careful_from and table.stock_size < self.style.careful_stock:
             return False

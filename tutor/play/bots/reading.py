@@ -43,14 +43,6 @@ class Table:
     score: tuple[int, int] | None
 
     @property
-    def knock_limit(self) -> int:
-        return self.rules.knock_limit
-
-    @property
-    def target(self) -> int:
-        return self.rules.target
-
-    @property
     def unseen(self) -> int:
         """Cards this player has not seen: in the stock or hidden in the opponent's hand."""
         return FULL_DECK & ~(self.hand | self.dead | self.opponent_known)
