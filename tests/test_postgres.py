@@ -90,7 +90,8 @@ def test_a_new_database_gets_every_migration(postgres_cluster):
     with engine.connect() as db:
         assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == REVISIONS[-1]
         assert set(sa.inspect(db).get_table_names()) == {
-            "profiles", "attempts", "lessons_done", "review", "games", "alembic_version"}
+            "profiles", "attempts", "lessons_done", "review", "games", "profile_keys", "transfer_codes", "set_aside",
+            "alembic_version"}
     engine.dispose()
 
 

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import sqlalchemy as sa
 from checks import some
-from legacy import old_migrate
+from legacy import OLD_STEPS, old_migrate
 
 from tutor.progress.database import REVISIONS, SCHEMA_VERSION, NewerSchemaError, check_revisions, upgrade
 from tutor.progress.review import (
@@ -22,7 +22,7 @@ from tutor.progress.review import (
     rating_after_drill,
     rating_of,
 )
-from tutor.progress.store import FILE_NAME, ProfileNameError, open_store
+from tutor.progress.store import FILE_NAME, ProfileNameError, Saved, StaleGameError, open_store
 
 
 class Clock:
@@ -54,26 +54,43 @@ def test_record_and_read_back(store_at):
 def test_a_game_is_saved_after_each_move_and_read_back(store_at):
     clock = Clock()
     store = store_at(clock=clock)
-    ana, ben = store.profile("Ana"), store.profile("Ben")
-    first = store.save_game(ana.id, None, 12345, "strong", "classic", [("pass", None)], False, None, 1, 1)
+    ana, ben = some(store.profile("Ana")), some(store.profile("Ben"))
+    first = some(store.save_game(ana.id, None, 12345, "strong", "classic", [("pass", None)], False, None, 1, 1))
+    assert first.version == 0
     clock.now += timedelta(minutes=1)
-    assert store.save_game(ana.id, first, 12345, "strong", "classic", [("pass", None), ("stock", None)],
-                           False, None, 2, 1) == first
+    second = store.save_game(ana.id, first.id, 12345, "strong", "classic", [("pass", None), ("stock", None)],
+                             False, None, 2, 1, version=first.version)
+    assert second == Saved(first.id, 1)
     again = store_at()
     saved = again.game_in_progress(ana.id)
-    assert saved is not None and saved.id == first
+    assert saved is not None and (saved.id, saved.version) == (first.id, 1)
     assert (saved.seed, saved.level, saved.ruleset, saved.moves) == (12345, "strong", "classic",
                                                                       [("pass", None), ("stock", None)])
     assert (saved.finished, saved.won, saved.decisions, saved.agreed) == (False, None, 2, 1)
     assert again.game_in_progress(ben.id) is None
     # Another profile cannot overwrite Ana's game by its id: it gets a game of its own.
-    other = again.save_game(ben.id, first, 1, "beginner", "short", [], False, None, 0, 0)
-    assert other != first and again.game_in_progress(ana.id).moves == saved.moves
+    other = some(again.save_game(ben.id, first.id, 1, "beginner", "short", [], False, None, 0, 0))
+    assert other.id != first.id and some(again.game_in_progress(ana.id)).moves == saved.moves
     clock.now += timedelta(minutes=1)
-    store.save_game(ana.id, first, 12345, "strong", "classic", [("knock", "7H")], True, True, 30, 21)
+    store.save_game(ana.id, first.id, 12345, "strong", "classic", [("knock", "7H")], True, True, 30, 21, version=1)
     assert store.game_in_progress(ana.id) is None
     done = store.games(ana.id)[0]
-    assert (done.finished, done.won, done.decisions, done.agreed) == (True, True, 30, 21)
+    assert (done.finished, done.won, done.decisions, done.agreed, done.version) == (True, True, 30, 21, 2)
+
+
+def test_a_save_from_a_stale_copy_is_refused_and_nothing_is_lost(store_at):
+    # Two tabs hold game 12345 at version 0. Tab A saves pass, stock (version 1); tab B, still at
+    # version 0, saves take: refused, and A's moves stay.
+    store = store_at()
+    ana = some(store.profile("Ana"))
+    kept = some(store.save_game(ana.id, None, 12345, "beginner", "classic", [], False, None, 0, 0))
+    tab_a = store.save_game(ana.id, kept.id, 12345, "beginner", "classic", [("pass", None), ("stock", None)],
+                            False, None, 2, 2, version=kept.version)
+    assert tab_a == Saved(kept.id, 1)
+    with pytest.raises(StaleGameError):
+        store.save_game(ana.id, kept.id, 12345, "beginner", "classic", [("take", None)], False, None, 1, 0,
+                        version=kept.version)
+    assert some(store.game(ana.id, kept.id)).moves == [("pass", None), ("stock", None)]
 
 
 def test_bad_profile_names_are_refused(store_at):
@@ -86,7 +103,7 @@ def test_bad_profile_names_are_refused(store_at):
 def test_migrates_forward_from_the_previous_schema(tmp_path):
     path = tmp_path / FILE_NAME
     with sqlite3.connect(path) as db:  # the last schema before FSRS and Alembic, as written then
-        old_migrate(db, target=SCHEMA_VERSION - 1)
+        old_migrate(db, target=len(OLD_STEPS))
         db.execute("INSERT INTO profiles (name, created, name_key) VALUES ('Old', '2026-01-01T00:00:00+00:00', 'old')")
         db.execute("INSERT INTO attempts (profile_id, kind, difficulty, ruleset, correct, seconds, at) "
                    "VALUES (1, 'melds', 'easy', 'classic', 1, 4.0, '2026-01-01T00:00:01+00:00')")
@@ -271,7 +288,8 @@ def test_every_migration_brings_an_empty_database_to_the_current_schema(tmp_path
         assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == REVISIONS[-1]
         tables = set(sa.inspect(conn).get_table_names())
     engine.dispose()
-    assert tables == {"profiles", "attempts", "lessons_done", "review", "games", "alembic_version"}
+    assert tables == {"profiles", "attempts", "lessons_done", "review", "games", "profile_keys", "transfer_codes",
+                      "set_aside", "alembic_version"}
 
 
 # --- The review policy (pure) ------------------------------------------------------------------

@@ -13,10 +13,8 @@ back after ten minutes, then FSRS spaces it out by days, further each time it is
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from fsrs import Card, Scheduler, State
 from fsrs import Rating as Rating  # the ratings, for the app to name
@@ -67,14 +65,6 @@ def row_of_card(card: Card) -> tuple[int, int | None, float | None, float | None
     ISO 8601 text in UTC)."""
     return (int(card.state), card.step, card.stability, card.difficulty, card.due.isoformat(),
             card.last_review.isoformat() if card.last_review else None)
-
-
-def card_of_row(row: Sequence[Any]) -> Card:
-    """The FSRS card kept as :func:`row_of_card` stores it."""
-    state, step, stability, difficulty, due, last_review = row
-    return Card(card_id=1, state=State(state), step=step, stability=stability, difficulty=difficulty,
-                due=datetime.fromisoformat(due),
-                last_review=datetime.fromisoformat(last_review) if last_review else None)
 
 
 def card_from_box(box: int, due: datetime) -> Card:

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import json
 import os
+import secrets
 import sqlite3
 import sys
 import tempfile
@@ -28,7 +30,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
@@ -39,8 +41,19 @@ from sqlalchemy.pool import NullPool, StaticPool
 from tutor.base.msgids import N_
 from tutor.engine.errors import TutorError
 from tutor.progress.database import APPLICATION_ID, NewerSchemaError, fault_of, inspect, keep_aside, upgrade
-from tutor.progress.names import clean_name, name_key
-from tutor.progress.review import card_of_row, reviewed, row_of_card
+from tutor.progress.names import clean_name, lookalike_keys, name_key
+from tutor.progress.review import reviewed, row_of_card
+from tutor.progress.rows import (
+    ATTEMPT_COLUMNS,
+    CARD_COLUMNS,
+    GAME_COLUMNS,
+    UnreadableRow,
+    read_attempt,
+    read_card,
+    read_game,
+    read_time,
+    set_aside_text,
+)
 
 DATA_DIR_ENV = "GIN_TUTOR_DATA_DIR"
 FILE_NAME = "progress.db"
@@ -96,19 +109,68 @@ class SavedGame:
     """How many of the learner's decisions matched the strong player's."""
     started: datetime
     updated: datetime
+    version: int = 0
+    """How many times the game was saved: a save must name the version it continues."""
 
 
-def _saved_game(row: tuple[Any, ...]) -> SavedGame:
-    gid, seed, level, ruleset, moves, finished, won, decisions, agreed, started, updated = row
-    return SavedGame(gid, seed, level, ruleset, [(str(k), c) for k, c in json.loads(moves)], bool(finished),
-                     None if won is None else bool(won), decisions, agreed,
-                     datetime.fromisoformat(started), datetime.fromisoformat(updated))
+@dataclass(frozen=True)
+class Saved:
+    """Where a game was saved: its id, and the version the next save must name."""
+
+    id: int
+    version: int
 
 
-CARD_COLUMNS = "state, step, stability, difficulty, due, last_review"
-"""The review table's columns that hold an item's FSRS card, in the order of
-:func:`~tutor.progress.review.row_of_card`."""
-_GAME_COLUMNS = "id, seed, level, ruleset, moves, finished, won, decisions, agreed, started, updated"
+class StaleGameError(TutorError):
+    """A save of a game from a copy that another tab or window has moved on from."""
+
+    key = "stale_game"
+    template = N_("This game moved on in another tab or window: here it is as it is now.")
+
+
+@dataclass(frozen=True)
+class KeyCheck:
+    """What a browser's profile key opens: the profile, or why nothing (``unknown`` for a key the
+    server never gave, forged or altered; ``expired``; ``revoked``)."""
+
+    profile: Profile | None
+    problem: str | None = None
+
+
+KEY_DAYS = 365
+"""A profile key lasts this long after its last use (each session that uses it extends it)."""
+CODE_HOURS = 24
+"""A transfer code can be used once, within this many hours."""
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""The letters of a transfer code: no 0 O 1 I L, which are read for one another."""
+CODE_LENGTH = 12
+
+
+def _hash(secret: str) -> str:
+    """How a key or a code is kept: its SHA-256, never the secret itself."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def new_key() -> str:
+    """A fresh profile key for a browser: 256 random bits, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+def new_code() -> str:
+    """A fresh transfer code, as shown: ``K7QX-2M9P-TV4R`` (about 59 random bits)."""
+    letters = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return "-".join(letters[i:i + 4] for i in range(0, CODE_LENGTH, 4))
+
+
+def code_letters(typed: str) -> str:
+    """A typed transfer code as it is kept: its letters, in capitals, without spaces or dashes."""
+    return "".join(ch for ch in typed.upper() if ch.isalnum())[:2 * CODE_LENGTH]
+
+
+_GAME_SELECT = ", ".join(GAME_COLUMNS)
+_CARD_SELECT = ", ".join(CARD_COLUMNS)
+_ATTEMPT_SELECT = ", ".join(ATTEMPT_COLUMNS)
+_PROFILE_SELECT = "id, name, language, ruleset"
 
 
 PROFILE_NAME_MAX = 40
@@ -226,6 +288,8 @@ class Store:
         self.kept_aside = kept_aside
         self.clock = clock
         self.listener: Callable[[str | None, bool], None] | None = None
+        self.aside_listener: Callable[[str, int], None] | None = None
+        """Hears, in the thread that read them, how many rows of a table were set aside."""
         self._connect = connect or (lambda p: sqlite3.connect(p, timeout=30, isolation_level=None))
         self._lock = threading.RLock()
         self._identity: tuple[int, int] | None = None
@@ -350,26 +414,71 @@ class Store:
             db.commit()
             yield from _sqlite_transaction(db, write)
 
+    # --- setting aside a row that cannot be read ----------------------------------------------
+
+    def _set_aside(self, profile_id: int, origin: str, bad: list[tuple[str, str, dict[str, Any]]]) -> None:
+        """Move rows that cannot be read out of their table into ``set_aside``, kept whole: each as
+        (its content as JSON text, why it cannot be read, the columns that find it in ``origin``).
+        A store that cannot write now leaves them in place (they are skipped again next time)."""
+        if not bad:
+            return
+        try:
+            with self._transaction() as db:
+                for content, reason, where in bad:
+                    db.execute(sa.text("INSERT INTO set_aside (profile_id, origin, content, reason, at) "
+                                       "VALUES (:profile, :origin, :content, :reason, :at)"),
+                               {"profile": profile_id, "origin": origin, "content": content, "reason": reason[:200],
+                                "at": self.clock().isoformat()})
+                    condition = " AND ".join(f"{column} = :{column}" for column in where)
+                    db.execute(sa.text(f"DELETE FROM {origin} WHERE {condition}"), where)
+        except GUARDED_ERRORS:
+            return
+        if self.aside_listener is not None:
+            self.aside_listener(origin, len(bad))
+
+    @guarded(lambda: 0, write=False)
+    def set_aside_count(self, profile_id: int) -> int:
+        """How many of a profile's rows were set aside because they could not be read."""
+        with self._transaction(write=False) as db:
+            return int(db.execute(sa.text("SELECT COUNT(*) FROM set_aside WHERE profile_id = :profile"),
+                                  {"profile": profile_id}).scalar_one())
+
     # --- profiles ---------------------------------------------------------------------------
 
     @guarded(list, write=False)
     def profiles(self) -> list[Profile]:
         with self._transaction(write=False) as db:
-            rows = db.execute(sa.text("SELECT id, name, language, ruleset FROM profiles ORDER BY name_key")).all()
+            rows = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles ORDER BY name_key")).all()
         return [Profile(*row) for row in rows]
+
+    @staticmethod
+    def _lookalike(db: sa.Connection, name: str) -> Profile | None:
+        """The profile whose name is this one or looks like it (case, width, lookalike letters)."""
+        folded, shape = lookalike_keys(name)
+        row = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE name_key = :key OR "
+                                 "look_folded = :folded OR look_shape = :shape ORDER BY name_key = :key DESC, id"),
+                         {"key": name_key(name), "folded": folded, "shape": shape}).first()
+        return Profile(*row) if row else None
 
     @guarded(lambda: None, write=True)
     def profile(self, name: str) -> Profile | None:
-        """The profile of that name, created if it does not exist yet; None when it cannot be
-        saved. Names are compared clean and case-folded (:func:`~tutor.progress.names.name_key`)."""
+        """The profile of that name, or of a name that looks like it, created if there is none yet;
+        None when it cannot be saved. Names are compared clean and case-folded
+        (:func:`~tutor.progress.names.name_key`) and by how they look
+        (:func:`~tutor.progress.names.lookalike_keys`: ``ＡＬＩＣＥ`` and Cyrillic ``Аlice`` are ``Alice``)."""
         clean = clean_name(name)
         if not clean or len(clean) > PROFILE_NAME_MAX:
             raise ProfileNameError(name=name[:PROFILE_NAME_MAX + 5], most=PROFILE_NAME_MAX)
+        folded, shape = lookalike_keys(clean)
         with self._transaction() as db:
-            db.execute(sa.text("INSERT INTO profiles (name, name_key, created) VALUES (:name, :key, :at) "
-                               "ON CONFLICT DO NOTHING"),
-                       {"name": clean, "key": name_key(clean), "at": self.clock().isoformat()})
-            row = db.execute(sa.text("SELECT id, name, language, ruleset FROM profiles WHERE name_key = :key"),
+            found = self._lookalike(db, clean)
+            if found is not None:
+                return found
+            db.execute(sa.text("INSERT INTO profiles (name, name_key, look_folded, look_shape, created) "
+                               "VALUES (:name, :key, :folded, :shape, :at) ON CONFLICT DO NOTHING"),
+                       {"name": clean, "key": name_key(clean), "folded": folded, "shape": shape,
+                        "at": self.clock().isoformat()})
+            row = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE name_key = :key"),
                              {"key": name_key(clean)}).one()
         return Profile(*row)
 
@@ -383,7 +492,7 @@ class Store:
             db.execute(sa.text("INSERT INTO profiles (name, name_key, created) VALUES (:name, :key, :at) "
                                "ON CONFLICT DO NOTHING"),
                        {"name": clean_name(shown) or subject, "key": key, "at": self.clock().isoformat()})
-            row = db.execute(sa.text("SELECT id, name, language, ruleset FROM profiles WHERE name_key = :key"),
+            row = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE name_key = :key"),
                              {"key": key}).first()
         return Profile(*row) if row else None
 
@@ -391,9 +500,16 @@ class Store:
     def find_profile(self, name: str) -> Profile | None:
         """The profile of that name, or None; never creates one."""
         with self._transaction(write=False) as db:
-            row = db.execute(sa.text("SELECT id, name, language, ruleset FROM profiles WHERE name_key = :key"),
+            row = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE name_key = :key"),
                              {"key": name_key(name)}).first()
         return Profile(*row) if row else None
+
+    @guarded(lambda: None, write=False)
+    def lookalike_profile(self, name: str) -> Profile | None:
+        """The profile whose name is this one or looks like it (a name a new profile may not take
+        where profiles are private), or None."""
+        with self._transaction(write=False) as db:
+            return self._lookalike(db, clean_name(name))
 
     @guarded(lambda: False, write=True)
     def set_preferences(self, profile_id: int, language: str | None = None, ruleset: str | None = None) -> bool:
@@ -406,6 +522,98 @@ class Store:
                 db.execute(sa.text("UPDATE profiles SET ruleset = :ruleset WHERE id = :id"),
                            {"ruleset": ruleset, "id": profile_id})
         return True
+
+    # --- the keys that open private profiles, and transfer codes ------------------------------
+
+    @guarded(lambda: None, write=True)
+    def issue_key(self, profile_id: int) -> str | None:
+        """A new key that opens the profile in one browser (kept here as a hash only); None when it
+        cannot be saved. A profile from before keys can no longer be claimed by name once it has one."""
+        key = new_key()
+        now = self.clock()
+        with self._transaction() as db:
+            db.execute(sa.text("INSERT INTO profile_keys (key_hash, profile_id, created, expires) "
+                               "VALUES (:hash, :profile, :now, :expires)"),
+                       {"hash": _hash(key), "profile": profile_id, "now": now.isoformat(),
+                        "expires": (now + timedelta(days=KEY_DAYS)).isoformat()})
+            db.execute(sa.text("UPDATE profiles SET claim_until = NULL WHERE id = :id"), {"id": profile_id})
+        return key
+
+    @guarded(lambda: KeyCheck(None, "unavailable"), write=True)
+    def open_key(self, key: str) -> KeyCheck:
+        """The profile a browser's key opens, and its life extended; or why it opens nothing."""
+        now = self.clock()
+        with self._transaction() as db:
+            row = db.execute(sa.text("SELECT profile_id, expires, revoked FROM profile_keys WHERE key_hash = :hash"),
+                             {"hash": _hash(key)}).first()
+            if row is None:
+                return KeyCheck(None, "unknown")
+            profile_id, expires, revoked = row
+            if revoked:
+                return KeyCheck(None, "revoked")
+            if read_time(expires, "the key's end") <= now:
+                return KeyCheck(None, "expired")
+            db.execute(sa.text("UPDATE profile_keys SET expires = :expires WHERE key_hash = :hash"),
+                       {"expires": (now + timedelta(days=KEY_DAYS)).isoformat(), "hash": _hash(key)})
+            found = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE id = :id"),
+                               {"id": profile_id}).first()
+        return KeyCheck(Profile(*found)) if found else KeyCheck(None, "unknown")
+
+    @guarded(lambda: False, write=True)
+    def revoke_key(self, key: str) -> bool:
+        """Withdraw a browser's key: it opens nothing from now on; whether it was saved."""
+        with self._transaction() as db:
+            db.execute(sa.text("UPDATE profile_keys SET revoked = 1 WHERE key_hash = :hash"), {"hash": _hash(key)})
+        return True
+
+    @guarded(lambda: None, write=True)
+    def transfer_code(self, profile_id: int) -> str | None:
+        """A one-time code that opens the profile in another browser within :data:`CODE_HOURS`
+        hours (kept as a hash); None when it cannot be saved."""
+        code = new_code()
+        now = self.clock()
+        with self._transaction() as db:
+            db.execute(sa.text("INSERT INTO transfer_codes (code_hash, profile_id, created, expires) "
+                               "VALUES (:hash, :profile, :now, :expires)"),
+                       {"hash": _hash(code_letters(code)), "profile": profile_id, "now": now.isoformat(),
+                        "expires": (now + timedelta(hours=CODE_HOURS)).isoformat()})
+        return code
+
+    @guarded(lambda: KeyCheck(None, "unavailable"), write=True)
+    def redeem_code(self, typed: str) -> KeyCheck:
+        """The profile a transfer code opens, the code used up; or why it opens nothing (``unknown``,
+        ``used``, ``expired``)."""
+        now = self.clock()
+        with self._transaction() as db:
+            row = db.execute(sa.text("SELECT profile_id, expires, used FROM transfer_codes WHERE code_hash = :hash"),
+                             {"hash": _hash(code_letters(typed))}).first()
+            if row is None:
+                return KeyCheck(None, "unknown")
+            profile_id, expires, used = row
+            if used:
+                return KeyCheck(None, "used")
+            if read_time(expires, "the code's end") <= now:
+                return KeyCheck(None, "expired")
+            db.execute(sa.text("UPDATE transfer_codes SET used = 1 WHERE code_hash = :hash"),
+                       {"hash": _hash(code_letters(typed))})
+            found = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE id = :id"),
+                               {"id": profile_id}).first()
+        return KeyCheck(Profile(*found)) if found else KeyCheck(None, "unknown")
+
+    @guarded(lambda: None, write=True)
+    def claim_by_name(self, name: str) -> Profile | None:
+        """A profile from before keys, claimed by the browser that remembers its name: only while
+        its claim window is open (:data:`tutor.progress.migrations` 0006: 30 days) and before any
+        browser has a key to it. The claim closes the window; the caller then issues the key."""
+        with self._transaction() as db:
+            row = db.execute(sa.text(f"SELECT {_PROFILE_SELECT}, claim_until FROM profiles WHERE name_key = :key"),
+                             {"key": name_key(name)}).first()
+            if row is None or row[4] is None or read_time(row[4], "the claim's end") <= self.clock():
+                return None
+            keys = db.execute(sa.text("SELECT COUNT(*) FROM profile_keys WHERE profile_id = :id"),
+                              {"id": row[0]}).scalar_one()
+            db.execute(sa.text("UPDATE profiles SET claim_until = NULL WHERE id = :id"), {"id": row[0]})
+        return Profile(*row[:4]) if not keys else None
 
     # --- attempts ---------------------------------------------------------------------------
 
@@ -423,12 +631,20 @@ class Store:
 
     @guarded(list, write=False)
     def attempts(self, profile_id: int) -> list[Attempt]:
+        """Every drill attempt of a profile, oldest first (one that cannot be read is set aside)."""
         with self._transaction(write=False) as db:
-            rows = db.execute(sa.text(
-                "SELECT kind, difficulty, ruleset, correct, seconds, at, seed, mistake FROM attempts "
-                "WHERE profile_id = :profile ORDER BY at, id"), {"profile": profile_id}).all()
-        return [Attempt(k, d, r, bool(c), s, datetime.fromisoformat(at), seed, m)
-                for k, d, r, c, s, at, seed, m in rows]
+            rows = db.execute(sa.text(f"SELECT id, {_ATTEMPT_SELECT} FROM attempts "
+                                      "WHERE profile_id = :profile ORDER BY at, id"), {"profile": profile_id}).all()
+        read, bad = [], []
+        for row in rows:
+            try:
+                a = read_attempt(row[1:])
+            except UnreadableRow as error:
+                bad.append((set_aside_text(("id", *ATTEMPT_COLUMNS), row), error.reason, {"id": row[0]}))
+                continue
+            read.append(Attempt(a.kind, a.level, a.ruleset, a.correct, a.seconds, a.at, a.seed, a.mistake))
+        self._set_aside(profile_id, "attempts", bad)
+        return read
 
     # --- lessons ----------------------------------------------------------------------------
 
@@ -450,23 +666,48 @@ class Store:
 
     # --- review (FSRS) ----------------------------------------------------------------------
 
+    def _cards(self, profile_id: int, rows: list[Any]) -> dict[str, Card]:
+        """Review rows (item, then the card's columns) read into cards; one that cannot be read is
+        set aside."""
+        cards, bad = {}, []
+        for row in rows:
+            try:
+                cards[row[0]] = read_card(row[1:])
+            except UnreadableRow as error:
+                bad.append((set_aside_text(("item", *CARD_COLUMNS), row), error.reason,
+                            {"profile_id": profile_id, "item": row[0]}))
+        self._set_aside(profile_id, "review", bad)
+        return cards
+
     @guarded(lambda: False, write=True)
     def schedule(self, profile_id: int, item: str, rating: Rating) -> bool:
-        """Rate an answer to an item (a new one enters review) and set when it comes back; whether
-        it was saved."""
+        """Rate an answer to an item (a new one enters review; one whose stored card cannot be read
+        starts afresh, the old card set aside) and set when it comes back; whether it was saved."""
+        aside = 0
         with self._transaction() as db:
-            row = db.execute(sa.text(f"SELECT {CARD_COLUMNS} FROM review WHERE profile_id = :profile AND item = :item"),
+            row = db.execute(sa.text(f"SELECT {_CARD_SELECT} FROM review WHERE profile_id = :profile AND item = :item"),
                              {"profile": profile_id, "item": item}).first()
-            card = reviewed(card_of_row(row) if row else None, rating, self.clock())
-            state, step, stability, difficulty, due, last_review = row_of_card(card)
+            card = None
+            if row is not None:
+                try:
+                    card = read_card(row)
+                except UnreadableRow as error:
+                    db.execute(sa.text("INSERT INTO set_aside (profile_id, origin, content, reason, at) "
+                                       "VALUES (:profile, 'review', :content, :reason, :at)"),
+                               {"profile": profile_id, "content": set_aside_text(("item", *CARD_COLUMNS), (item, *row)),
+                                "reason": error.reason[:200], "at": self.clock().isoformat()})
+                    aside = 1
+            state, step, stability, difficulty, due, last_review = row_of_card(reviewed(card, rating, self.clock()))
             db.execute(sa.text(
-                f"INSERT INTO review (profile_id, item, {CARD_COLUMNS}) "
+                f"INSERT INTO review (profile_id, item, {_CARD_SELECT}) "
                 "VALUES (:profile, :item, :state, :step, :stability, :difficulty, :due, :last) "
                 "ON CONFLICT (profile_id, item) DO UPDATE SET state = excluded.state, step = excluded.step, "
                 "stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due, "
                 "last_review = excluded.last_review"),
                 {"profile": profile_id, "item": item, "state": state, "step": step, "stability": stability,
                  "difficulty": difficulty, "due": due, "last": last_review})
+        if aside and self.aside_listener is not None:
+            self.aside_listener("review", aside)
         return True
 
     @guarded(lambda: False, write=True)
@@ -479,38 +720,40 @@ class Store:
 
     @guarded(list, write=False)
     def due(self, profile_id: int, prefix: str = "") -> list[str]:
-        """Items due for review now, the longest overdue first."""
-        with self._transaction(write=False) as db:
-            rows = db.execute(sa.text(
-                "SELECT item FROM review WHERE profile_id = :profile AND due <= :now AND item LIKE :prefix "
-                "ORDER BY due, item"),
-                {"profile": profile_id, "now": self.clock().isoformat(), "prefix": prefix + "%"}).all()
-        return [row[0] for row in rows]
+        """Items due for review now, the longest overdue first (a card that cannot be read is set aside)."""
+        now = self.clock()
+        return [item for item, card in self.scheduled(profile_id, prefix).items() if card.due <= now]
 
     @guarded(dict, write=False)
     def scheduled(self, profile_id: int, prefix: str = "") -> dict[str, Card]:
-        """Every item in review (whether due or not) and its card, the soonest due first."""
+        """Every item in review (whether due or not) and its card, the soonest due first (a card
+        that cannot be read is set aside)."""
         with self._transaction(write=False) as db:
             rows = db.execute(sa.text(
-                f"SELECT item, {CARD_COLUMNS} FROM review WHERE profile_id = :profile AND item LIKE :prefix "
-                "ORDER BY due, item"), {"profile": profile_id, "prefix": prefix + "%"}).all()
-        return {row[0]: card_of_row(row[1:]) for row in rows}
+                f"SELECT item, {_CARD_SELECT} FROM review WHERE profile_id = :profile AND item LIKE :prefix "
+                "ORDER BY item"), {"profile": profile_id, "prefix": prefix + "%"}).all()
+        cards = self._cards(profile_id, list(rows))
+        return dict(sorted(cards.items(), key=lambda pair: (pair[1].due, pair[0])))
 
     @guarded(lambda: None, write=False)
     def card_of(self, profile_id: int, item: str) -> Card | None:
-        """The item's review card, or None when it is not in review."""
+        """The item's review card, or None when it is not in review (or its card cannot be read: it
+        is then set aside)."""
         with self._transaction(write=False) as db:
-            row = db.execute(sa.text(f"SELECT {CARD_COLUMNS} FROM review WHERE profile_id = :profile AND item = :item"),
+            row = db.execute(sa.text(f"SELECT item, {_CARD_SELECT} FROM review "
+                                     "WHERE profile_id = :profile AND item = :item"),
                              {"profile": profile_id, "item": item}).first()
-        return card_of_row(row) if row else None
+        return self._cards(profile_id, [row]).get(item) if row else None
 
     # --- games against the virtual player ---------------------------------------------------
 
     @guarded(lambda: None, write=True)
     def save_game(self, profile_id: int, game_id: int | None, seed: int, level: str, ruleset: str,
                   moves: list[tuple[str, str | None]], finished: bool, won: bool | None, decisions: int,
-                  agreed: int) -> int | None:
-        """Store a game (a new one when ``game_id`` is None); returns its id, None when not saved."""
+                  agreed: int, version: int = 0) -> Saved | None:
+        """Store a game (a new one when ``game_id`` is None); returns where, None when not saved. A
+        save of a game already stored names the ``version`` it continues: if another tab or window
+        has saved the game since, nothing is written and :class:`StaleGameError` is raised."""
         now = self.clock().isoformat()
         values = {"profile": profile_id, "moves": json.dumps([list(m) for m in moves]), "finished": int(finished),
                   "won": None if won is None else int(won), "decisions": decisions, "agreed": agreed, "now": now}
@@ -518,24 +761,43 @@ class Store:
             if game_id is not None:
                 updated = db.execute(sa.text(
                     "UPDATE games SET moves = :moves, finished = :finished, won = :won, decisions = :decisions, "
-                    "agreed = :agreed, updated = :now WHERE id = :id AND profile_id = :profile"),
-                    {**values, "id": game_id})
+                    "agreed = :agreed, updated = :now, version = version + 1 "
+                    "WHERE id = :id AND profile_id = :profile AND version = :version"),
+                    {**values, "id": game_id, "version": version})
                 if updated.rowcount:
-                    return game_id
+                    return Saved(game_id, version + 1)
+                if db.execute(sa.text("SELECT 1 FROM games WHERE id = :id AND profile_id = :profile"),
+                              {"id": game_id, "profile": profile_id}).first():
+                    raise StaleGameError()
             new_id = db.execute(sa.text(
                 "INSERT INTO games (profile_id, seed, level, ruleset, moves, finished, won, decisions, agreed, "
-                "started, updated) VALUES (:profile, :seed, :level, :ruleset, :moves, :finished, :won, "
-                ":decisions, :agreed, :now, :now) RETURNING id"),
+                "started, updated, version) VALUES (:profile, :seed, :level, :ruleset, :moves, :finished, :won, "
+                ":decisions, :agreed, :now, :now, 0) RETURNING id"),
                 {**values, "seed": seed, "level": level, "ruleset": ruleset}).scalar_one()
-            return int(new_id)
+            return Saved(int(new_id), 0)
 
     @guarded(list, write=False)
     def games(self, profile_id: int) -> list[SavedGame]:
-        """Every game of a profile, the most recent first."""
+        """Every game of a profile, the most recent first (one that cannot be read is set aside)."""
         with self._transaction(write=False) as db:
-            rows = db.execute(sa.text(f"SELECT {_GAME_COLUMNS} FROM games WHERE profile_id = :profile "
+            rows = db.execute(sa.text(f"SELECT {_GAME_SELECT} FROM games WHERE profile_id = :profile "
                                       "ORDER BY updated DESC, id DESC"), {"profile": profile_id}).all()
-        return [_saved_game(tuple(row)) for row in rows]
+        read, bad = [], []
+        for row in rows:
+            try:
+                g = read_game(row)
+            except UnreadableRow as error:
+                bad.append((set_aside_text(GAME_COLUMNS, row), error.reason, {"id": row[0]}))
+                continue
+            read.append(SavedGame(g.id, g.seed, g.level, g.ruleset, g.moves, g.finished, g.won, g.decisions, g.agreed,
+                                  g.started, g.updated, g.version))
+        self._set_aside(profile_id, "games", bad)
+        return read
+
+    @guarded(lambda: None, write=False)
+    def game(self, profile_id: int, game_id: int) -> SavedGame | None:
+        """One saved game of a profile, as it is stored now, or None."""
+        return next((g for g in self.games(profile_id) if g.id == game_id), None)
 
     def game_in_progress(self, profile_id: int) -> SavedGame | None:
         """The profile's most recent unfinished game, if any."""

@@ -29,6 +29,7 @@ from tutor.play.hand import check_seed
 from tutor.play.match import LEARNER, Match, replay, start_match
 from tutor.play.positions import encode_view
 from tutor.progress.review import DrillItem, Rating
+from tutor.progress.store import Saved, SavedGame, StaleGameError
 
 MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH, REVIEWED, ADDRESS, PENDING = (
     "play_match", "play_game_id", "play_seen", "play_armed", "play_hint", "play_comments", "play_error",
@@ -63,13 +64,14 @@ def current() -> Match | None:
     return match
 
 
-def _begin(match: Match, game_id: int | None = None) -> None:
-    """Open ``match`` at the table: every key of the game before it goes."""
+def _begin(match: Match, saved: Saved | None = None) -> None:
+    """Open ``match`` at the table (``saved``: where it is stored, and its version): every key of the
+    game before it goes."""
     session = st.session_state
     for key in GAME_KEYS:
         session.pop(key, None)
     session[MATCH] = match
-    session[GAME_ID] = game_id
+    session[GAME_ID] = saved
     session[SEEN] = 0
     session[COMMENTS] = []
     session[REVIEWED] = set()
@@ -156,13 +158,20 @@ def resume(seed: int | None = None, level: str | None = None, rules: Ruleset | N
         wanted = (seed, level, rules and rules.name)
         saved = next((g for g in store.games(learner.id) if not g.finished and (g.seed, g.level, g.ruleset) == wanted),
                      None)
-    if saved is None or saved.ruleset not in available_rulesets() or saved.level not in BOT_LEVELS:
+    return saved is not None and _open_saved(saved)
+
+
+def _open_saved(saved: SavedGame) -> bool:
+    """Open a saved game at the table, rebuilt from its moves under the ruleset its row names;
+    whether it could be (a level or a ruleset this version does not know, or moves that no longer
+    replay: the game stays on file, not opened)."""
+    if saved.ruleset not in available_rulesets() or saved.level not in BOT_LEVELS:
         return False
     try:
         match = replay(load_ruleset(saved.ruleset), saved.seed, saved.level, saved.moves)
     except TutorError:
-        return False  # moves that no longer replay (a changed rule): the game stays on file, not resumed
-    _begin(match, saved.id)
+        return False
+    _begin(match, Saved(saved.id, saved.version))
     # Saved just as a hand ended, the next one not opened yet: show that hand's end again.
     waiting = not match.learner_to_move and not match.game.over and match.game.played
     st.session_state[SEEN] = len(match.game.played) - (1 if waiting else 0)
@@ -170,16 +179,30 @@ def resume(seed: int | None = None, level: str | None = None, rules: Ruleset | N
     return True
 
 
-def save(match: Match) -> None:
-    """Save the match for the learner's profile (nothing for a guest)."""
+def save(match: Match) -> bool:
+    """Save the match for the learner's profile (nothing for a guest); whether it could go on. When
+    another tab or window has moved the same game on, nothing is saved: the table shows the game
+    as it is stored now, and says so."""
     learner = profile.current()
     if learner is None:
-        return
+        return True
     agreed = sum(d.agreed for d in match.decisions)
     won = None if not match.game.over else match.game.winner == LEARNER
-    st.session_state[GAME_ID] = profile.store().save_game(
-        learner.id, st.session_state.get(GAME_ID), match.seed, match.level, match.rules.name,
-        match.learner_moves(), match.game.over, won, len(match.decisions), agreed)
+    kept: Saved | None = st.session_state.get(GAME_ID)
+    try:
+        saved = profile.store().save_game(
+            learner.id, kept.id if kept else None, match.seed, match.level, match.rules.name,
+            match.learner_moves(), match.game.over, won, len(match.decisions), agreed,
+            version=kept.version if kept else 0)
+    except StaleGameError as stale:
+        current_copy = profile.store().game(learner.id, kept.id) if kept else None
+        if current_copy is None or not _open_saved(current_copy):
+            leave_game()
+        st.session_state[ERROR] = stale
+        return False
+    if saved is not None:
+        st.session_state[GAME_ID] = saved
+    return True
 
 
 # --- what the table shows ----------------------------------------------------------------------
@@ -343,10 +366,11 @@ def play(match: Match, move: tuple[str, str | None]) -> None:
     session[HINT] = None
     session[MATCH] = after
     session[FRESH] = len([p for p in after.moves[len(match.moves):] if p.player != LEARNER])
+    if not save(after):
+        return  # the game moved on elsewhere: this move is refused, the table shows the game as it is
     diff = difference(after.decisions[-1])
     comments: list[Any] = session.setdefault(COMMENTS, [])
     comments.append(diff)
-    save(after)
 
 
 def table_clicked() -> None:

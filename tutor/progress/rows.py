@@ -1,0 +1,168 @@
+"""Reading a stored row, and telling one that cannot be read: a saved game, a review card or a drill
+attempt damaged by hand, by another program or by a version of gin-tutor that wrote something this
+one does not know.
+
+Every reader here either returns the row's value or raises :class:`UnreadableRow` with what was
+wrong. The store then sets such a row aside (kept whole in the ``set_aside`` table, never deleted),
+and the page goes on with the rest. A timestamp written without a time zone is read as UTC: the app
+writes every time in UTC, so that is what such a time most likely meant (this project's choice).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from fsrs import Card, State
+
+MOVE_KINDS = frozenset({"take", "stock", "pass", "discard", "knock", "big_gin"})
+"""The kinds of move a saved game may hold (:data:`tutor.play.moves.KINDS`; repeated here because the
+progress layer sits below the play layer, and checked equal by a test)."""
+
+
+class UnreadableRow(ValueError):
+    """A stored row that cannot be read: ``reason`` says what is wrong, in a few English words (for
+    the operator; the learner is told in their own language that something was set aside)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def read_time(text: Any, what: str) -> datetime:
+    """A stored ISO 8601 time, aware (one without a time zone is taken as UTC)."""
+    if not isinstance(text, str):
+        raise UnreadableRow(f"{what} is not a time")
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        raise UnreadableRow(f"{what} is not a time: {text[:40]!r}") from None
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
+def read_moves(text: Any) -> list[tuple[str, str | None]]:
+    """A saved game's moves: a JSON list of ``[kind, card or null]``."""
+    try:
+        moves = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        moves = None
+    if not isinstance(moves, list):
+        raise UnreadableRow("the moves are not a list")
+    read: list[tuple[str, str | None]] = []
+    for move in moves:
+        if (not isinstance(move, list) or len(move) != 2 or move[0] not in MOVE_KINDS
+                or not (move[1] is None or isinstance(move[1], str))):
+            raise UnreadableRow(f"a move is not [kind, card]: {str(move)[:40]}")
+        read.append((move[0], move[1]))
+    return read
+
+
+def _whole(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise UnreadableRow(f"{what} is not a whole number")
+    return value
+
+
+def _number(value: Any, what: str, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value) or not low <= value <= high:
+        raise UnreadableRow(f"{what} is out of range: {value!r}"[:80])
+    return float(value)
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A saved game's stored values, read (the store's :class:`~tutor.progress.store.SavedGame` is built from it)."""
+
+    id: int
+    seed: int
+    level: str
+    ruleset: str
+    moves: list[tuple[str, str | None]]
+    finished: bool
+    won: bool | None
+    decisions: int
+    agreed: int
+    started: datetime
+    updated: datetime
+    version: int
+
+
+def read_game(row: Sequence[Any]) -> GameRow:
+    """A ``games`` row as the store selects it: id, seed, level, ruleset, moves, finished, won,
+    decisions, agreed, started, updated, version."""
+    gid, seed, level, ruleset, moves, finished, won, decisions, agreed, started, updated, version = row
+    if not isinstance(level, str) or not isinstance(ruleset, str):
+        raise UnreadableRow("the level or the ruleset is not a name")
+    return GameRow(_whole(gid, "the id"), _whole(seed, "the seed"), level, ruleset, read_moves(moves),
+                   bool(finished), None if won is None else bool(won), _whole(decisions, "decisions"),
+                   _whole(agreed, "agreed"), read_time(started, "started"), read_time(updated, "updated"),
+                   _whole(version, "the version"))
+
+
+def read_card(row: Sequence[Any]) -> Card:
+    """An FSRS card as the review table stores it: state, step, stability, difficulty, due, last review."""
+    state, step, stability, difficulty, due, last_review = row
+    try:
+        kind = State(state)
+    except (ValueError, TypeError):
+        raise UnreadableRow(f"the state {state!r} is not one of FSRS's"[:80]) from None
+    if step is not None:
+        _whole(step, "the step")
+    if kind in (State.Review, State.Relearning) and (stability is None or difficulty is None):
+        raise UnreadableRow("a card in review has no stability or difficulty")
+    if stability is not None:
+        _number(stability, "the stability", 1e-9, 1e9)
+    if difficulty is not None:
+        _number(difficulty, "the difficulty", 1.0, 10.0)
+    return Card(card_id=1, state=kind, step=step, stability=stability, difficulty=difficulty,
+                due=read_time(due, "the due time"),
+                last_review=read_time(last_review, "the last review") if last_review is not None else None)
+
+
+@dataclass(frozen=True)
+class AttemptRow:
+    """A drill attempt's stored values, read."""
+
+    kind: str
+    level: str
+    ruleset: str
+    correct: bool
+    seconds: float
+    at: datetime
+    seed: int | None
+    mistake: str | None
+
+
+def read_attempt(row: Sequence[Any]) -> AttemptRow:
+    """An ``attempts`` row as the store selects it: kind, difficulty, ruleset, correct, seconds, at,
+    seed, mistake."""
+    kind, level, ruleset, correct, seconds, at, seed, mistake = row
+    if not all(isinstance(v, str) for v in (kind, level, ruleset)):
+        raise UnreadableRow("the kind, level or ruleset is not a name")
+    return AttemptRow(kind, level, ruleset, bool(correct), _number(seconds, "the seconds", 0.0, 1e9),
+                      read_time(at, "the time"), None if seed is None else _whole(seed, "the seed"),
+                      mistake if isinstance(mistake, str) else None)
+
+
+# --- Setting a row aside ---------------------------------------------------------------------------
+
+GAME_COLUMNS = ("id", "seed", "level", "ruleset", "moves", "finished", "won", "decisions", "agreed", "started",
+                "updated", "version")
+"""A saved game's columns, in the order :func:`read_game` reads them."""
+CARD_COLUMNS = ("state", "step", "stability", "difficulty", "due", "last_review")
+"""The review table's columns that hold an item's FSRS card, in the order :func:`read_card` reads them."""
+ATTEMPT_COLUMNS = ("kind", "difficulty", "ruleset", "correct", "seconds", "at", "seed", "mistake")
+"""A drill attempt's columns, in the order :func:`read_attempt` reads them."""
+
+
+def _plain(value: Any) -> Any:
+    return value if value is None or isinstance(value, int | float | str) else str(value)
+
+
+def set_aside_text(columns: Sequence[str], row: Sequence[Any]) -> str:
+    """A row kept whole as JSON text, column by column (what the ``set_aside`` table holds)."""
+    return json.dumps({name: _plain(value) for name, value in zip(columns, row, strict=True)}, ensure_ascii=False)
