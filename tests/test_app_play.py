@@ -250,3 +250,32 @@ def test_a_whole_game_ends_with_the_final_totals_and_every_bonus():
                      "3. B: 5 hands won × 25 = 125.\n4. B: game bonus +100.\n5. Totals: A 58, B 290."]
     at.button(key="play_new").click().run()
     assert at.button(key="play_deal") and "play_match" not in at.session_state
+
+
+def test_a_move_from_a_stale_tab_is_refused_and_that_tab_shows_the_game_as_it_is():
+    # Ana has game 12345 open in tabs A and B, both at the first upcard. A passes, and plays on to its
+    # first discard; B, still at the first upcard, takes: refused (A's moves are kept), and B shows
+    # the game as A left it, saying why.
+    tab_a = with_profile(start("en"))
+    tab_a.query_params.update(GAME)
+    tab_a.switch_page("screens/play.py").run()
+    tab_b = start("en")
+    tab_b.session_state["profile_name"] = "Ana"
+    tab_b.query_params.update(GAME)
+    tab_b.switch_page("screens/play.py").run()
+    assert tab_b.session_state["play_match"].moves == tab_a.session_state["play_match"].moves
+    act(tab_a, "pass")
+    view = tab_a.session_state["play_match"].view()
+    act(tab_a, "stock" if ["stock", None] in view["legal"] else "take")
+    view = tab_a.session_state["play_match"].view()
+    act(tab_a, "card:" + next(c for k, c in view["legal"] if k == "discard"))
+    a_moves = tab_a.session_state["play_match"].moves
+    act(tab_b, "take")
+    assert [e.value for e in tab_b.error] == ["This game moved on in another tab or window: here it is as it is now."]
+    assert tab_b.session_state["play_match"].moves == a_moves
+    from tutor.app.ui import profile as profile_ui
+    store = profile_ui.store()
+    saved = store.game_in_progress(store.find_profile("Ana").id)
+    assert saved is not None and [tuple(m) for m in saved.moves] == tab_a.session_state["play_match"].learner_moves()
+    act(tab_a, "stock" if ["stock", None] in tab_a.session_state["play_match"].view()["legal"] else "take")
+    assert not tab_a.error  # the tab that moved on goes on

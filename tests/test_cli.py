@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -253,3 +254,22 @@ def test_the_pseudo_language_is_offered_only_where_the_tests_ask_for_it(monkeypa
     assert cli.main(["--lang", "qps", "analyze", "AS", "2S", "3S", "7H", "7D", "7C", "KD", "KC", "KH", "9S"],
                     stdout=out, stderr=io.StringIO()) == 0
     assert out.getvalue().startswith("⟦")
+
+
+def test_ctrl_c_while_the_command_is_still_starting_gives_one_line_and_status_130():
+    # SIGINT arrives while gin-tutor's entry imports the command line (the drills layer, half-way
+    # through): the same one line and status 130 as later, no traceback.
+    interrupt_on_import = textwrap.dedent("""
+        import importlib.abc, os, signal, sys
+        class Interrupt(importlib.abc.MetaPathFinder):
+            def find_spec(self, name, path, target=None):
+                if name == "tutor.drills":
+                    os.kill(os.getpid(), signal.SIGINT)
+                return None
+        sys.meta_path.insert(0, Interrupt())
+        from tutor.command import main
+        sys.argv = ["gin-tutor", "--lang", "en", "analyze", "AS", "2S", "3S", "7H", "7D", "7C", "KD", "KC", "KH", "9S"]
+        sys.exit(main())
+    """)
+    done = subprocess.run([sys.executable, "-c", interrupt_on_import], capture_output=True, env=STRICT, timeout=60)
+    assert (done.returncode, done.stderr, done.stdout) == (130, b"gin-tutor: interrupted\n", b"")

@@ -4,11 +4,18 @@ is the profile. On one machine (the default), every profile is listed, as before
 
 from __future__ import annotations
 
+import json
+import re
+from urllib.parse import unquote
+
 import pytest
+import sqlalchemy as sa
 from apptest_helpers import APP
 from streamlit.testing.v1 import AppTest
 
+from tutor.app.ui import private_profiles
 from tutor.app.ui import profile as profile_ui
+from tutor.progress.database import upgrade
 
 
 @pytest.fixture(autouse=True)
@@ -19,15 +26,39 @@ def data_folder(tmp_path, monkeypatch):
     profile_ui._store.clear()
 
 
-def _app(secrets: dict | None = None, browser_knows: list[str] | None = None, user: dict | None = None) -> AppTest:
+def _app(secrets: dict | None = None, cookies: dict[str, str] | None = None, user: dict | None = None,
+         lang: str = "en") -> AppTest:
+    """The app in a browser that sends these cookies (AppTest has none of its own: the function that
+    reads them is given them)."""
     at = AppTest.from_file(str(APP), default_timeout=60)
-    at.query_params["lang"] = "en"
+    at.query_params["lang"] = lang
     at.secrets.update(secrets or {})
     if user is not None:
         at.user = user
-    if browser_knows is not None:  # what the browser's cookie lists (AppTest has no cookies)
-        at.session_state["_browser_profiles"] = browser_knows
+    private_profiles.browser_cookies = lambda: dict(cookies or {})  # type: ignore[assignment]
     return at.run()
+
+
+@pytest.fixture(autouse=True)
+def _cookies_restored():
+    reader = private_profiles.browser_cookies
+    yield
+    private_profiles.browser_cookies = reader  # type: ignore[assignment]
+
+
+def written_cookies(at: AppTest) -> dict[str, str]:
+    """The cookies the page's scripts set, as the browser would keep them (a cookie set with
+    ``max-age=0`` is dropped)."""
+    cookies: dict[str, str] = {}
+    for html in at.get("html"):
+        for cookie in re.findall(r'document\.cookie = "([^"]*)"', html.proto.body):
+            pair, *attributes = cookie.split("; ")
+            name, _, value = pair.partition("=")
+            if "max-age=0" in attributes:
+                cookies.pop(name, None)
+            else:
+                cookies[name] = unquote(value)
+    return cookies
 
 
 def _create(at: AppTest, name: str) -> AppTest:
@@ -45,17 +76,20 @@ def test_on_one_machine_every_profile_is_listed():
     assert _options(_app()) == ["Guest", "Ana"]
 
 
+PRIVATE = {"private_profiles": True}
+
+
 def test_private_profiles_show_only_this_browsers_and_a_taken_name_stays_closed():
-    private = {"private_profiles": True}
-    first = _create(_app(private), "Ana")
+    first = _create(_app(PRIVATE), "Ana")
     assert first.session_state["profile_name"] == "Ana" and _options(first) == ["Guest", "Ana"]
-    stranger = _app(private)  # another browser: it has never seen Ana
+    stranger = _app(PRIVATE)  # another browser: it has never seen Ana
     assert _options(stranger) == ["Guest"]
-    _create(stranger, "ana")
-    assert stranger.session_state["profile_name"] is None
-    assert any(e.value == "That name is already taken: choose another." for e in stranger.error)
-    again = _app(private, browser_knows=["Ana"])  # Ana's own browser, in a new tab
-    assert _options(again) == ["Guest", "Ana"]
+    for taken in ("ana", "ＡＮＡ", "\u0410na"):  # her name in another case, in fullwidth, with a Cyrillic А
+        _create(stranger, taken)
+        assert stranger.session_state["profile_name"] is None
+        assert any(e.value == "That name is already taken: choose another." for e in stranger.error)
+    again = _app(PRIVATE, cookies=written_cookies(first))  # Ana's own browser, in a new tab
+    assert again.session_state["profile_name"] == "Ana" and _options(again) == ["Guest", "Ana"]
     _create(again, "ANA")
     assert again.session_state["profile_name"] == "Ana" and not again.error
 
@@ -91,3 +125,88 @@ def test_signing_out_leaves_the_account_and_its_answers():
     at.run()
     assert at.session_state["profile_name"] is None
     assert any(b.label == "Sign in to save your progress" for b in at.button)
+
+
+
+# --- Keys, not names: what opens a private profile (R1) ---------------------------------------------
+
+def _warnings(at: AppTest) -> list[str]:
+    return [w.value for w in at.warning]
+
+
+def test_the_browser_holds_a_key_never_the_name():
+    at = _create(_app(PRIVATE), "Alice")
+    cookies = written_cookies(at)
+    assert set(cookies) == {"gin_tutor_key", "gin_tutor_keys"}
+    assert "Alice" not in json.dumps(cookies) and len(cookies["gin_tutor_key"]) >= 40
+    assert json.loads(cookies["gin_tutor_keys"]) == [cookies["gin_tutor_key"]]
+
+
+@pytest.mark.parametrize("cookies, problem", [
+    ({"gin_tutor_profile": "Alice"}, "The profile “Alice” this browser remembers can no longer be opened by its "
+     "name alone: open it in a browser where it is open and type its transfer code here."),
+    ({"gin_tutor_profiles": '["Alice"]'}, None),
+    ({"gin_tutor_key": "Alice"}, "This browser presented a profile key that is not valid (changed, or never given "
+     "here): you are a guest. To use your profile here, type a transfer code from a browser where it is open."),
+])
+def test_a_forged_cookie_opens_nothing_and_says_so(cookies, problem):
+    owner = _create(_app(PRIVATE), "Alice")
+    key = written_cookies(owner)["gin_tutor_key"]
+    forged = _app(PRIVATE, cookies=cookies)
+    assert forged.session_state["profile_name"] is None and _options(forged) == ["Guest"]
+    assert _warnings(forged) == ([problem] if problem else [])
+    altered = _app(PRIVATE, cookies={"gin_tutor_key": key[:-2] + ("xy" if key[-2:] != "xy" else "zw")})
+    assert altered.session_state["profile_name"] is None
+
+
+def test_an_expired_or_withdrawn_key_opens_nothing_and_says_so():
+    owner = _create(_app(PRIVATE), "Alice")
+    cookies = written_cookies(owner)
+    store = profile_ui.store()
+    with store._transaction() as db:  # a year without use
+        db.execute(sa.text("UPDATE profile_keys SET expires = '2020-01-01T00:00:00+00:00'"))
+    late = _app(PRIVATE, cookies=cookies)
+    assert late.session_state["profile_name"] is None
+    assert _warnings(late) == ["This browser's key to your profile has expired (it went a year unused): you are a "
+                               "guest. To use your profile here, type a transfer code from a browser where it is open."]
+    other = _create(_app(PRIVATE), "Bea")
+    bea = written_cookies(other)
+    other.button(key="profile_leave").click().run()  # "Leave this profile on this browser": the key is withdrawn
+    assert other.session_state["profile_name"] is None
+    again = _app(PRIVATE, cookies=bea)
+    assert again.session_state["profile_name"] is None and "withdrawn" in _warnings(again)[0]
+
+
+def test_a_transfer_code_opens_the_profile_in_another_browser_once():
+    owner = _create(_app(PRIVATE), "Alice")
+    owners = written_cookies(owner)
+    owner.button(key="profile_transfer").click().run()
+    code = next(c.value for c in owner.code if re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}", c.value))
+    laptop = _app(PRIVATE)
+    laptop.text_input(key="profile_code").input(code.lower()).run()
+    laptop.button(key="profile_redeem").click().run()
+    assert laptop.session_state["profile_name"] == "Alice"
+    assert written_cookies(laptop)["gin_tutor_key"] != owners["gin_tutor_key"]  # a key of its own
+    third = _app(PRIVATE, lang="es")
+    third.text_input(key="profile_code").input(code).run()
+    third.button(key="profile_redeem").click().run()
+    assert third.session_state["profile_name"] is None
+    assert [e.value for e in third.error] == ["Ese código ya se usó: un código sirve una sola vez. Crea otro en el "
+                                              "otro navegador."]
+
+
+def test_a_profile_from_before_keys_is_claimed_by_the_browser_that_remembers_it(data_folder):
+    # A progress file of schema 5 with Old's profile; Old's browser still has its name cookie.
+    engine = sa.create_engine(f"sqlite:///{data_folder / 'progress.db'}")
+    with engine.begin() as db:
+        upgrade(db, target=5)
+        db.execute(sa.text("INSERT INTO profiles (name, name_key, created) VALUES ('Old', 'old', "
+                           "'2026-11-01T00:00:00+00:00')"))
+    engine.dispose()
+    old = _app(PRIVATE, cookies={"gin_tutor_profile": "Old", "gin_tutor_profiles": '["Old"]'})
+    assert old.session_state["profile_name"] == "Old" and not old.warning
+    cookies = written_cookies(old)
+    assert set(cookies) == {"gin_tutor_key", "gin_tutor_keys"}  # the name cookies are gone, a key instead
+    thief = _app(PRIVATE, cookies={"gin_tutor_profile": "Old"})  # the name alone, now: nothing
+    assert thief.session_state["profile_name"] is None and thief.warning
+    assert _app(PRIVATE, cookies=cookies).session_state["profile_name"] == "Old"

@@ -40,7 +40,9 @@ def void_hand_text(hand: Hand, tr: Translator) -> str:
 
 
 def bot_level_name(level: str, tr: Translator) -> str:
-    return tr.gettext(BOT_LEVELS[level])
+    """A level of the virtual player in words; a level this version does not know (a saved game of a
+    newer gin-tutor sharing the database) as it is written."""
+    return tr.gettext(BOT_LEVELS[level]) if level in BOT_LEVELS else tr.content(level[:40])
 
 
 def _symbol(card: Card | None) -> str:

@@ -13,16 +13,19 @@ from urllib.parse import quote, unquote
 
 import streamlit as st
 
-from tutor.app.ui import state
+from tutor.app.ui import private_profiles, state
 from tutor.app.ui.safe import error_text, plain
 from tutor.app.ui.session_keys import (
     ACCOUNT,
-    BROWSER_PROFILES,
+    BROWSER_KEYS,
+    CODE_ERROR,
     FAULT,
     FAULT_SLOT,
     GUEST_LESSONS,
+    KEY_PROBLEM,
     LANG,
     PROFILE,
+    PROFILE_CODE,
     PROFILE_ERROR,
     PROFILE_EXISTED,
     PROFILE_NAME,
@@ -30,6 +33,8 @@ from tutor.app.ui.session_keys import (
     PROFILE_TO_BROWSER,
     PROFILES,
     RULES,
+    SET_ASIDE,
+    TRANSFER_CODE,
 )
 from tutor.drills import Puzzle, Verdict
 from tutor.engine.errors import TutorError
@@ -42,6 +47,7 @@ from tutor.progress.store import DATA_DIR_ENV, DATABASE_URL_ENV, Profile, Profil
 def _store(folder: str, url: str) -> Store:
     opened = open_store(Path(folder) if folder else None, url=url or None)
     opened.listener = _heard
+    opened.aside_listener = _heard_aside
     return opened
 
 
@@ -73,6 +79,13 @@ def _heard(fault: str | None, write: bool) -> None:
             st.session_state[FAULT] = (fault, write)
 
 
+def _heard_aside(origin: str, count: int) -> None:
+    """The store's other listener: rows of ``origin`` that could not be read were set aside; the
+    page says so once it is done (:func:`fault_warning`)."""
+    with contextlib.suppress(Exception):  # outside a session: nobody to tell
+        st.session_state[SET_ASIDE] = st.session_state.get(SET_ASIDE, 0) + count
+
+
 def _secret(name: str) -> Any:
     """A setting in ``.streamlit/secrets.toml``, or None."""
     try:
@@ -102,42 +115,28 @@ def store() -> Store:
     return _store(os.environ.get(DATA_DIR_ENV) or _setting(), _database_url())
 
 
-COOKIE = "gin_tutor_profile"
-"""The browser cookie that remembers the chosen profile across reloads and tabs."""
-COOKIE_LIST = "gin_tutor_profiles"
-"""The browser cookie that lists the profiles made or chosen in this browser (what a learner sees
-of the profiles where they are private)."""
+COOKIE = private_profiles.LEGACY_COOKIE
+"""On one machine, where profiles are open to whoever uses it: the browser cookie that remembers the
+chosen profile's name across reloads and tabs. (Where profiles are private, a browser holds keys
+instead: :mod:`tutor.app.ui.private_profiles`.)"""
 YEAR = 365 * 24 * 3600
 
 
-def _cookie(name: str, value: str, age: int) -> str:
-    return f"{name}={quote(value, safe='')}; path=/; max-age={age}; SameSite=Lax"
-
-
 def remember_in_browser(name: str | None) -> None:
-    """Ask the browser to remember the chosen profile (or to forget it, for a guest), and add it to
-    the profiles this browser knows."""
-    known = _browser_names()
-    if name and name not in known:
-        known.append(name)
-        st.session_state[BROWSER_PROFILES] = known
-    cookies = [_cookie(COOKIE, name or "", YEAR if name else 0), _cookie(COOKIE_LIST, json.dumps(known), YEAR)]
-    script = "".join(f"document.cookie = {json.dumps(c)};" for c in cookies)
+    """Ask the browser to remember the chosen profile (or to forget it, for a guest): where profiles
+    are private, by the keys it holds; on one machine, by its name."""
+    if private():
+        script = private_profiles.cookie_script(_held_keys(), name)
+    else:
+        cookie = f"{COOKIE}={quote(name or '', safe='')}; path=/; max-age={YEAR if name else 0}; SameSite=Lax"
+        script = f"document.cookie = {json.dumps(cookie)};"
     st.html(f"<script>{script}</script>", unsafe_allow_javascript=True)
 
 
-def _browser_names() -> list[str]:
-    """The profile names this browser knows, read from its cookie once per session."""
-    session = st.session_state
-    if BROWSER_PROFILES not in session:
-        raw = unquote(st.context.cookies.get(COOKIE_LIST) or "") if st.context.cookies else ""
-        try:
-            names = json.loads(raw) if raw else []
-        except ValueError:  # a damaged cookie: no names
-            names = []
-        session[BROWSER_PROFILES] = [n for n in names if isinstance(n, str)][:50] if isinstance(names, list) else []
-    known: list[str] = list(session[BROWSER_PROFILES])
-    return known
+def _held_keys() -> dict[str, str]:
+    """Where profiles are private: the key this browser holds to each profile, by name."""
+    keys: dict[str, str] = st.session_state.setdefault(BROWSER_KEYS, {})
+    return keys
 
 
 def private() -> bool:
@@ -179,6 +178,16 @@ def _from_browser() -> None:
         return
     if PROFILE_NAME in session:
         return
+    if private():  # only a key the server gave opens a profile; a name alone, nothing
+        held = private_profiles.read_browser(store(), private_profiles.browser_cookies())
+        session[BROWSER_KEYS] = held.keys
+        session[PROFILE_NAME] = held.chosen.name if held.chosen else None
+        session[PROFILE] = held.chosen
+        if held.problem:
+            session[KEY_PROBLEM] = (held.problem, held.legacy_name)
+        if held.changed:
+            session[PROFILE_TO_BROWSER] = True
+        return
     remembered = unquote(st.context.cookies.get(COOKIE) or "") if st.context.cookies else ""
     kept = store().find_profile(remembered) if remembered else None
     session[PROFILE_NAME] = kept.name if kept else None
@@ -201,8 +210,8 @@ def current() -> Profile | None:
 
 def _create() -> None:
     name = st.session_state.get(PROFILE_NEW, "")
-    existing = store().find_profile(name) if name.strip() else None
-    if existing is not None and private() and existing.name not in _browser_names():
+    existing = store().lookalike_profile(name) if name.strip() else None
+    if existing is not None and private() and existing.name not in _held_keys():
         st.session_state[PROFILE_ERROR] = ProfileTakenError()  # someone else's: never opened from here
         return
     try:
@@ -211,10 +220,15 @@ def _create() -> None:
         st.session_state[PROFILE_ERROR] = error
         return
     st.session_state.pop(PROFILE_ERROR, None)
-    if existing is not None:  # the name (in any case) was taken: say that this profile is now chosen
+    if existing is not None:  # the name (in any case, or one like it) was taken: this profile is chosen
         st.session_state[PROFILE_EXISTED] = existing.name
     if profile is None:
         return  # not saved: the fault is shown, the name stays in the box to try again
+    if private() and profile.name not in _held_keys():
+        key = store().issue_key(profile.id)
+        if key is None:
+            return  # the key could not be saved: the fault is shown, nothing is opened without one
+        _held_keys()[profile.name] = key
     guest_lessons = set(st.session_state.pop(GUEST_LESSONS, set())) if current() is None else set()
     _choose(profile)
     for lesson in sorted(guest_lessons):  # a guest's lessons passed go with the profile it creates
@@ -248,7 +262,44 @@ def _pick_key() -> str:
 
 def _picked() -> None:
     name = st.session_state.get(_pick_key())
+    if private() and name and name not in _held_keys():
+        return  # not one this browser holds a key to: nothing to open
     _choose(store().find_profile(name) if name else None)
+
+
+def _redeem() -> None:
+    """Open a profile here with a transfer code from another browser (it works once)."""
+    typed = str(st.session_state.get(PROFILE_CODE) or "")
+    st.session_state.pop(CODE_ERROR, None)
+    if not typed.strip():
+        return
+    check = store().redeem_code(typed)
+    key = store().issue_key(check.profile.id) if check.profile is not None else None
+    if check.profile is None or key is None:
+        st.session_state[CODE_ERROR] = check.problem or "unavailable"
+        return
+    _held_keys()[check.profile.name] = key
+    st.session_state[PROFILE_CODE] = ""
+    _choose(check.profile)
+
+
+def _show_transfer_code() -> None:
+    profile = current()
+    if profile is not None:
+        st.session_state[TRANSFER_CODE] = store().transfer_code(profile.id)
+
+
+def _leave_here() -> None:
+    """Withdraw this browser's key to the chosen profile: here it is a guest again (the profile and
+    its progress stay, open in the browsers that hold a key)."""
+    profile = current()
+    if profile is None:
+        return
+    key = _held_keys().pop(profile.name, None)
+    if key is not None:
+        store().revoke_key(key)
+    st.session_state.pop(TRANSFER_CODE, None)
+    _choose(None)
 
 
 def profile_box(tr: Translator) -> None:
@@ -293,8 +344,7 @@ def _known_profiles() -> list[str]:
     session = st.session_state
     if PROFILES not in session:
         if private():
-            found = [store().find_profile(name) for name in _browser_names()]
-            session[PROFILES] = [p.name for p in found if p is not None]
+            session[PROFILES] = sorted(_held_keys(), key=str.casefold)
         else:
             session[PROFILES] = [p.name for p in store().profiles()]
     names: list[str] = list(session[PROFILES])
@@ -320,6 +370,57 @@ def _profile_picker(tr: Translator, current_name: str | None) -> None:
     if existed:
         st.info(tr.gettext("There is already a profile called “{name}”: it is the one chosen now.",
                            name=plain(existed)))
+    if private():
+        _transfer_box(tr, current_name)
+
+
+KEY_PROBLEMS = {
+    "unknown": N_("This browser presented a profile key that is not valid (changed, or never given here): you are "
+                  "a guest. To use your profile here, type a transfer code from a browser where it is open."),
+    "expired": N_("This browser's key to your profile has expired (it went a year unused): you are a guest. To "
+                  "use your profile here, type a transfer code from a browser where it is open."),
+    "revoked": N_("This browser's key to your profile was withdrawn: you are a guest. To use your profile here, "
+                  "type a transfer code from a browser where it is open."),
+    "unavailable": N_("Your profile cannot be opened just now: the saved progress cannot be reached."),
+}
+"""Why a key the browser presented opened nothing, in words."""
+CODE_PROBLEMS = {
+    "unknown": N_("That code opens no profile: check it, or make a new one in the other browser."),
+    "used": N_("That code was used already: a code works once. Make a new one in the other browser."),
+    "expired": N_("That code has expired (a code works for 24 hours): make a new one in the other browser."),
+    "unavailable": N_("The code could not be checked just now: the saved progress cannot be reached."),
+}
+"""Why a transfer code opened nothing, in words."""
+
+
+def _transfer_box(tr: Translator, current_name: str | None) -> None:
+    """Where profiles are private: open this profile in another browser (a one-time code), open a
+    profile from another browser here, or leave this profile on this browser."""
+    problem = st.session_state.pop(KEY_PROBLEM, None)
+    if problem:
+        kind, name = problem
+        if kind == "legacy":
+            st.warning(tr.gettext("The profile “{name}” this browser remembers can no longer be opened by its name "
+                                  "alone: open it in a browser where it is open and type its transfer code here.",
+                                  name=plain(name or "")))
+        else:
+            st.warning(tr.gettext(KEY_PROBLEMS.get(kind, KEY_PROBLEMS["unknown"])))
+    if current_name is not None:
+        st.button(tr.gettext("Use this profile in another browser"), key="profile_transfer",
+                  on_click=_show_transfer_code)
+        code = st.session_state.get(TRANSFER_CODE)
+        if code:
+            st.caption(tr.gettext("Type this code in the other browser's profile box within 24 hours. It works once, "
+                                  "and only there: keep it to yourself."))
+            st.code(code, language=None)
+        st.button(tr.gettext("Leave this profile on this browser"), key="profile_leave", on_click=_leave_here,
+                  help=tr.gettext("This browser becomes a guest; the profile and its progress stay, open in the "
+                                  "browsers that hold it."))
+    st.text_input(tr.gettext("Transfer code from another browser"), key=PROFILE_CODE, placeholder="XXXX-XXXX-XXXX")
+    st.button(tr.gettext("Open with the code"), key="profile_redeem", on_click=_redeem)
+    failed = st.session_state.get(CODE_ERROR)
+    if failed:
+        st.error(tr.gettext(CODE_PROBLEMS.get(failed, CODE_PROBLEMS["unknown"])))
 
 
 def _account_box(tr: Translator, current_name: str | None) -> None:
@@ -338,6 +439,15 @@ def fault_warning(tr: Translator) -> None:
     profile box kept for it in the sidebar."""
     heard = st.session_state.get(FAULT)
     slot = st.session_state.pop(FAULT_SLOT, None)
+    aside = st.session_state.pop(SET_ASIDE, 0)
+    if aside:
+        where = slot.container() if slot is not None else st.sidebar
+        where.info(tr.ngettext("{n} saved item of yours could not be read (a saved game, a review card or a drill "
+                               "answer, damaged): it was put aside, kept but not used, and the rest of your progress "
+                               "works.",
+                               "{n} saved items of yours could not be read (saved games, review cards or drill "
+                               "answers, damaged): they were put aside, kept but not used, and the rest of your "
+                               "progress works.", aside))
     if heard:
         sidebar = slot.container() if slot is not None else st.sidebar
         fault, lost = heard
