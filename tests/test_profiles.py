@@ -35,7 +35,7 @@ def _app(secrets: dict | None = None, cookies: dict[str, str] | None = None, use
     at.secrets.update(secrets or {})
     if user is not None:
         at.user = user
-    private_profiles.browser_cookies = lambda: dict(cookies or {})  # type: ignore[assignment]
+    private_profiles.browser_cookies = lambda: dict(cookies or {})
     return at.run()
 
 
@@ -43,7 +43,7 @@ def _app(secrets: dict | None = None, cookies: dict[str, str] | None = None, use
 def _cookies_restored():
     reader = private_profiles.browser_cookies
     yield
-    private_profiles.browser_cookies = reader  # type: ignore[assignment]
+    private_profiles.browser_cookies = reader
 
 
 def written_cookies(at: AppTest) -> dict[str, str]:
