@@ -119,8 +119,8 @@ def at_schema_5(url: str, *rows: tuple[str, dict]) -> None:
     engine.dispose()
 
 
-PROFILE_5: tuple[str, dict[str, object]] = ("INSERT INTO profiles (name, name_key, created) VALUES ('Alice', 'alice', '2026-11-01T00:00:00+00:00')",
-             {})
+PROFILE_5: tuple[str, dict[str, object]] = (
+    "INSERT INTO profiles (name, name_key, created) VALUES ('Alice', 'alice', '2026-11-01T00:00:00+00:00')", {})
 """Alice, made under schema 5: the first profile of the database (id 1)."""
 
 
