@@ -28,8 +28,7 @@ from pathlib import Path
 
 import websockets
 from servers import APP, ROOT, free_port, serve  # benchmarks/ is the script's own folder
-from streamlit.proto.BackMsg_pb2 import BackMsg
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit_ws import Run, connect, read_run, rerun_message  # tools/, on the path through servers
 
 QUERY = "drill=deadwood&level=easy&lang=en"
 PAGE = "drills"
@@ -47,30 +46,6 @@ def resident_kib(pid: int) -> int:
     return 0
 
 
-def _rerun(trigger: str | None = None) -> bytes:
-    msg = BackMsg()
-    msg.rerun_script.query_string = QUERY
-    msg.rerun_script.page_name = PAGE
-    if trigger:
-        widget = msg.rerun_script.widget_states.widgets.add()
-        widget.id = trigger
-        widget.trigger_value = True
-    return msg.SerializeToString()
-
-
-async def _until_finished(ws: websockets.ClientConnection, buttons: dict[str, str] | None = None) -> None:
-    while True:
-        fm = ForwardMsg()
-        fm.ParseFromString(await ws.recv())
-        kind = fm.WhichOneof("type")
-        if buttons is not None and kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
-            element = fm.delta.new_element
-            if element.WhichOneof("type") == "button":
-                buttons[element.button.id] = element.button.label
-        if kind == "script_finished":
-            return
-
-
 class Learner:
     """One simulated learner: a session on the drills page."""
 
@@ -78,22 +53,19 @@ class Learner:
         self.url = url
         self.affinity = affinity
         self.ws: websockets.ClientConnection | None = None
-        self.button = ""
+        self.run: Run | None = None
 
     async def open(self) -> None:
-        self.ws = await websockets.connect(f"{self.url}/_stcore/stream", subprotocols=["streamlit"],  # type: ignore[list-item]
-                                           max_size=None, additional_headers={"Cookie": f"gt_server={self.affinity}"})
-        await self.ws.send(_rerun())
-        buttons: dict[str, str] = {}
-        await _until_finished(self.ws, buttons)
-        self.button = next(b for b in buttons if b.endswith("drill_new"))
+        self.ws = await connect(self.url, self.affinity)
+        await self.ws.send(rerun_message(PAGE, QUERY))
+        self.run = await read_run(self.ws)
 
     async def click(self) -> float:
         """Milliseconds from the click to the end of the run it starts."""
-        assert self.ws is not None
+        assert self.ws is not None and self.run is not None
         began = time.perf_counter()
-        await self.ws.send(_rerun(self.button))
-        await _until_finished(self.ws)
+        await self.ws.send(rerun_message(PAGE, QUERY, trigger=self.run.widget("drill_new"), after=self.run))
+        self.run = await read_run(self.ws)
         return (time.perf_counter() - began) * 1000
 
     async def close(self) -> None:

@@ -273,3 +273,12 @@ def test_ctrl_c_while_the_command_is_still_starting_gives_one_line_and_status_13
     """)
     done = subprocess.run([sys.executable, "-c", interrupt_on_import], capture_output=True, env=STRICT, timeout=60)
     assert (done.returncode, done.stderr, done.stdout) == (130, b"gin-tutor: interrupted\n", b"")
+
+
+def test_a_ruleset_name_longer_than_a_file_name_is_an_unknown_ruleset():
+    # 300 letters: more than a file name may have, so it names no ruleset (not an output failure).
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["--lang", "en", "score", "--rules", "x" * 300, "--knocker", KNOCKER, "--defender", DEFENDER],
+                  stdout=out, stderr=err)
+    assert status == 2 and err.getvalue().startswith("gin-tutor: There is no ruleset called “xxxx")
+    assert err.getvalue().count("\n") == 1 and len(err.getvalue()) < 200

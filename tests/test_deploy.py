@@ -7,23 +7,18 @@ Needs Debian's nginx, PostgreSQL and Chromium: skips where one is missing, fails
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 import sys
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from app_server import start_app, stop  # noqa: E402
 from browser import chromium_path, create_profile  # noqa: E402  (tools/ is not a package)
-from ports import answers, free_port  # noqa: E402
+from deployment import NGINX, behind_nginx, keys_for, served_by  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 """One worker runs every browser test: one app server and one Chromium for them all."""
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
 def _require() -> None:
@@ -38,58 +33,15 @@ def _require() -> None:
         pytest.skip("; ".join(problems))
 
 
-def _wait(url: str, what: str) -> None:
-    if not answers(url):
-        pytest.fail(f"{what} did not start")
-
-
 @pytest.fixture(scope="module")
 def deployment(postgres_cluster, tmp_path_factory):
     """Two app processes on one database behind nginx; yields the front address and the two
     processes' ports."""
     _require()
-    url = postgres_cluster.new_database()
-    front, first, second = free_port(), free_port(), free_port()
-    env = {"GIN_TUTOR_DATABASE_URL": url, "STREAMLIT_SERVER_COOKIE_SECRET": "one-secret-for-every-process"}
-    elsewhere = tmp_path_factory.mktemp("deploy-cwd")
-    servers = [start_app(port, elsewhere, env) for port in (first, second)]
-    prefix = tmp_path_factory.mktemp("nginx")
-    (prefix / "tmp").mkdir()
-    config = (ROOT / "deploy" / "nginx.conf").read_text()
-    config = (config.replace("127.0.0.1:8600", f"127.0.0.1:{front}").replace("127.0.0.1:8601", f"127.0.0.1:{first}")
-              .replace("127.0.0.1:8602", f"127.0.0.1:{second}"))
-    (prefix / "nginx.conf").write_text(config)
-    nginx = None
-    try:
-        for port in (first, second):
-            _wait(f"http://127.0.0.1:{port}/_stcore/health", f"the app on port {port}")
-        nginx = subprocess.run([NGINX, "-p", str(prefix), "-c", str(prefix / "nginx.conf")], capture_output=True)
-        assert nginx.returncode == 0, nginx.stderr.decode()
-        _wait(f"http://127.0.0.1:{front}/_stcore/health", "nginx")
-        yield f"http://127.0.0.1:{front}", (first, second)
-    finally:
-        if nginx is not None:
-            subprocess.run([NGINX, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-s", "stop"],
-                           capture_output=True)
-        for server in servers:
-            stop(server)
-
-
-def _served_by(front: str, key: str) -> int:
-    """Which app process nginx sends a browser with the affinity cookie ``key`` to (its port)."""
-    request = urllib.request.Request(f"{front}/_stcore/health", headers={"Cookie": f"gt_server={key}"})
-    with urllib.request.urlopen(request, timeout=5) as response:
-        return int(response.headers["X-Gin-Tutor-Server"].rsplit(":", 1)[1])
-
-
-def _keys_for(front: str, ports: tuple[int, int]) -> dict[int, str]:
-    """An affinity cookie for each process."""
-    keys: dict[int, str] = {}
-    for n in range(200):
-        keys.setdefault(_served_by(front, f"k{n}"), f"k{n}")
-        if len(keys) == 2:
-            return keys
-    pytest.fail(f"nginx sent every browser to one process of {ports}")
+    env = {"GIN_TUTOR_DATABASE_URL": postgres_cluster.new_database(),
+           "STREAMLIT_SERVER_COOKIE_SECRET": "one-secret-for-every-process"}
+    with behind_nginx(env, tmp_path_factory.mktemp("deploy-cwd"), tmp_path_factory.mktemp("nginx")) as deployed:
+        yield deployed
 
 
 CARDS_BEFORE = """(input) => {
@@ -125,7 +77,7 @@ def _pass_the_first_lesson(page, front: str) -> None:
 
 def test_progress_and_a_game_follow_the_learner_to_the_other_process(deployment, browser):
     front, ports = deployment
-    keys = _keys_for(front, ports)
+    keys = keys_for(front, ports)
     context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 1000})
     context.add_cookies([{"name": "gt_server", "value": keys[ports[0]], "url": front}])
     page = context.new_page()
@@ -142,10 +94,11 @@ def test_progress_and_a_game_follow_the_learner_to_the_other_process(deployment,
         page.goto(f"{front}/play?lang=en&game=12345&level=beginner&rules=classic")
         page.locator("button[data-action='pass']").click()
         page.get_by_text("You passed the upcard.").wait_for()
-        assert page.evaluate("document.cookie").count("gin_tutor_profile=Ana") == 1
+        cookies = page.evaluate("document.cookie")  # profiles are private here: a key, never the name
+        assert "gin_tutor_key=" in cookies and "Ana" not in cookies
         # The same browser, now sent to the other process.
         context.add_cookies([{"name": "gt_server", "value": keys[ports[1]], "url": front}])
-        assert _served_by(front, keys[ports[1]]) == ports[1]
+        assert served_by(front, keys[ports[1]]) == ports[1]
         page.goto(f"{front}/progress?lang=en")
         sidebar.get_by_text("Profile: Ana").wait_for()
         page.get_by_text("Drills answered").wait_for()
@@ -154,3 +107,32 @@ def test_progress_and_a_game_follow_the_learner_to_the_other_process(deployment,
         page.get_by_text("You passed the upcard.").wait_for()  # the game resumes where it was
     finally:
         context.close()
+
+
+
+def test_a_forged_name_cookie_opens_no_ones_profile_through_the_deployment(deployment, browser):
+    """The review's attack (R1): a browser that sets ``gin_tutor_profile=Alice`` before its first visit
+    is a guest, and Alice's game is not there."""
+    front, ports = deployment
+    owner = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 1000})
+    forger = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 1000})
+    forger.add_cookies([{"name": "gin_tutor_profile", "value": "Alice", "url": front},
+                        {"name": "gin_tutor_profiles", "value": '["Alice"]', "url": front}])
+    try:
+        page = owner.new_page()
+        page.set_default_timeout(45000)
+        page.goto(f"{front}/play?lang=en")
+        create_profile(page, "Alice")
+        page.goto(f"{front}/play?lang=en&game=12345&level=beginner&rules=classic")
+        page.locator("button[data-action='pass']").click()
+        page.get_by_text("You passed the upcard.").wait_for()
+        theirs = forger.new_page()
+        theirs.set_default_timeout(45000)
+        theirs.goto(f"{front}/play?lang=en")
+        sidebar = theirs.locator("[data-testid='stSidebar']")
+        sidebar.get_by_text("Profile: guest").wait_for()
+        theirs.get_by_role("button", name="Deal").wait_for()  # no game of Alice's resumed
+        assert not theirs.get_by_text("You passed the upcard.").count()
+    finally:
+        owner.close()
+        forger.close()

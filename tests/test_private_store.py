@@ -235,3 +235,9 @@ def test_a_file_from_before_alembic_with_a_damaged_review_row_migrates_and_keeps
     assert list(store.scheduled(old.id)) == ["term:mazo:es>en"]
     assert store.set_aside_count(old.id) == 1
     store.close()
+
+
+def test_a_saved_game_may_hold_every_kind_of_move_and_no_other():
+    from tutor.play.moves import KINDS
+    from tutor.progress.rows import MOVE_KINDS
+    assert frozenset(KINDS) == MOVE_KINDS

@@ -210,3 +210,15 @@ def test_a_profile_from_before_keys_is_claimed_by_the_browser_that_remembers_it(
     thief = _app(PRIVATE, cookies={"gin_tutor_profile": "Old"})  # the name alone, now: nothing
     assert thief.session_state["profile_name"] is None and thief.warning
     assert _app(PRIVATE, cookies=cookies).session_state["profile_name"] == "Old"
+
+
+def test_where_sign_in_cannot_work_the_button_is_not_offered_and_the_page_says_why(monkeypatch):
+    monkeypatch.setattr(profile_ui, "sign_in_installed", lambda: False)
+    at = _app(SIGN_IN, user={"is_logged_in": False})
+    assert not at.exception and not any(b.label == "Sign in to save your progress" for b in at.button)
+    assert any("pip install 'gin-tutor[auth]'" in w.value for w in at.warning)
+
+
+def test_the_auth_extra_brings_what_sign_in_needs():
+    # The test venv installs gin-tutor[test], which brings the auth extra's Authlib.
+    assert profile_ui.sign_in_installed()

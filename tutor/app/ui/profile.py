@@ -4,6 +4,7 @@ the review schedule, the chosen language and ruleset. Without a profile nothing 
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import json
 import os
 from dataclasses import replace
@@ -423,8 +424,17 @@ def _transfer_box(tr: Translator, current_name: str | None) -> None:
         st.error(tr.gettext(CODE_PROBLEMS.get(failed, CODE_PROBLEMS["unknown"])))
 
 
+def sign_in_installed() -> bool:
+    """Whether this installation has what Streamlit's sign-in needs (Authlib: ``gin-tutor[auth]``)."""
+    return importlib.util.find_spec("authlib") is not None
+
+
 def _account_box(tr: Translator, current_name: str | None) -> None:
     """Where accounts sign in: the signed-in account is the profile; a guest may sign in."""
+    if not sign_in_installed():
+        st.warning(tr.gettext("Sign-in is set up on this server, but its installation lacks what sign-in needs "
+                              "(pip install 'gin-tutor[auth]'). Nothing is saved until it is installed."))
+        return
     if signed_in() is not None and current_name:
         st.caption(tr.gettext("Signed in: your progress is saved with your account."))
         st.button(tr.gettext("Sign out"), key="profile_logout", on_click=st.logout)
