@@ -106,6 +106,7 @@ LAYERS = {
     "content": {"base", "engine", "drills", "content"},
     "language": {"base", "engine", "drills", "play", "language"},
     "cli": {"base", "engine", "language", "play", "cli"},
+    "command": {"cli", "language", "command"},
     "play": {"base", "engine", "play"},
     "app": {"base", "engine", "drills", "progress", "content", "language", "play", "app"},
 }
