@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import os
-from concurrent.futures import ThreadPoolExecutor
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -79,9 +79,10 @@ def test_learners_playing_and_answering_at_once_lose_nothing_and_mix_nothing(pos
     _require()
     url = postgres_cluster.new_database()
     env = {"GIN_TUTOR_DATABASE_URL": url, "STREAMLIT_SERVER_COOKIE_SECRET": "one-secret-for-every-process"}
-    with behind_nginx(env, tmp_path_factory.mktemp("load-cwd"), tmp_path_factory.mktemp("load-nginx")) as (front, _):
-        with ThreadPoolExecutor(1) as thread:  # a loop of its own (a browser test may hold this thread's)
-            played = thread.submit(asyncio.run, everyone(front)).result()
+    deployment = behind_nginx(env, tmp_path_factory.mktemp("load-cwd"), tmp_path_factory.mktemp("load-nginx"))
+    # The learners' event loop runs in a thread of its own (a browser test may hold this thread's).
+    with deployment as (front, _), ThreadPoolExecutor(1) as thread:
+        played = thread.submit(asyncio.run, everyone(front)).result()
     store = open_store(url=url)
     try:
         for n, actions in enumerate(played):
