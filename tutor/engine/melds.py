@@ -12,7 +12,7 @@ whole rank, or each three of four) and looks the rest up in the table.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
@@ -129,21 +129,27 @@ def min_deadwood(mask: int) -> int:
     ranks = (a & b & (c | d)) | (c & d & (a | b))
     if not ranks:
         return RUN_DEADWOOD[a] + RUN_DEADWOOD[b] + RUN_DEADWOOD[c] + RUN_DEADWOOD[d]
-    return _min_with_sets(mask, ranks)
+    runnable = RUN_MELDED[a] | RUN_MELDED[b] << HEARTS | RUN_MELDED[c] << DIAMONDS | RUN_MELDED[d] << CLUBS
+    return _min_with_sets(mask, ranks, runnable)
 
 
 _MORE_THAN_ANY_DEADWOOD = 10 * 52 + 1
 """A starting value that any hand's deadwood beats."""
 
 
-def _min_with_sets(mask: int, ranks: int) -> int:
+def _min_with_sets(mask: int, ranks: int, runnable: int) -> int:
+    """The least deadwood, trying each choice of sets for ``ranks``. A rank none of whose cards
+    could be in a run (``runnable``: the cards in blocks of three or more of their suit) is melded
+    whole: leaving any of its cards out could only add deadwood."""
     low = ranks & -ranks
     rest = ranks ^ low
+    column = mask & _RANK_COLUMN[low.bit_length() - 1]
+    options = _SET_OPTIONS[column] if column & runnable else (column,)
     best = _MORE_THAN_ANY_DEADWOOD
-    for option in _SET_OPTIONS[mask & _RANK_COLUMN[low.bit_length() - 1]]:
+    for option in options:
         remaining = mask ^ option
         if rest:
-            dw = _min_with_sets(remaining, rest)
+            dw = _min_with_sets(remaining, rest, runnable)
         else:
             dw = (RUN_DEADWOOD[remaining & SUIT_MASK] + RUN_DEADWOOD[remaining >> HEARTS & SUIT_MASK]
                   + RUN_DEADWOOD[remaining >> DIAMONDS & SUIT_MASK] + RUN_DEADWOOD[remaining >> CLUBS])
@@ -172,26 +178,83 @@ def _drop_gains() -> list[int]:
 DROP_GAIN = _drop_gains()
 
 
-def _run_deadwood_after_discard(mask: int) -> int:
+def _drop_best() -> list[int]:
+    """For each suit pattern, the bits whose removal lowers its run-only deadwood the most."""
+    best = [0] * (1 << SUIT_BITS)
+    for pattern in range(1, 1 << SUIT_BITS):
+        base, gain, rest = RUN_DEADWOOD[pattern], DROP_GAIN[pattern], pattern
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if base - RUN_DEADWOOD[pattern ^ low] == gain:
+                best[pattern] |= low
+    return best
+
+
+DROP_BEST = _drop_best()
+
+
+def _drops(mask: int) -> tuple[int, int]:
+    """With runs only: the least deadwood once one card goes, and the bits of every card whose
+    discard reaches it."""
     a = mask & SUIT_MASK
     b = mask >> HEARTS & SUIT_MASK
     c = mask >> DIAMONDS & SUIT_MASK
     d = mask >> CLUBS
-    total = RUN_DEADWOOD[a] + RUN_DEADWOOD[b] + RUN_DEADWOOD[c] + RUN_DEADWOOD[d]
-    return total - max(DROP_GAIN[a], DROP_GAIN[b], DROP_GAIN[c], DROP_GAIN[d])
+    ga, gb, gc, gd = DROP_GAIN[a], DROP_GAIN[b], DROP_GAIN[c], DROP_GAIN[d]
+    gain = max(ga, gb, gc, gd)
+    reach = ((DROP_BEST[a] if ga == gain else 0) | (DROP_BEST[b] << HEARTS if gb == gain else 0)
+             | (DROP_BEST[c] << DIAMONDS if gc == gain else 0) | (DROP_BEST[d] << CLUBS if gd == gain else 0))
+    return RUN_DEADWOOD[a] + RUN_DEADWOOD[b] + RUN_DEADWOOD[c] + RUN_DEADWOOD[d] - gain, reach
 
 
-def min_deadwood_after_discard(mask: int) -> int:
-    """For a hand just after a draw: the least deadwood left once one card is discarded.
+def _after_discard_with_sets(mask: int, ranks: int, runnable: int, fours: int) -> tuple[int, int]:
+    """:func:`discard_reach` through each choice of sets for ``ranks``. A rank none of whose cards
+    could be in a run is melded whole (``fours`` gathers those of four cards: one of them may go
+    and leave a set of three, which ties when nothing else is left to drop)."""
+    if not ranks:
+        least, reach = _drops(mask)
+        if fours and not least and not run_deadwood(mask):
+            reach |= fours
+        return least, reach
+    low = ranks & -ranks
+    rest = ranks ^ low
+    column = mask & _RANK_COLUMN[low.bit_length() - 1]
+    if not column & runnable:
+        return _after_discard_with_sets(mask ^ column, rest, runnable,
+                                        fours | column if column.bit_count() == 4 else fours)
+    best, reach = _MORE_THAN_ANY_DEADWOOD, 0
+    for option in _SET_OPTIONS[column]:
+        least, bits = _after_discard_with_sets(mask ^ option, rest, runnable, fours)
+        if least < best:
+            best, reach = least, bits
+        elif least == best:
+            reach |= bits
+    return best, reach
+
+
+def discard_reach(mask: int) -> tuple[int, int]:
+    """For a hand just after a draw: the least deadwood left once one card is discarded, and the
+    bits of every discard that leaves it.
 
     Every discard is tried, through the set choices: a discard from a chosen set is the same
     as a smaller choice plus a discard from the other cards, so it is enough to take, for each
-    set choice, the best single card to drop from the cards left for runs.
+    set choice, the best cards to drop from the cards left for runs.
     """
-    ranks = set_ranks(mask)
+    a = mask & SUIT_MASK
+    b = mask >> HEARTS & SUIT_MASK
+    c = mask >> DIAMONDS & SUIT_MASK
+    d = mask >> CLUBS
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
     if not ranks:
-        return _run_deadwood_after_discard(mask)
-    return min(_run_deadwood_after_discard(mask ^ sum(sets)) for sets in _set_choices(mask))
+        return _drops(mask)
+    runnable = RUN_MELDED[a] | RUN_MELDED[b] << HEARTS | RUN_MELDED[c] << DIAMONDS | RUN_MELDED[d] << CLUBS
+    return _after_discard_with_sets(mask, ranks, runnable, 0)
+
+
+def min_deadwood_after_discard(mask: int) -> int:
+    """For a hand just after a draw: the least deadwood left once one card is discarded."""
+    return discard_reach(mask)[0]
 
 
 def _set_choices(mask: int) -> list[tuple[int, ...]]:
@@ -352,15 +415,16 @@ _DISCARD_ORDER = sorted(DECK, key=lambda c: (-c.value, -c.rank, c.index))
 """Among equally good discards, the highest card goes first (it is worth most if it stays)."""
 
 
-def _discards_reaching(mask: int, best: int) -> Iterator[Card]:
-    """The discards of an 11-card hand that leave ``best`` deadwood, the one shown first."""
-    return (c for c in _DISCARD_ORDER if mask & c.bit and min_deadwood(mask ^ c.bit) == best)
-
-
 def best_discards(mask: int) -> tuple[int, list[Card]]:
-    """For an 11-card hand: the least deadwood after one discard, and every discard that reaches it."""
-    best = min_deadwood_after_discard(mask)
-    return best, list(_discards_reaching(mask, best))
+    """For an 11-card hand: the least deadwood after one discard, and every discard that reaches
+    it, the one shown first (the highest card: it is worth most if it stays)."""
+    best, reach = discard_reach(mask)
+    return best, [c for c in _DISCARD_ORDER if reach & c.bit]
+
+
+def _first_discard(reach: int) -> Card:
+    """Of the discards in ``reach``, the one shown first: the highest value, then rank, then deck order."""
+    return min(cards_of_mask(reach), key=lambda c: (-c.value, -c.rank, c.index))
 
 
 @dataclass(frozen=True)
@@ -424,8 +488,8 @@ def analyze(cards: Sequence[Card]) -> HandAnalysis:
     if len(cards) == HAND_SIZE:
         return HandAnalysis(tuple(cards), min_deadwood(mask), None, False, mask)
     check_count(cards, (HAND_SIZE, BIG_GIN_SIZE))
-    deadwood = min_deadwood_after_discard(mask)
-    discard = next(_discards_reaching(mask, deadwood))
+    deadwood, reach = discard_reach(mask)
+    discard = _first_discard(reach)
     big_gin = deadwood == 0 and min_deadwood(mask) == 0
     return HandAnalysis(tuple(cards), deadwood, discard, big_gin, mask ^ discard.bit)
 
