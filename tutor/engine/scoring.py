@@ -169,6 +169,37 @@ def _check_hands(knocker: list[Card], defender: list[Card], rules: Ruleset) -> N
     check_knock(knocker, rules)
 
 
+def _endings(knocker_mask: int, defender_mask: int, big_gin: bool, rules: Ruleset
+             ) -> tuple[list[Arrangement], bool, list[tuple[int, Arrangement, DefenderPlay, HandOutcome]]]:
+    """Every way the knocker may show its hand (its arrangements with least deadwood, or only the
+    first where the ruleset does not let it choose), each with the defender's best reply and the
+    hand's ending, as the knocker's signed gain: the one place a knock is scored."""
+    arrangements = best_arrangements(knocker_mask)
+    candidates = arrangements if rules.knocker_picks_arrangement else arrangements[:1]
+    knocker_deadwood = arrangements[0].deadwood
+    if big_gin:
+        allow = rules.layoffs_onto_big_gin
+    elif knocker_deadwood == 0:
+        allow = rules.layoffs_onto_gin
+    else:
+        allow = True
+    tried = []
+    for arrangement in candidates:
+        play = best_defence(arrangement.melds, defender_mask, allow, rules.defender_breaks_melds)
+        ending = hand_outcome(knocker_deadwood, play.deadwood, big_gin, rules)
+        gain = ending.points if ending.winner == "knocker" else -ending.points
+        tried.append((gain, arrangement, play, ending))
+    return arrangements, allow, tried
+
+
+def knocker_gain(knocker_mask: int, defender_mask: int, rules: Ruleset) -> int:
+    """The knocker's points in a hand it ends (negative when it is undercut), from two card masks
+    the caller knows to be a legal knock (10 cards, or 11 for a big gin) and a defender of 10: the
+    fast path for simulations, scored exactly as :func:`score_hand` scores."""
+    return max(t[0] for t in _endings(knocker_mask, defender_mask, knocker_mask.bit_count() == BIG_GIN_SIZE,
+                                      rules)[2])
+
+
 def score_hand(knocker: Sequence[Card] | str, defender: Sequence[Card] | str,
                rules: Ruleset) -> HandScore:
     """Score a knock, gin or big gin: the knocker's 10 (or 11) cards against the defender's 10.
@@ -181,22 +212,7 @@ def score_hand(knocker: Sequence[Card] | str, defender: Sequence[Card] | str,
     knocker_cards, defender_cards = _as_cards(knocker), _as_cards(defender)
     _check_hands(knocker_cards, defender_cards, rules)
     big_gin = len(knocker_cards) == BIG_GIN_SIZE
-    arrangements = best_arrangements(mask_of(knocker_cards))
-    candidates = arrangements if rules.knocker_picks_arrangement else arrangements[:1]
-    knocker_deadwood = arrangements[0].deadwood
-    if big_gin:
-        allow = rules.layoffs_onto_big_gin
-    elif knocker_deadwood == 0:
-        allow = rules.layoffs_onto_gin
-    else:
-        allow = True
-    defender_mask = mask_of(defender_cards)
-    tried = []
-    for arrangement in candidates:
-        play = best_defence(arrangement.melds, defender_mask, allow, rules.defender_breaks_melds)
-        ending = hand_outcome(knocker_deadwood, play.deadwood, big_gin, rules)
-        gain = ending.points if ending.winner == "knocker" else -ending.points
-        tried.append((gain, arrangement, play, ending))
+    arrangements, allow, tried = _endings(mask_of(knocker_cards), mask_of(defender_cards), big_gin, rules)
     best_gain = max(t[0] for t in tried)
     _, arrangement, play, ending = next(t for t in tried if t[0] == best_gain)
     mattered = len({(t[3].winner, t[3].points) for t in tried}) > 1

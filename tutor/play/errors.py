@@ -114,3 +114,9 @@ class UnknownBotLevelError(MoveError):
 class NothingToDecideError(MoveError):
     key = "nothing_to_decide"
     template = N_("There is nothing to decide: it is not this player's turn.")
+
+
+class ImpossibleViewError(MoveError):
+    key = "impossible_view"
+    template = N_("This position cannot happen: {unseen} cards are out of sight, but the opponent's hidden cards "
+                  "and the stock come to {hidden}.")

@@ -90,24 +90,30 @@ def _zone(cards: list[Card]) -> int:
     return zone
 
 
-def opponent_holds(table: Table, hot: float = 1.6, cold: float = 0.5) -> dict[int, float]:
-    """For each card, the chance that the opponent holds it: certain for the cards it took from the
-    pile; for unseen cards, its share of them, lower near what it threw or left on the pile and
-    higher near what it took; missing for cards it cannot hold."""
-    holds = {c.index: 1.0 for c in cards_of_mask(table.opponent_known)}
-    unseen = cards_of_mask(table.unseen)
-    if not unseen or not table.opponent_hidden:
-        return holds
+def hold_weights(table: Table, hot: float = 1.6, cold: float = 0.5) -> dict[int, float]:
+    """For each unseen card, how likely the opponent is to hold it, relative to the others: lower
+    near what it threw or left on the pile (``cold``), higher near what it took (``hot``)."""
     cold_zone = _zone([*table.opponent_discards, *table.opponent_declined])
     hot_zone = _zone(cards_of_mask(table.opponent_known))
     raw = {}
-    for card in unseen:
+    for card in cards_of_mask(table.unseen):
         p = 1.0
         if cold_zone >> card.index & 1:
             p *= cold
         if hot_zone >> card.index & 1:
             p *= hot
         raw[card.index] = p
+    return raw
+
+
+def opponent_holds(table: Table, hot: float = 1.6, cold: float = 0.5) -> dict[int, float]:
+    """For each card, the chance that the opponent holds it: certain for the cards it took from the
+    pile; for unseen cards, its share of them, lower near what it threw or left on the pile and
+    higher near what it took; missing for cards it cannot hold."""
+    holds = {c.index: 1.0 for c in cards_of_mask(table.opponent_known)}
+    if not table.unseen or not table.opponent_hidden:
+        return holds
+    raw = hold_weights(table, hot, cold)
     scale = table.opponent_hidden / sum(raw.values())
     for index, p in raw.items():
         holds[index] = min(MOST_LIKELY, p * scale)

@@ -1,0 +1,246 @@
+"""The analysis engine: exact on small end positions, clear on scenario positions, faithful to the rules.
+
+Positions are built card by card: player 0 (the mover) and player 1 hold the cards shown, the stock
+is the unused cards in a fixed shuffled order (printed in each comment, the next card to draw
+first), and the pile is every other card, its top named.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from checks import scored
+
+from tutor.engine.cards import DECK, mask_of, parse_card, parse_cards
+from tutor.engine.rules import RULESET_NAMES, load_ruleset
+from tutor.play import Hand, new_hand
+from tutor.play.analysis import Hidden, WorldSampler, analyze_decision, every_world, exact_values, hidden_of, world_sim
+from tutor.play.bots.reading import read_view
+from tutor.play.errors import ImpossibleViewError, NothingToDecideError
+from tutor.play.hand import Event
+from tutor.play.moves import Move, read_move
+from tutor.play.simulate import Sim, play_out
+
+
+def table(ruleset: str, mover: str, other: str, top: str, *, stock: int | str = 20, phase: str = "draw",
+          known: str = "", events: tuple[tuple[int, str, str | None], ...] = ()) -> Hand:
+    """Player 0 (``mover``) to move against player 1 (``other``, of whose cards ``known`` were taken
+    from the pile); ``stock`` is either its cards or how many of the unused cards (shuffled by
+    seed 0) it holds; the pile is the rest, with ``top`` on top."""
+    cards = (tuple(parse_cards(mover)), tuple(parse_cards(other)))
+    used = {*cards[0], *cards[1], parse_card(top)}
+    if isinstance(stock, str):
+        stock_cards = parse_cards(stock)
+        used |= set(stock_cards)
+        rest = [c for c in DECK if c not in used]
+    else:
+        rest = [c for c in DECK if c not in used]
+        random.Random(0).shuffle(rest)
+        stock_cards, rest = rest[:stock], rest[stock:]
+    shown = frozenset(parse_cards(known)) if known else frozenset()
+    history = tuple(Event(p, m, None if c is None else parse_card(c)) for p, m, c in events)
+    return Hand(load_ruleset(ruleset), 0, 1, cards, tuple(stock_cards), (*rest, parse_card(top)),
+                phase, 0, known=(frozenset(), shown), events=history)  # type: ignore[arg-type]
+
+
+def card(text: str) -> Move:
+    """A move written as text: ``card("knock 5D")``."""
+    return read_move(text.split())
+
+
+# --- Exact on small end positions -------------------------------------------------------------------
+
+END_POSITIONS = {
+    # Classic, player 0 to discard with the stock at 3 (the wall is at 2: after this discard the
+    # opponent has one turn, then the hand is void unless someone knocks).
+    #   player 0: 2H 3H 4H  7S 7D 7C  9C 10C JC  5D 3C    (deadwood 3 after throwing 5D)
+    #   player 1: AS 2S 3S  8D 8H 8S  6D QH QS KH
+    #   stock:    4D 8C 10D
+    "classic, discard at the wall": table("classic", "2H 3H 4H 7S 7D 7C 9C 10C JC 5D 3C",
+                                          "AS 2S 3S 6D 8D 8H 8S QH QS KH", "KC", stock="4D 8C 10D",
+                                          phase="discard"),
+    # Spanish, player 0 to draw with the stock at 3; the opponent took 8D from the pile and threw JS.
+    #   player 0: 2H 3H 4H  7S 7D 7C  9C 10C JC  5D       (upcard KC)
+    #   player 1: AS 2S 3S  8D 8H 8S  6D QH QS KH
+    "spanish, draw at the wall": table("spanish", "2H 3H 4H 7S 7D 7C 9C 10C JC 5D",
+                                       "AS 2S 3S 6D 8D 8H 8S QH QS KH", "KC", stock="4D 8C 10D",
+                                       known="8D", events=((1, "discard", "JS"),)),
+    # Short (knock at 7 or less), player 0 to draw; the opponent holds 8D 8H where player 0 saw them.
+    "short, draw at the wall": table("short", "2H 3H 4H 7S 7D 7C 9C 10C JC 5D",
+                                     "AS 2S 3S 6D 8D 8H 8S QH QS KH", "KC", stock="4D 8C 10D", known="8D 8H"),
+}
+
+
+@pytest.mark.parametrize("name", END_POSITIONS)
+def test_the_estimate_is_within_three_standard_errors_of_the_exact_value_on_small_end_positions(name):
+    view = END_POSITIONS[name].view(0)
+    exact = exact_values(view)
+    analysis = analyze_decision(view, samples=1500, seed=5)
+    assert set(exact) == {o.move for o in analysis.options} and len(exact) >= 2
+    for option in analysis.options:
+        assert abs(option.expected - exact[option.move]) <= 3 * option.stderr + 1e-9, option
+    # The values differ from move to move: the test compares something.
+    assert len({round(v, 6) for v in exact.values()}) >= 2
+
+
+def test_at_the_wall_knocking_with_three_is_worth_far_more_than_letting_the_hand_run_out():
+    # See "classic, discard at the wall": throwing 5D and knocking with 3C (3) is the best move;
+    # knocking with 5D instead (throwing 3C) gives up exactly 2 points in every world (the defender
+    # counts 2 more against it, never enough to undercut), and merely throwing 5D lets the opponent
+    # have its turn: the hand is void unless it knocks first.
+    view = END_POSITIONS["classic, discard at the wall"].view(0)
+    exact = exact_values(view)
+    assert max(exact, key=exact.__getitem__) == card("knock 5D")
+    assert exact[card("knock 5D")] - exact[card("knock 3C")] == pytest.approx(2.0)
+    assert exact[card("knock 5D")] > exact[card("discard 5D")] + 20
+    # Throwing a card of a meld without knocking leaves too much to knock afterwards: void, 0.
+    assert exact[card("discard 7S")] == 0
+
+
+def test_every_world_of_a_view_is_weighted_and_its_weights_add_up_to_one():
+    view = END_POSITIONS["spanish, draw at the wall"].view(0)
+    worlds = list(every_world(hidden_of(read_view(view))))
+    # 13 cards out of sight (the opponent's 9 hidden ones and the 3 of the stock, 8D being known): 12
+    # unseen, C(12, 9) = 220 hands for the opponent, each with 3! = 6 orders of the stock.
+    assert len(worlds) == 220 * 6
+    assert sum(w for w, _, _ in worlds) == pytest.approx(1.0)
+    assert all(hand & parse_card("8D").bit for _, hand, _ in worlds)
+
+
+# --- The worlds --------------------------------------------------------------------------------------
+
+def test_the_sampler_draws_the_opponents_cards_in_proportion_to_their_weights():
+    # Three unseen cards weighing 1, 1 and 2, one held by the opponent: it holds the third half the
+    # time, each of the others a quarter of the time; the two left make the stock.
+    hidden = Hidden(unseen=(0, 1, 2), opponent_hidden=1, weights=(1.0, 1.0, 2.0), opponent_known=0)
+    sampler, rng = WorldSampler(hidden), random.Random(1)
+    counts = [0, 0, 0]
+    draws = 8000
+    for _ in range(draws):
+        hand, stock = sampler.draw(rng)
+        assert hand.bit_count() == 1 and sorted(stock) == sorted(set(range(3)) - {hand.bit_length() - 1})
+        counts[hand.bit_length() - 1] += 1
+    for seen, share in zip(counts, (0.25, 0.25, 0.5), strict=True):
+        sigma = (share * (1 - share) / draws) ** 0.5
+        assert abs(seen / draws - share) <= 4 * sigma
+
+
+def test_every_sampled_world_respects_what_the_player_has_seen():
+    # player 0: 2H 3H 4H  7S 7D  9C 10C JC  QD KD; the opponent took 8D and 8H from the pile and
+    # holds them; 15 cards in the stock.
+    hand = table("classic", "2H 3H 4H 7S 7D 9C 10C JC QD KD", "AS 2S 3S 6D 8D 8H 8S QH QS KH", "KS",
+                 stock=15, known="8D 8H")
+    sampler, rng = WorldSampler(hidden_of(read_view(hand.view(0)))), random.Random(2)
+    mine, pile, known = mask_of(hand.cards[0]), mask_of(hand.discard_pile), mask_of(parse_cards("8D 8H"))
+    for _ in range(200):
+        opponent, stock = sampler.draw(rng)
+        assert opponent.bit_count() == 10 and opponent & known == known
+        assert not opponent & (mine | pile) and len(stock) == 15
+        assert opponent | mask_of([DECK[i] for i in stock]) | mine | pile == (1 << 52) - 1
+
+
+def test_a_view_whose_cards_do_not_add_up_to_a_deck_is_refused():
+    # The opponent is said to hold 8D, but 8D is also in the stock.
+    hand = table("classic", "2H 3H 4H 7S 7D 7C 9C 10C JC 5D", "AS 2S 3S 6D 8D 8H 8S QH QS KH", "KC",
+                 stock="4D 8C 10D", known="8D")
+    bad = dict(hand.view(0), stock_size=4)
+    with pytest.raises(ImpossibleViewError, match="cannot happen"):
+        analyze_decision(bad)
+
+
+def test_there_is_nothing_to_analyze_when_it_is_not_the_players_turn():
+    hand = new_hand(load_ruleset("classic"), 3)
+    with pytest.raises(NothingToDecideError):
+        analyze_decision(hand.view(hand.dealer))
+
+
+# --- Clear answers -----------------------------------------------------------------------------------
+
+def clearly_best(view: dict, move: object, samples: int = 200) -> None:
+    """``move`` is the best, and every other move loses more than three standard errors to it, or
+    exactly the same amount in every world."""
+    analysis = analyze_decision(view, samples=samples, seed=1)
+    assert analysis.best == move, analysis.options[:3]
+    for option in analysis.options[1:]:
+        loss, stderr = analysis.loss(option.move)
+        assert loss > 3 * stderr and loss > 0, option
+
+
+def test_going_gin_is_clearly_best():
+    # player 0: 2H 3H 4H 5H  7S 7D 7C  9C 10C JC  KD   (throw KD: gin)
+    # player 1: AS 2S 3S  8D 8H 8S  6D QH QS KH; 20 cards in the stock, KC on the pile.
+    hand = table("classic", "2H 3H 4H 5H 7S 7D 7C 9C 10C JC KD", "AS 2S 3S 6D 8D 8H 8S QH QS KH", "KC",
+                 phase="discard")
+    clearly_best(hand.view(0), card("knock KD"))
+
+
+def test_big_gin_beats_going_gin_by_the_difference_of_the_bonuses():
+    # player 0: 2H 3H 4H  7D 7S 7H  9C 10C JC QC KC   (all eleven meld)
+    # player 1: 4S 5S 6S  8H 8D 8C  AC QS KS 2S; 12 cards in the stock, 9D on the pile.
+    hand = table("classic", "2H 3H 4H 7D 7S 7H 9C 10C JC QC KC", "4S 5S 6S 8H 8D 8C AC QS KS 2S", "9D",
+                 stock=12, phase="discard")
+    analysis = analyze_decision(hand.view(0), samples=100, seed=1)
+    assert analysis.best == ("big_gin", None)
+    # Big gin's 31 against gin's 25, the defender's deadwood counted alike.
+    assert analysis.loss(card("knock 9C")) == (pytest.approx(6.0), pytest.approx(0.0))
+
+
+def test_taking_an_upcard_that_completes_a_set_is_clearly_best():
+    # player 0: 2H 3H 4H  7S 7D  9C 10C JC  QD KD   upcard 7C (makes 7S 7D 7C)
+    # player 1: AS 2S 3S  8D 8H 8S  6D QH QS KH
+    hand = table("classic", "2H 3H 4H 7S 7D 9C 10C JC QD KD", "AS 2S 3S 6D 8D 8H 8S QH QS KH", "7C")
+    clearly_best(hand.view(0), ("take", None))
+
+
+def test_the_spanish_rules_offer_no_big_gin_to_analyze():
+    hand = table("spanish", "2H 3H 4H 7D 7S 7H 9C 10C JC QC KC", "4S 5S 6S 8H 8D 8C AC QS KS 2S", "9D",
+                 stock=12, phase="discard")
+    analysis = analyze_decision(hand.view(0), samples=20, seed=1)
+    assert ("big_gin", None) not in {o.move for o in analysis.options}
+    assert analysis.best[0] == "knock"
+
+
+def test_the_same_seed_gives_the_same_analysis_and_another_seed_other_worlds():
+    view = table("classic", "2H 3H 4H 7S 7D 9C 10C JC QD KD", "AS 2S 3S 6D 8D 8H 8S QH QS KH", "KS").view(0)
+    first, again = analyze_decision(view, samples=50, seed=4), analyze_decision(view, samples=50, seed=4)
+    assert first == again
+    other = analyze_decision(view, samples=50, seed=5)
+    assert other.outcomes != first.outcomes
+    assert first.loss(first.best) == (0.0, 0.0)
+
+
+def test_the_analysis_can_be_limited_to_some_moves():
+    view = table("classic", "2H 3H 4H 5H 7S 7D 7C 9C 10C JC KD", "AS 2S 3S 6D 8D 8H 8S QH QS KH", "KC",
+                 phase="discard").view(0)
+    analysis = analyze_decision(view, samples=20, seed=1, moves=[card("discard 2H"), card("discard KD")])
+    assert [o.move for o in analysis.options] == [card("discard KD"), card("discard 2H")]
+
+
+# --- The rollouts play by the rules ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+def test_a_rollout_replayed_on_the_game_is_legal_move_by_move_and_scores_the_same(ruleset):
+    rules = load_ruleset(ruleset)
+    for seed in range(40):
+        hand = new_hand(rules, seed, dealer=seed % 2)
+        # The whole truth as one world, seen by the player to move (player 0 of the Sim).
+        mover = hand.non_dealer
+        view = hand.view(mover)
+        sim = world_sim(view, read_view(view), mask_of(hand.cards[1 - mover]),
+                        [c.index for c in reversed(hand.stock)])
+        sim.log = []
+        result = play_out(sim, rules)
+        for kind, index in sim.log:
+            hand = hand.apply((kind, None if index < 0 else str(DECK[index])))
+        assert hand.over, (seed, sim.log[-3:])
+        expected = 0 if hand.result == "void" else scored(hand).points * (1 if hand.winner == mover else -1)
+        assert result == expected, seed
+
+
+def test_a_rollout_that_never_ends_counts_as_void():
+    # Both players pass one card back and forth (no stock to shrink): the hand stops at MAX_MOVES.
+    sim = Sim([mask_of(parse_cards("2H 3H 4H 7S 7D 7C 9C 10C JC KD")),
+               mask_of(parse_cards("AS 2S 3S 6D 8D 8H 8S QH QS KH"))], [], [], 0, 2, 1)
+    sim.moves = 10_000
+    assert play_out(sim, load_ruleset("classic")) == 0
