@@ -1,7 +1,8 @@
 """The arena: how well each level of the virtual player plays, in points per hand and games won.
 
-Each deal is played twice with the seats swapped (duplicate deals), under the classic ruleset, by
-one of our levels against an opponent:
+Each deal is played twice with the seats swapped (duplicate deals), under the classic ruleset (or,
+with ``--rules eaai``, the EAAI challenge's: classic without big gin), by one of our levels against
+an opponent:
 
 * ``openspiel``: OpenSpiel's simple gin rummy bot (``pyspiel.make_simple_gin_rummy_bot``), run on
   a mirror of the hand in OpenSpiel's own ``gin_rummy`` game; install it with
@@ -26,19 +27,22 @@ import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tutor.engine.cards import Card, card, mask_of  # noqa: E402
-from tutor.engine.rules import load_ruleset  # noqa: E402
+from tutor.engine.rules import Ruleset, load_ruleset  # noqa: E402
 from tutor.play import BOT_LEVELS, Bot, Game, Hand, new_game, new_hand  # noqa: E402
 from tutor.play.bots.evaluate import discard_order  # noqa: E402
 from tutor.play.moves import Move, read_move  # noqa: E402
 
-RULESET = load_ruleset("classic")
+CLASSIC = load_ruleset("classic")
+EAAI = replace(CLASSIC, name="classic-no-big-gin", big_gin_allowed=False)
+"""The EAAI Gin Rummy challenge's rules: the classic game without big gin."""
+RULESETS = {"classic": CLASSIC, "eaai": EAAI}
 SUIT_OF_OPENSPIEL = "SCDH"
 """OpenSpiel numbers a card ``suit * 13 + rank - 1`` with its suits in the order s, c, d, h."""
 DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK = 52, 53, 54, 55
@@ -154,8 +158,28 @@ class OpenSpielPlayer:
         return best_legal_discard(hand, knock=move[0] == "knock")
 
 
+JAVA = ("simple", "sgp")
+"""The EAAI challenge's players (``benchmarks/eaai.py``): its baseline and Truong & Neller's."""
+
+
 def make_player(name: str, seed: int) -> Any:
+    if name in JAVA:
+        from eaai import JavaPlayer
+
+        return JavaPlayer(name)
     return OpenSpielPlayer() if name == "openspiel" else OurPlayer(name, seed)
+
+
+def hand_over(hand: Hand, players: dict[int, Any]) -> None:
+    """Tell the players that want to know how a hand ended (the EAAI players do), with the scores
+    after it (the game's, or this hand's alone)."""
+    scores = list(hand.score or (0, 0))
+    if hand.winner is not None:
+        scores[hand.winner] += hand.hand_result().points
+    for agent in players.values():
+        finish = getattr(agent, "finish", None)
+        if finish is not None:
+            finish(hand, (scores[0], scores[1]))
 
 
 def play_hand(hand: Hand, players: dict[int, Any]) -> Hand:
@@ -168,6 +192,7 @@ def play_hand(hand: Hand, players: dict[int, Any]) -> Hand:
         for agent in players.values():
             agent.observe(hand, move)
         hand = after
+    hand_over(hand, players)
     return hand
 
 
@@ -185,6 +210,8 @@ def play_game(game: Game, players: dict[int, Any]) -> Game:
         for agent in players.values():
             agent.observe(hand, move)
         game = game.apply(move)
+        if len(game.played) != started:
+            hand_over(game.played[-1], players)
     return game
 
 
@@ -196,14 +223,14 @@ def signed_points(hand: Hand, us: int) -> int:
     return points if hand.winner == us else -points
 
 
-def hand_batch(level: str, opponent: str, seeds: list[int]) -> dict[str, Any]:
+def hand_batch(level: str, opponent: str, seeds: list[int], rules: Ruleset) -> dict[str, Any]:
     ours, theirs = make_player(level, 1), make_player(opponent, 2)
     points: list[int] = []
     outcomes: Counter[str] = Counter()
     for seed in seeds:
         for us in (0, 1):
             players = {us: ours, 1 - us: theirs}
-            hand = play_hand(new_hand(RULESET, seed, dealer=0), players)
+            hand = play_hand(new_hand(rules, seed, dealer=0), players)
             points.append(signed_points(hand, us))
             if hand.result == "void":
                 outcomes["void"] += 1
@@ -213,12 +240,12 @@ def hand_batch(level: str, opponent: str, seeds: list[int]) -> dict[str, Any]:
     return {"points": points, "outcomes": outcomes, "ours": ours.tally, "theirs": theirs.tally}
 
 
-def game_batch(level: str, opponent: str, seeds: list[int]) -> dict[str, Any]:
+def game_batch(level: str, opponent: str, seeds: list[int], rules: Ruleset) -> dict[str, Any]:
     ours, theirs = make_player(level, 1), make_player(opponent, 2)
     wins = games = 0
     for seed in seeds:
         for us in (0, 1):
-            game = play_game(new_game(RULESET, seed), {us: ours, 1 - us: theirs})
+            game = play_game(new_game(rules, seed), {us: ours, 1 - us: theirs})
             games += 1
             wins += game.winner == us
     return {"wins": wins, "games": games, "ours": ours.tally, "theirs": theirs.tally}
@@ -228,13 +255,14 @@ def _split(seeds: list[int], parts: int) -> list[list[int]]:
     return [seeds[i::parts] for i in range(parts)]
 
 
-def measure(level: str, opponent: str, hands: int, games: int, workers: int) -> dict[str, Any]:
+def measure(level: str, opponent: str, hands: int, games: int, workers: int, rules: Ruleset) -> dict[str, Any]:
     deals = list(range(1, hands // 2 + 1))
     game_seeds = list(range(100_001, 100_001 + games // 2))
     with ProcessPoolExecutor(workers) as pool:
-        hand_parts = list(pool.map(hand_batch, [level] * workers, [opponent] * workers, _split(deals, workers)))
+        hand_parts = list(pool.map(hand_batch, [level] * workers, [opponent] * workers, _split(deals, workers),
+                                   [rules] * workers))
         game_parts = (list(pool.map(game_batch, [level] * workers, [opponent] * workers,
-                                    _split(game_seeds, workers))) if games else [])
+                                    _split(game_seeds, workers), [rules] * workers)) if games else [])
     points = [p for part in hand_parts for p in part["points"]]
     outcomes: Counter[str] = sum((part["outcomes"] for part in hand_parts), Counter())
     tallies = [part["ours"] for part in hand_parts + game_parts]
@@ -256,18 +284,21 @@ def measure(level: str, opponent: str, hands: int, games: int, workers: int) -> 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--levels", nargs="+", default=list(BOT_LEVELS), choices=BOT_LEVELS)
-    parser.add_argument("--opponent", default="openspiel", choices=["openspiel", *BOT_LEVELS])
+    parser.add_argument("--levels", nargs="+", default=list(BOT_LEVELS), choices=[*BOT_LEVELS, *JAVA])
+    parser.add_argument("--opponent", default="openspiel", choices=["openspiel", *BOT_LEVELS, *JAVA])
     parser.add_argument("--hands", type=int, default=20_000, help="hands per level (an even number)")
     parser.add_argument("--games", type=int, default=2_000, help="games to 100 per level (an even number)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--rules", default="classic", choices=RULESETS,
+                        help="classic, or eaai: the EAAI challenge's rules (classic without big gin)")
     args = parser.parse_args()
-    print(f"opponent: {args.opponent}; ruleset: {RULESET}; duplicate deals, seats swapped")
+    rules = RULESETS[args.rules]
+    print(f"opponent: {args.opponent}; ruleset: {rules.name}; duplicate deals, seats swapped")
     print("| level | hands | points per hand (± s.e.) | games won | decision median / p99 | illegal | "
           "opponent moves replaced |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for level in args.levels:
-        r = measure(level, args.opponent, args.hands, args.games, args.workers)
+        r = measure(level, args.opponent, args.hands, args.games, args.workers, rules)
         games = f"{r['game_share']:.1%} of {r['games']}" if r["games"] else "-"
         print(f"| {level} | {r['hands']} | {r['points']:+.2f} (± {r['error']:.2f}) | {games} | "
               f"{r['median_ms']:.2f} / {r['p99_ms']:.2f} ms | {r['illegal']} | "

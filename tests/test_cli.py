@@ -282,3 +282,74 @@ def test_a_ruleset_name_longer_than_a_file_name_is_an_unknown_ruleset():
                   stdout=out, stderr=err)
     assert status == 2 and err.getvalue().startswith("gin-tutor: There is no ruleset called “xxxx")
     assert err.getvalue().count("\n") == 1 and len(err.getvalue()) < 200
+
+
+# --- advise ------------------------------------------------------------------------------------------
+
+def _gin_view() -> dict:
+    # player 0 to discard: 2H 3H 4H 5H  7S 7D 7C  9C 10C JC  KD (throw KD: gin); KC on the pile.
+    from tutor.engine.cards import DECK, parse_card, parse_cards
+    from tutor.engine.rules import load_ruleset
+    from tutor.play import Hand
+
+    mine, theirs = parse_cards("2H 3H 4H 5H 7S 7D 7C 9C 10C JC KD"), parse_cards("AS 2S 3S 6D 8D 8H 8S QH QS KH")
+    rest = [c for c in DECK if c not in {*mine, *theirs, parse_card("KC")}]
+    hand = Hand(load_ruleset("classic"), 0, 1, (tuple(mine), tuple(theirs)), tuple(rest[:20]),
+                (*rest[20:], parse_card("KC")), "discard", 0)
+    return hand.view(0)
+
+
+def test_advise_reads_views_one_per_line_and_ranks_going_gin_first():
+    line = json.dumps(_gin_view())
+    status, out, _ = run("advise", "--json", "--samples", "40", stdin=line + "\n\n" + line + "\n")
+    answers = [json.loads(text) for text in out.splitlines()]
+    assert status == 0 and len(answers) == 2 and answers[0] == answers[1]
+    assert answers[0]["best"] == ["knock", "KD"] and answers[0]["samples"] == 40
+    first, *others = answers[0]["options"]
+    assert first["move"] == ["knock", "KD"] and first["loss"] == 0
+    assert all(o["loss"] > 0 and o["expected"] <= first["expected"] for o in others)
+    assert {tuple(o["move"]) for o in answers[0]["options"]} == {tuple(m) for m in _gin_view()["legal"]}
+
+
+def test_advise_in_text_names_each_option_in_the_learners_language():
+    status, out, _ = run("advise", "--lang", "es", "--samples", "20", stdin=json.dumps(_gin_view()))
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("Turno 1 · 20 cartas en el mazo")
+    assert lines[1].startswith("  Descarta el K♦ y cierra: +")
+    assert any(line.startswith("  Descarta el 2♥: ") and "pierde" in line for line in lines)
+    assert "sobre 20 repartos simulados (semilla 1)" in out
+
+
+def test_advise_a_games_address_and_move_number():
+    # Game 12 played by the strong player on both seats: the third move is the non-dealer's first
+    # draw, the J♦ on the pile.
+    address = "https://gin-tutor.example/play?game=12&level=strong&rules=classic"
+    status, out, _ = run("advise", "--game", address, "--move", "3", "--json", "--samples", "20")
+    data = json.loads(out)
+    assert status == 0 and {tuple(o["move"]) for o in data["options"]} == {("take", None), ("stock", None)}
+    assert run("advise", "--game", "play?game=12&level=strong", "--move", "3", "--json", "--samples", "20")[1] == out
+
+
+@pytest.mark.parametrize(("argv", "stdin", "says"), [
+    (["advise", "--game", "play?level=strong"], "", "is not a game's address"),
+    (["advise", "--game", "play?game=12&level=stronk"], "", "There is no level called “stronk”"),
+    (["advise", "--game", "play?game=-4"], "", "is not a game number"),
+    (["advise", "--game", "play?game=12&rules=nope"], "", "nope"),
+    (["advise", "--game", "play?game=12", "--move", "300"], "", "Move 300 is past the end of the hand"),
+    (["advise", "--samples", "0"], "", "--samples"),
+])
+def test_advise_bad_input_gets_one_line_and_exit_2(argv, stdin, says):
+    status, out, err = run(*argv, stdin=stdin)
+    assert status == 2 and out == "" and len(err.splitlines()) == 1 and says in err, err
+
+
+def test_advise_says_which_lines_are_not_positions_and_answers_the_others():
+    good = dict(_gin_view())
+    impossible = dict(good, stock_size=25)
+    lines = ["not json", json.dumps({"seat": 0}), json.dumps(impossible), json.dumps(good)]
+    status, out, _ = run("advise", "--json", "--samples", "10", stdin="\n".join(lines))
+    answers = [json.loads(text) for text in out.splitlines()]
+    assert status == 2
+    assert [a.get("error") for a in answers] == ["not_a_view", "not_a_view", "impossible_view", None]
+    assert [a.get("line") for a in answers[:3]] == [1, 2, 3] and answers[3]["best"] == ["knock", "KD"]

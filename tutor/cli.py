@@ -1,9 +1,10 @@
-"""The command line: ``gin-tutor analyze``, ``gin-tutor score``, ``gin-tutor total``, and
-``gin-tutor app`` to serve the app (its further words go to ``streamlit run``).
+"""The command line: ``gin-tutor analyze``, ``gin-tutor score``, ``gin-tutor total``,
+``gin-tutor advise``, and ``gin-tutor app`` to serve the app (its further words go to ``streamlit run``).
 
 Human-readable answers in Spanish or English (``--lang``, else the environment's locale), or one
 JSON object per answer with ``--json``. Bad input: exit status 2 and one line saying what is
-wrong, never a traceback. ``analyze`` with no cards reads one hand per line (batch mode).
+wrong, never a traceback. ``analyze`` with no cards reads one hand per line (batch mode), and
+``advise`` without ``--game`` one position (a player's view as JSON) per line.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import os
 import subprocess
 import sys
 import tomllib
-from collections.abc import Iterator, Sequence
+import urllib.parse
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -23,12 +25,19 @@ from tutor.base.msgids import N_
 from tutor.engine.cards import BIG_GIN_SIZE, HAND_SIZE, format_cards, parse_cards
 from tutor.engine.errors import TutorError, excerpt
 from tutor.engine.melds import HandAnalysis, Meld, analyze
-from tutor.engine.rules import available_rulesets, load_ruleset
+from tutor.engine.rules import Ruleset, available_rulesets, load_ruleset
 from tutor.engine.scoring import GameTotals, HandScore, game_totals, score_hand
 from tutor.language.i18n import Translator, language_from_environment, offered_languages
 from tutor.language.labels import bonus_name, outcome_name, side_name
 from tutor.language.messages import error_message
+from tutor.language.play_text import move_phrase, position_line
 from tutor.language.serialize import analysis_json, score_json, totals_json
+from tutor.play import BOT_LEVELS, MAX_SEED
+from tutor.play.analysis import Analysis, analyze_decision
+from tutor.play.errors import UnknownBotLevelError
+from tutor.play.hand import check_seed
+from tutor.play.moves import move_text
+from tutor.play.positions import NotAViewError, check_view, played_position
 
 BAD_INPUT = 2
 OUTPUT_FAILED = 1
@@ -176,7 +185,97 @@ def _analyze_batch(args: argparse.Namespace, tr: Translator, stdin: TextIO, out:
     return status
 
 
+class BadAddressError(TutorError):
+    """A game's address that cannot be read."""
+
+    key = "bad_address"
+    template = N_("“{address}” is not a game's address: it reads like play?game=123&level=strong&rules=classic.")
+
+
+def read_game_address(address: str) -> tuple[int, str, Ruleset]:
+    """The game, level and ruleset a game's address names (as the Play page gives it, whole or from
+    ``play?``); the level defaults to the beginner and the ruleset to the classic game, as the page does."""
+    query = urllib.parse.urlsplit(address.strip()).query or address.strip().removeprefix("?")
+    params = urllib.parse.parse_qs(query)
+    if "game" not in params:
+        raise BadAddressError(address=excerpt(address, 60))
+    level = params.get("level", ["beginner"])[0]
+    if level not in BOT_LEVELS:
+        raise UnknownBotLevelError(level=excerpt(level, 40), choices=", ".join(BOT_LEVELS))
+    return check_seed(params["game"][0]), level, load_ruleset(params.get("rules", ["classic"])[0])
+
+
+def advice_json(analysis: Analysis) -> dict[str, Any]:
+    """An analysis as JSON: every option best first, with its value and its loss against the best."""
+    options = []
+    for option in analysis.options:
+        loss, loss_stderr = analysis.loss(option.move)
+        options.append({"move": list(move_text(option.move)), "expected": round(option.expected, 3),
+                         "stderr": round(option.stderr, 3), "loss": round(loss, 3),
+                         "loss_stderr": round(loss_stderr, 3)})
+    return {"best": list(move_text(analysis.best)), "samples": analysis.samples, "options": options}
+
+
+def _points(value: float, tr: Translator) -> str:
+    return ("+" if value > 0 else "") + tr.number(round(value, 1))
+
+
+def advice_text(view: dict[str, Any], analysis: Analysis, seed: int, tr: Translator) -> str:
+    """An analysis as lines of text: the position, then each option with its expected points."""
+    lines = [position_line(view, tr)]
+    for option in analysis.options:
+        loss, loss_stderr = analysis.loss(option.move)
+        value = tr.gettext("{points} points (± {error})", points=_points(option.expected, tr),
+                           error=tr.number(round(option.stderr, 1)))
+        if option.move != analysis.best:
+            value += " · " + tr.gettext("gives up {loss} (± {error})", loss=tr.number(round(loss, 1)),
+                                        error=tr.number(round(loss_stderr, 1)))
+        lines.append(f"  {move_phrase(option.move, view['top_discard'], tr)}: {value}")
+    lines.append(tr.ngettext("Expected points of the hand for the player to move, over {n} sampled deal "
+                             "(seed {seed}).",
+                             "Expected points of the hand for the player to move, over {n} sampled deals "
+                             "(seed {seed}).", analysis.samples, seed=seed))
+    return "\n".join(lines)
+
+
+def _advise_one(view: dict[str, Any], args: argparse.Namespace, tr: Translator, out: TextIO) -> None:
+    analysis = analyze_decision(view, samples=args.samples, seed=args.seed)
+    data = advice_json(analysis) if args.json else {}
+    _emit(out, args.json, data, advice_text(view, analysis, args.seed, tr) + ("" if args.json else "\n"))
+
+
+def _read_view_line(line: str) -> dict[str, Any]:
+    try:
+        value = json.loads(line)
+    except ValueError as error:
+        raise NotAViewError() from error
+    return check_view(value)
+
+
+def _advise(args: argparse.Namespace, tr: Translator, stdin: TextIO, out: TextIO) -> int:
+    if args.game is not None:
+        seed, level, rules = read_game_address(args.game)
+        _advise_one(played_position(rules, seed, level, args.move), args, tr, out)
+        return 0
+    status = 0
+    for number, line in enumerate(input_lines(stdin), start=1):
+        if not isinstance(line, NotTextError) and not line.strip():
+            continue
+        try:
+            if isinstance(line, NotTextError):
+                raise line
+            _advise_one(_read_view_line(line), args, tr, out)
+        except TutorError as error:
+            status = BAD_INPUT
+            message = error_message(error, tr)
+            _emit(out, args.json, {"line": number, "error": error.key, "message": message},
+                  tr.gettext("Line {n}: {message}", n=number, message=message))
+    return status
+
+
 def _run(args: argparse.Namespace, tr: Translator, stdin: TextIO, out: TextIO) -> int:
+    if args.command == "advise":
+        return _advise(args, tr, stdin, out)
     if args.command == "analyze":
         if not args.cards:
             return _analyze_batch(args, tr, stdin, out)
@@ -192,6 +291,16 @@ def _run(args: argparse.Namespace, tr: Translator, stdin: TextIO, out: TextIO) -
         totals = game_totals(" ".join(args.results), load_ruleset(args.rules))
         _emit(out, args.json, totals_json(totals) if args.json else {}, totals_text(totals, tr))
     return 0
+
+
+def _whole(least: int, most: int) -> Callable[[str], int]:
+    """An argument type: a whole number from ``least`` to ``most``."""
+    def read(text: str) -> int:
+        if not text.strip().isdigit() or not least <= int(text) <= most:
+            raise argparse.ArgumentTypeError(f"{excerpt(text)} (1 … {most})" if least == 1
+                                             else f"{excerpt(text)} ({least} … {most})")
+        return int(text)
+    return read
 
 
 def build_parser(tr: Translator) -> argparse.ArgumentParser:
@@ -212,8 +321,16 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     p_total.add_argument("--rules", default="classic", help=tr.gettext("ruleset: {names}",
                          names=", ".join(available_rulesets())))
     p_total.add_argument("results", nargs="+", help=tr.gettext("hand results such as A:23 B:31 void"))
+    p_advise = sub.add_parser("advise", help=tr.gettext("every option of a decision in expected points"))
+    p_advise.add_argument("--game", help=tr.gettext("a game's address, as the Play page gives it; "
+                                                    "without it, one position (a view as JSON) per line"))
+    p_advise.add_argument("--move", type=_whole(1, 10_000), default=1,
+                          help=tr.gettext("with --game: the position before this move of the first hand"))
+    p_advise.add_argument("--samples", type=_whole(1, 100_000), default=200,
+                          help=tr.gettext("sampled deals for each option"))
+    p_advise.add_argument("--seed", type=_whole(0, MAX_SEED), default=1, help=tr.gettext("seed of the samples"))
     sub.add_parser("app", help=tr.gettext("serve the app in the browser (the rest goes to Streamlit)"))
-    for p in (p_analyze, p_score, p_total):
+    for p in (p_analyze, p_score, p_total, p_advise):
         p.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
                        help=tr.gettext("one JSON object per answer"))
         p.add_argument("--lang", choices=offered_languages(), default=argparse.SUPPRESS,

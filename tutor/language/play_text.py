@@ -14,11 +14,14 @@ from tutor.play.hand import Hand
 from tutor.play.match import LEARNER, Played
 from tutor.play.tips import TIP_NUMBERS, TipCheck
 
-BOT_LEVELS = {"beginner": N_("beginner"), "intermediate": N_("intermediate"), "strong": N_("strong")}
+BOT_LEVELS = {"beginner": N_("beginner"), "intermediate": N_("intermediate"), "strong": N_("strong"),
+              "expert": N_("expert")}
 BOT_LEVEL_NOTES = {
     "beginner": N_("Source 000's virtual player: it knocks as soon as it can and takes the upcard only to meld."),
     "intermediate": N_("Also weighs what its cards could still become and what a card from the stock is worth."),
     "strong": N_("Also reads your discards and pickups, avoids feeding you, and times its knock."),
+    "expert": N_("Checks the strong player's choices by playing each one out over many possible deals, "
+                 "and keeps the one worth most points."),
 }
 TIP_TEXTS = {
     "faces_first": N_("Throw lone face cards first"),
@@ -112,6 +115,23 @@ def hint_sentence(advice: Advice, top: str | None, tr: Translator) -> str:
         return tr.gettext("Pass: the {card} makes no meld, and a card from the stock is worth more on average.",
                           card=upcard)
     return tr.gettext("Draw from the stock: the {card} would not help enough.", card=upcard)
+
+
+def move_phrase(move: tuple[str, Card | None], top: str | None, tr: Translator) -> str:
+    """A move as an instruction: ``Take the 7♣``, ``Throw the J♣ and knock``, ``Draw from the stock``."""
+    kind, card = move
+    upcard = _symbol(parse_card(top)) if top else ""
+    if kind == "take":
+        return tr.gettext("Take the {card}", card=upcard)
+    if kind == "stock":
+        return tr.gettext("Draw from the stock")
+    if kind == "pass":
+        return tr.gettext("Pass the {card}", card=upcard)
+    if kind == "discard":
+        return tr.gettext("Throw the {card}", card=_symbol(card))
+    if kind == "knock":
+        return tr.gettext("Throw the {card} and knock", card=_symbol(card))
+    return tr.gettext("Lay down big gin")
 
 
 def _move_words(move: tuple[str, Card | None], top: str | None, tr: Translator) -> str:

@@ -163,13 +163,27 @@ def every_world(hidden: Hidden) -> Iterator[tuple[float, int, list[int]]]:
 
 # --- Playing an option in a world ------------------------------------------------------------------
 
-def world_sim(view: dict[str, Any], table: Table, opponent: int, stock: list[int]) -> Sim:
-    """The hand as it stands in one world: the mover is player 0, the opponent player 1."""
+def table_sim(view: dict[str, Any], table: Table) -> Sim:
+    """The hand as the player sees it, the mover as player 0: the opponent's hand and the stock
+    left empty, for :func:`in_world` to fill."""
     passes = sum(1 for _, move, _ in view["events"] if move == "pass")
     dealer = 0 if view["seat"] == 1 else 1
     pile = [parse_card(text).index for text in view["discard_pile"]]
     taken = table.taken.index if table.taken is not None else -1
-    return Sim([table.hand, opponent], stock, pile, 0, PHASES[table.phase], dealer, passes, taken)
+    return Sim([table.hand, 0], [], pile, 0, PHASES[table.phase], dealer, passes, taken)
+
+
+def in_world(seen: Sim, opponent: int, stock: list[int]) -> Sim:
+    """The hand as it stands in one world: what the player sees, with the opponent's hand and the stock."""
+    sim = seen.copy()
+    sim.hands[1] = opponent
+    sim.stock = stock
+    return sim
+
+
+def world_sim(view: dict[str, Any], table: Table, opponent: int, stock: list[int]) -> Sim:
+    """The hand as it stands in one world: the mover is player 0, the opponent player 1."""
+    return in_world(table_sim(view, table), opponent, stock)
 
 
 def play_option(sim: Sim, move: Move, table: Table) -> int:
@@ -212,9 +226,10 @@ def analyze_decision(view: dict[str, Any], samples: int = 200, seed: int = 1, re
     sampler = WorldSampler(hidden_of(table, reading))
     rng = random.Random(f"analysis/{seed}")
     outcomes: dict[Move, list[float]] = {move: [] for move in legal}
+    seen = table_sim(view, table)
     for _ in range(samples):
         opponent, stock = sampler.draw(rng)
-        start = world_sim(view, table, opponent, stock)
+        start = in_world(seen, opponent, stock)
         for move in legal:
             outcomes[move].append(play_option(start.copy(), move, table))
     return Analysis(_summary(outcomes), samples, {m: tuple(v) for m, v in outcomes.items()})
@@ -225,8 +240,9 @@ def exact_values(view: dict[str, Any], reading: bool = True) -> dict[Move, float
     :func:`every_world`): the value :func:`analyze_decision` estimates."""
     table = read_view(view)
     values: dict[Move, float] = dict.fromkeys(table.legal, 0.0)
+    seen = table_sim(view, table)
     for weight, opponent, stock in every_world(hidden_of(table, reading)):
-        start = world_sim(view, table, opponent, stock)
+        start = in_world(seen, opponent, stock)
         for move in table.legal:
             values[move] += weight * play_option(start.copy(), move, table)
     return values

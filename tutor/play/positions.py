@@ -14,8 +14,10 @@ from typing import Any
 
 from tutor.base.msgids import N_
 from tutor.engine.errors import TutorError
-from tutor.engine.rules import load_ruleset
+from tutor.engine.rules import Ruleset, load_ruleset
+from tutor.play.bots import Bot
 from tutor.play.bots.reading import read_view
+from tutor.play.game import new_game
 
 VIEW_KEYS = frozenset({
     "seat", "phase", "hand", "top_discard", "taken_upcard", "discard_pile", "opponent_known",
@@ -35,6 +37,49 @@ class PositionError(TutorError):
     template = N_("This position could not be read: the address may be cut short or changed.")
 
 
+class NotAViewError(TutorError):
+    """A position given as JSON that is not a player's view."""
+
+    key = "not_a_view"
+    template = N_("This is not a position: give a player's view as one JSON object, as the game shows it.")
+
+
+class MovePastEndError(TutorError):
+    """A move number beyond the hand played."""
+
+    key = "move_past_end"
+    template = N_("Move {move} is past the end of the hand: choose a move from 1 to {last}.")
+
+
+def check_view(value: Any) -> dict[str, Any]:
+    """``value`` if it is a view a player could be shown (with its rules, or in the older form that
+    names only its ruleset); :class:`NotAViewError` otherwise."""
+    try:
+        if isinstance(value, dict) and set(value) == LEGACY_KEYS:
+            value = _with_rules(value)
+        if not isinstance(value, dict) or set(value) != VIEW_KEYS:
+            raise ValueError("not a view")
+        read_view(value)
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        raise NotAViewError() from error
+    return value
+
+
+def played_position(rules: Ruleset, seed: int, level: str, move: int) -> dict[str, Any]:
+    """The view of the player to move before move ``move`` (from 1) of the first hand of game
+    ``seed``, both seats played by the virtual player at ``level`` (as a game's address names it)."""
+    hand = new_game(rules, seed).hand
+    bot = Bot(level, seed)
+    played = 1
+    while hand.to_move is not None:
+        view = hand.view(hand.to_move)
+        if played == move:
+            return view
+        hand = hand.apply(bot.move(view))
+        played += 1
+    raise MovePastEndError(move=move, last=played - 1)
+
+
 def encode_view(view: dict[str, Any]) -> str:
     """The view as a short code of URL-safe letters (no ``:``)."""
     packed = zlib.compress(json.dumps(view, separators=(",", ":"), sort_keys=True).encode(), 9)
@@ -48,11 +93,7 @@ def decode_view(code: str) -> dict[str, Any]:
             raise ValueError("too long")
         packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
         view = json.loads(zlib.decompressobj().decompress(packed, 64_000))
-        if isinstance(view, dict) and set(view) == LEGACY_KEYS:
-            view = _with_rules(view)
-        if not isinstance(view, dict) or set(view) != VIEW_KEYS:
-            raise ValueError("not a view")
-        read_view(view)
+        view = check_view(view)
     except (ValueError, TypeError, KeyError, AttributeError, zlib.error) as error:
         raise PositionError() from error
     return view

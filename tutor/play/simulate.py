@@ -26,7 +26,7 @@ moves (two players passing one card back and forth, the stock never shrinking) c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tutor.engine.cards import DECK
 from tutor.engine.melds import discard_reach, min_deadwood
@@ -45,6 +45,8 @@ CAREFUL_FROM, CAREFUL_STOCK = 3, 25
 """With this much deadwood or more, once the stock holds fewer than this many cards, do not knock."""
 VALUES = tuple(c.value for c in DECK)
 RANKS = tuple(c.rank for c in DECK)
+BY_VALUE = tuple(sorted(range(len(DECK)), key=lambda i: -VALUES[i]))
+"""The cards' indices, the highest value first."""
 
 
 def _partners() -> tuple[int, ...]:
@@ -83,11 +85,15 @@ class Sim:
     """Once the hand is over: player 0's net points (the negative for player 1), 0 for a void hand."""
     log: list[tuple[str, int]] | None = None
     """When a list: every move played, as (kind, card index or -1), to replay it on a real hand."""
+    deadwood: list[int] = field(default_factory=lambda: [-1, -1])
+    """Each player's deadwood with ten cards, once the policy knows it (-1 until then)."""
+    plan: tuple[int, int] | None = None
+    """The discard the policy worked out when it chose to take the upcard: (deadwood left, card)."""
 
     def copy(self) -> Sim:
         """An independent copy (the log is not carried over)."""
         return Sim([*self.hands], [*self.stock], [*self.pile], self.to_move, self.phase, self.dealer, self.passes,
-                   self.taken, self.moves, self.result)
+                   self.taken, self.moves, self.result, None, [*self.deadwood], self.plan)
 
     def note(self, kind: str, card: int = -1) -> None:
         """Record a move in the log, if there is one."""
@@ -111,16 +117,7 @@ def best_throw(hand: int, taken: int) -> tuple[int, int]:
     if taken >= 0 and reach & (1 << taken):
         reach &= ~(1 << taken)
         if not reach:  # only the card just taken leaves the least: the best of the others
-            least, reach = 1 << 30, 0
-            rest = hand & ~(1 << taken)
-            while rest:
-                bit = rest & -rest
-                rest ^= bit
-                dw = min_deadwood(hand ^ bit)
-                if dw < least:
-                    least, reach = dw, bit
-                elif dw == least:
-                    reach |= bit
+            least, reach = _best_but(hand, taken)
     best, key = -1, (99, 0)
     while reach:
         bit = reach & -reach
@@ -132,16 +129,58 @@ def best_throw(hand: int, taken: int) -> tuple[int, int]:
     return least, best
 
 
+def upcard_plan(hand: int, base: int, up: int, stock_size: int, rules: Ruleset) -> tuple[int, int] | None:
+    """Whether the quick policy takes the upcard ``up`` into ten-card ``hand`` (whose deadwood is
+    ``base``): the discard it would then make, (deadwood left, card), or None to leave it."""
+    bit = 1 << up
+    eleven = min_deadwood(hand | bit)
+    if eleven < base + VALUES[up]:
+        return best_throw(hand | bit, up)  # it forms or extends a meld
+    # No throw takes off more than 10: when even that leaves too much to knock and too little
+    # gain, there is no need to find the throw.
+    floor = eleven - 10
+    if floor > base - TAKE_GAIN and not rules.may_knock_with(floor):
+        return None
+    plan = best_throw(hand | bit, up)
+    least = plan[0]
+    if rules.may_knock_with(least) and should_knock(least, stock_size):
+        return plan
+    return plan if least <= base - TAKE_GAIN else None
+
+
+def _best_but(hand: int, taken: int) -> tuple[int, int]:
+    """The least deadwood an eleven-card ``hand`` keeps when any card but ``taken`` is thrown, and
+    the cards that reach it. Throwing a card takes off at most its value, so the cards are tried
+    from the highest down, and the search stops when no card left can take off enough."""
+    eleven = min_deadwood(hand)
+    least, reach = 1 << 30, 0
+    for index in BY_VALUE:
+        bit = 1 << index
+        if not hand & bit or index == taken:
+            continue
+        if eleven - VALUES[index] > least:
+            break
+        dw = min_deadwood(hand ^ bit)
+        if dw < least:
+            least, reach = dw, bit
+        elif dw == least:
+            reach |= bit
+    return least, reach
+
+
 def wants_upcard(hand: int, up: int, stock_size: int, rules: Ruleset) -> bool:
     """Whether the quick policy takes the upcard ``up`` into ten-card ``hand``."""
-    bit = 1 << up
-    base = min_deadwood(hand)
-    if min_deadwood(hand | bit) < base + VALUES[up]:
-        return True  # it forms or extends a meld
-    least, thrown = best_throw(hand | bit, up)
-    if rules.may_knock_with(least) and should_knock(least, stock_size):
-        return True
-    return least <= base - TAKE_GAIN
+    return upcard_plan(hand, min_deadwood(hand), up, stock_size, rules) is not None
+
+
+def _decide_upcard(sim: Sim, rules: Ruleset) -> bool:
+    """Whether the player to move takes the upcard; if so its discard is planned."""
+    player = sim.to_move
+    hand = sim.hands[player]
+    if sim.deadwood[player] < 0:
+        sim.deadwood[player] = min_deadwood(hand)
+    sim.plan = upcard_plan(hand, sim.deadwood[player], sim.pile[-1], len(sim.stock), rules)
+    return sim.plan is not None
 
 
 def _end_knock(sim: Sim, player: int, rules: Ruleset) -> None:
@@ -155,25 +194,27 @@ def step(sim: Sim, rules: Ruleset) -> None:
     hand = sim.hands[player]
     sim.moves += 1
     if sim.phase == FIRST_UPCARD:
-        if sim.passes < 2 and wants_upcard(hand, sim.pile[-1], len(sim.stock), rules):
-            take(sim)
-        elif sim.passes < 2:
-            pass_upcard(sim)
-        else:
+        if sim.passes >= 2:
             draw_stock(sim)
+        elif _decide_upcard(sim, rules):
+            take(sim)
+        else:
+            pass_upcard(sim)
         return
     if sim.phase == DRAW:
-        if sim.pile and wants_upcard(hand, sim.pile[-1], len(sim.stock), rules):
+        if sim.pile and _decide_upcard(sim, rules):
             take(sim)
         else:
             draw_stock(sim)
         return
-    if rules.big_gin_allowed and min_deadwood(hand) == 0:
+    plan, sim.plan = sim.plan, None
+    least, card = plan if plan is not None and sim.taken >= 0 else best_throw(hand, sim.taken)
+    if least == 0 and rules.big_gin_allowed and min_deadwood(hand) == 0:  # all eleven meld only if one throw leaves 0
         big_gin(sim, rules)
         return
-    least, card = best_throw(hand, sim.taken)
     knock = rules.may_knock_with(least) and should_knock(least, len(sim.stock))
     throw(sim, card, knock, rules)
+    sim.deadwood[player] = least
 
 
 def pass_upcard(sim: Sim) -> None:
@@ -212,6 +253,7 @@ def throw(sim: Sim, card: int, knock: bool, rules: Ruleset) -> None:
     sim.note("knock" if knock else "discard", card)
     player = sim.to_move
     sim.hands[player] &= ~(1 << card)
+    sim.deadwood[player] = -1
     sim.pile.append(card)
     sim.taken = -1
     if knock:

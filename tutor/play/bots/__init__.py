@@ -1,4 +1,4 @@
-"""The virtual player, in three levels (``beginner``, ``intermediate``, ``strong``).
+"""The virtual player, in four levels (``beginner``, ``intermediate``, ``strong``, ``expert``).
 
 ``Bot(level, seed).decide(view)`` reads only the view a player is shown
 (:meth:`tutor.play.hand.Hand.view`) and returns a legal move as ``(kind, card or None)``. A bot is
@@ -14,20 +14,24 @@ from typing import Any
 
 from tutor.play.bots import beginner
 from tutor.play.bots.evaluate import Preference
+from tutor.play.bots.expert import expert
 from tutor.play.bots.planner import STYLES, Planner
 from tutor.play.bots.reading import Table, read_view
 from tutor.play.errors import NothingToDecideError, UnknownBotLevelError
 from tutor.play.hand import check_seed
 from tutor.play.moves import Move, move_text
 
-BOT_LEVELS = ("beginner", *STYLES)
+BOT_LEVELS = ("beginner", *STYLES, "expert")
 """The virtual player's levels, weakest first."""
 
 
-def _chooser(level: str, prefer: Preference) -> Callable[[Table], Move]:
+def _chooser(level: str, prefer: Preference, seed: int) -> Callable[[dict[str, Any], Table], Move]:
     if level == "beginner":
-        return lambda table: beginner.choose(table, prefer)
-    return Planner(STYLES[level], prefer).choose
+        return lambda view, table: beginner.choose(table, prefer)
+    if level == "expert":
+        return expert(prefer, seed).choose
+    planner = Planner(STYLES[level], prefer)
+    return lambda view, table: planner.choose(table)
 
 
 class Bot:
@@ -39,7 +43,7 @@ class Bot:
         self.level = level
         self.seed = check_seed(seed)
         order = random.Random(self.seed).sample(range(52), 52)
-        self._choose = _chooser(level, tuple(order))
+        self._choose = _chooser(level, tuple(order), self.seed)
 
     def __repr__(self) -> str:
         return f"Bot({self.level!r}, {self.seed})"
@@ -51,7 +55,7 @@ class Bot:
             raise NothingToDecideError()
         if len(table.legal) == 1:
             return table.legal[0]
-        return self._choose(table)
+        return self._choose(view, table)
 
     def decide(self, view: dict[str, Any]) -> tuple[str, str | None]:
         """The move chosen for this view: ``(kind, card or None)``, the card as ``"7H"``."""
