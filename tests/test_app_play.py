@@ -280,3 +280,17 @@ def test_a_move_from_a_stale_tab_is_refused_and_that_tab_shows_the_game_as_it_is
     assert saved is not None and [tuple(m) for m in saved.moves] == tab_a.session_state["play_match"].learner_moves()
     act(tab_a, "stock" if ["stock", None] in tab_a.session_state["play_match"].view()["legal"] else "take")
     assert not tab_a.error  # the tab that moved on goes on
+
+
+@pytest.mark.parametrize("lang, level, needles", [
+    # The figures are tutor/play/bots/strength.py's LADDER, as the page formats them.
+    ("en", "intermediate", ("Measured on 4,000 duplicate deals: 1.06 points a hand more than the beginner player",)),
+    ("es", "strong", ("Medido en 4000 repartos duplicados: 1,12 puntos por mano más que el jugador intermedio",)),
+    ("en", "beginner", ("The first step of the ladder",)),
+])
+def test_each_level_is_described_with_its_measured_strength(lang, level, needles):
+    at = start(lang)
+    at.session_state["play_level_choice"] = level
+    at = at.switch_page("screens/play.py").run()
+    assert not at.exception
+    assert all(needle in screen(at) for needle in needles), screen(at)

@@ -160,11 +160,24 @@ def test_the_strong_player_knocks_with_high_deadwood_early_but_not_late_in_the_h
     early = discard_view(KNOCK_WITH_NINE, stock=29)
     late = discard_view(KNOCK_WITH_NINE, stock=12)
     assert Bot("strong", 0).decide(early) == ("knock", "QD")
-    # Late, an undercut is likelier: it throws Q♦ and plays on for a lower knock.
+    # Late, an undercut is likelier: it throws Q♦ and plays on for a lower knock, as the
+    # intermediate does with 7 or more; the beginner knocks whenever it can.
     assert Bot("strong", 0).decide(late) == ("discard", "QD")
-    # The other levels knock whenever they can.
-    for level in ("beginner", "intermediate"):
-        assert Bot(level, 0).decide(late) == ("knock", "QD")
+    assert Bot("intermediate", 0).decide(late) == ("discard", "QD")
+    assert Bot("beginner", 0).decide(late) == ("knock", "QD")
+
+
+KNOCK_WITH_FIVE = "AS 2S 3S 7H 7D 7C KD KC KH 5S QD"
+"""A♠ 2♠ 3♠ | 7♥ 7♦ 7♣ | K♦ K♣ K♥ | 5♠ Q♦ after the draw: throwing Q♦ leaves 5 in deadwood."""
+
+
+def test_the_intermediate_knocks_late_with_less_than_seven_and_the_strong_player_does_not():
+    late = discard_view(KNOCK_WITH_FIVE, stock=12)
+    assert Bot("intermediate", 0).decide(late) == ("knock", "QD")
+    assert Bot("beginner", 0).decide(late) == ("knock", "QD")
+    assert Bot("strong", 0).decide(late) == ("discard", "QD")
+    # With 20 cards or more in the stock, the hand is not late yet for the intermediate.
+    assert Bot("intermediate", 0).decide(discard_view(KNOCK_WITH_NINE, stock=20)) == ("knock", "QD")
 
 
 def test_the_strong_player_knocks_at_once_when_the_score_of_the_game_is_close():

@@ -101,6 +101,9 @@ def test_a_spanish_plural_uses_the_right_form_for_each_count():
 
 def test_numbers_are_formatted_for_the_language():
     from tutor.language.i18n import Translator
-    assert Translator("es").number(1234.5) == "1.234,5"
+    # Spanish groups thousands only from five digits on (RAE, Ortografía 2010; CLDR's minimum
+    # grouping digits of 2): 4000 but 40.000.
+    assert Translator("es").number(1234.5) == "1234,5"
+    assert Translator("es").number(4000) == "4000"
     assert Translator("es").number(12345.5) == "12.345,5"
     assert Translator("en").number(1234.5) == "1,234.5"

@@ -42,6 +42,8 @@ PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
 PSEUDO_ENV = "GIN_TUTOR_PSEUDO_LOCALE"
 """Set to 1 to offer the pseudo-language (tests use it to find text that bypasses the catalogs)."""
 DOMAIN = "messages"
+MIN_GROUPING_DIGITS = {"es": 2}
+"""CLDR's minimum grouping digits where they are not 1: Spanish groups thousands from 10 000 on."""
 
 
 def offered_languages() -> tuple[str, ...]:
@@ -126,7 +128,10 @@ class Translator:
         return self._wrap(text)
 
     def number(self, value: float) -> str:
-        return format_decimal(value, locale=self.locale)
+        """A number as this language writes it: ``4,000`` and ``1.5`` in English; ``4000``, ``40.000``
+        and ``1,5`` in Spanish (CLDR's minimum grouping digits, which Babel does not apply)."""
+        grouped = abs(value) >= 10 ** (2 + MIN_GROUPING_DIGITS.get(self.lang, 1))
+        return format_decimal(value, locale=self.locale, group_separator=grouped)
 
     def percent(self, value: float) -> str:
         return format_percent(value, locale=self.locale)

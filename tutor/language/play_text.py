@@ -8,6 +8,7 @@ from typing import Any
 from tutor.engine.cards import Card, mask_of, parse_card, parse_cards
 from tutor.engine.melds import min_deadwood
 from tutor.language.i18n import N_, Translator
+from tutor.play.bots.strength import LADDER
 from tutor.play.coach import Advice
 from tutor.play.debrief import Difference
 from tutor.play.hand import Hand
@@ -18,7 +19,8 @@ BOT_LEVELS = {"beginner": N_("beginner"), "intermediate": N_("intermediate"), "s
               "expert": N_("expert")}
 BOT_LEVEL_NOTES = {
     "beginner": N_("Source 000's virtual player: it knocks as soon as it can and takes the upcard only to meld."),
-    "intermediate": N_("Also weighs what its cards could still become and what a card from the stock is worth."),
+    "intermediate": N_("Also weighs what its cards could still become and what a card from the stock is worth; "
+                       "late in a hand it does not knock with 7 or more."),
     "strong": N_("Also reads your discards and pickups, avoids feeding you, and times its knock."),
     "expert": N_("Checks the strong player's choices by playing each one out over many possible deals, "
                  "and keeps the one worth most points."),
@@ -40,6 +42,20 @@ def void_hand_text(hand: Hand, tr: Translator) -> str:
         return tr.gettext("The stock ran out without a knock: the hand is void and nobody scores.")
     return tr.ngettext("Only {n} card was left in the stock: the hand is void and nobody scores.",
                        "Only {n} cards were left in the stock: the hand is void and nobody scores.", left)
+
+
+def level_strength_text(level: str, tr: Translator) -> str:
+    """How strong a level is, measured against the level below it (:data:`~tutor.play.bots.strength.LADDER`)."""
+    step = LADDER.get(level)
+    if step is None:
+        return tr.gettext("The first step of the ladder: each level above it wins at least one point a hand "
+                          "more than the one below, measured on duplicate deals.")
+    return tr.ngettext("Measured on {hands} duplicate deal: {points} points a hand more than the {below} "
+                       "player (± {stderr}).",
+                       "Measured on {hands} duplicate deals: {points} points a hand more than the {below} "
+                       "player (± {stderr}).",
+                       step.hands, hands=tr.number(step.hands), points=tr.number(step.points),
+                       below=bot_level_name(step.below, tr), stderr=tr.number(step.stderr))
 
 
 def bot_level_name(level: str, tr: Translator) -> str:

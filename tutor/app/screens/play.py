@@ -12,7 +12,14 @@ from tutor.app.ui.table_component import play_table
 from tutor.engine.rules import available_rulesets, load_ruleset
 from tutor.language.explain import score_steps
 from tutor.language.labels import outcome_name, ruleset_title
-from tutor.language.play_text import BOT_LEVEL_NOTES, bot_level_name, coach_comment, tip_verdict, void_hand_text
+from tutor.language.play_text import (
+    BOT_LEVEL_NOTES,
+    bot_level_name,
+    coach_comment,
+    level_strength_text,
+    tip_verdict,
+    void_hand_text,
+)
 from tutor.play import BOT_LEVELS
 from tutor.play.debrief import differences
 from tutor.play.match import LEARNER
@@ -35,6 +42,7 @@ if match is None:
     level = st.segmented_control(tr.gettext("Level of the virtual player"), BOT_LEVELS, key="play_level_choice",
                                  default="beginner", format_func=lambda lv: bot_level_name(lv, tr)) or "beginner"
     st.caption(tr.gettext(BOT_LEVEL_NOTES[level]))
+    st.caption(level_strength_text(level, tr))
     ruleset = st.selectbox(tr.gettext("Ruleset of the game"), available_rulesets(),
                            index=available_rulesets().index(rules.name), key=state.language_keyed("play_rules"),
                            format_func=lambda name: ruleset_title(name, tr))

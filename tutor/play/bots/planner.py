@@ -5,7 +5,9 @@ from the stock is expected to take off it and the chance that it can knock then:
 two-way cards (a 7♥ beside 7♠ and 6♥) are kept and lone face cards go first. The upcard is
 compared with what a card from the stock is worth on average: the best holding the upcard makes
 against the average, over every card the stock may give, of the best holding that card makes (or
-of a knock at once, where it allows one). The strong player also reads the
+of a knock at once, where it allows one). The intermediate player knocks as soon as it can, except
+late in the hand (fewer than 20 cards in the stock) with 7 or more points of deadwood, where an
+undercut has grown likely. The strong player also reads the
 opponent (the cards it took, passed and threw, what is dead), avoids feeding it, and times the
 knock by the stage of the hand and the score of the game: in the first turns it knocks as soon as
 it can; from then on it keeps playing for gin or a knock of two or less, since an opponent that
@@ -69,7 +71,7 @@ class Style:
     """For the upcard: how many of the discards with least deadwood are weighed (it is one card, so more)."""
 
 
-INTERMEDIATE = Style(knock_bonus=20.0)
+INTERMEDIATE = Style(knock_bonus=20.0, careful_from=7, careful_stock=20)
 STRONG = Style(knock_bonus=20.0, take_margin=2.0, reads_opponent=True, feed=5.0, gin_wait=2, gin_wait_stock=15,
                closing_margin=25, careful_from=3, careful_stock=25)
 STYLES = {"intermediate": INTERMEDIATE, "strong": STRONG}
