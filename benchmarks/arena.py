@@ -293,6 +293,12 @@ def main() -> int:
                         help="classic, or eaai: the EAAI challenge's rules (classic without big gin)")
     args = parser.parse_args()
     rules = RULESETS[args.rules]
+    if {args.opponent, *args.levels} & set(JAVA):
+        from eaai import missing
+        why = missing()
+        if why is not None:
+            print(f"skipped: the EAAI players cannot run here: {why}")
+            return 0
     print(f"opponent: {args.opponent}; ruleset: {rules.name}; duplicate deals, seats swapped")
     print("| level | hands | points per hand (± s.e.) | games won | decision median / p99 | illegal | "
           "opponent moves replaced |")

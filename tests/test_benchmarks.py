@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -26,10 +27,25 @@ def test_the_arena_plays_duplicate_deals_and_games_and_prints_its_table():
         assert cells[1] == "20" and cells[3].endswith("of 2") and cells[5] == "0"
 
 
+def test_the_arena_skips_the_java_players_and_says_why_when_they_are_not_built(tmp_path):
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "arena.py"), "--opponent", "sgp", "--levels",
+                           "beginner", "--hands", "2", "--games", "0"], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120, check=True, env={**os.environ, "GIN_TUTOR_EAAI": str(tmp_path)})
+    assert done.stdout.startswith("skipped: the EAAI players cannot run here: ")
+    assert "benchmarks/eaai.py" in done.stdout or "JDK" in done.stdout
+
+
 def test_the_play_benchmark_times_moves_views_and_each_level():
     out = run("play.py", "--hands", "3")
     assert all(f"| decision, {level} |" in out for level in ("beginner", "intermediate", "strong"))
     assert "| view |" in out and "| move applied |" in out
+
+
+def test_the_analysis_benchmark_times_decisions_a_review_the_expert_and_a_rollout():
+    out = run("analysis.py", "--hands", "1", "--samples", "10")
+    for row in ("| analyze_decision, discard (", "| a hand's review (1 hands) |", "| the expert's decision (",
+                "| a rollout, with the world drawn ("):
+        assert row in out, out
 
 
 def test_the_play_page_benchmark_times_a_rerun_after_a_click_and_the_hint():
