@@ -95,7 +95,12 @@ class Analysis:
     def loss(self, move: Move) -> tuple[float, float]:
         """The expected points ``move`` gives up against the best move, and the standard error of
         that difference (paired over the same worlds)."""
-        differences = [b - m for b, m in zip(self.outcomes[self.best], self.outcomes[move], strict=True)]
+        return self.gap(move, self.best)
+
+    def gap(self, move: Move, against: Move) -> tuple[float, float]:
+        """The expected points ``move`` gives up against ``against`` (negative where it is worth
+        more), with the standard error of that paired difference."""
+        differences = [b - m for b, m in zip(self.outcomes[against], self.outcomes[move], strict=True)]
         return statistics.fmean(differences), _stderr(differences)
 
 

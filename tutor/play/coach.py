@@ -12,9 +12,12 @@ from typing import Any, Literal
 
 from tutor.engine.cards import Card
 from tutor.engine.melds import min_deadwood
+from tutor.play.analysis import OptionValue
 from tutor.play.bots import Bot
 from tutor.play.bots.evaluate import discard_order, taken_meld
-from tutor.play.bots.reading import read_view
+from tutor.play.bots.expert import Consultation
+from tutor.play.bots.reading import Table, read_view
+from tutor.play.grading import Grade, grade
 from tutor.play.moves import Move
 
 Reason = Literal["big_gin", "gin", "knock", "play_on", "discard", "take_meld", "take_knock", "take_lower",
@@ -36,8 +39,12 @@ class Advice:
 
 def advise(view: dict[str, Any], level: str = "strong", seed: int = 0) -> Advice:
     """What the player of ``level`` would do in this view, with the numbers it rests on."""
+    return explain(view, Bot(level, seed).move(view))
+
+
+def explain(view: dict[str, Any], move: Move) -> Advice:
+    """A legal ``move`` of this view with the numbers a learner can see behind it."""
     table = read_view(view)
-    move = Bot(level, seed).move(view)
     kind, card = move
     if table.phase == "discard":
         least = discard_order(table.hand, keep=table.taken)[0][0]
@@ -58,3 +65,69 @@ def advise(view: dict[str, Any], level: str = "strong", seed: int = 0) -> Advice
         return Advice(move, "take_meld", before, after, meld)
     return Advice(move, "take_knock" if table.rules.may_knock_with(after) else "take_lower", before, after)
 
+
+
+# --- The coach on the analysis: the expert's move, and what a move gives up against it -----------
+
+@dataclass(frozen=True)
+class Judgement:
+    """A move beside the coach's (the expert's) at one decision: the expected points it gives up
+    against the coach's move (negative where the analysis found it worth more) with the standard
+    error, or None where the view's cards cannot be sampled (a view written by hand)."""
+
+    move: Move
+    coach: Move
+    loss: float | None
+    stderr: float = 0.0
+
+    @property
+    def grade(self) -> Grade | None:
+        """The move's grade (:func:`tutor.play.grading.grade`); the coach's own move is ``best``."""
+        if self.move == self.coach:
+            return "best"
+        return None if self.loss is None else grade(self.loss, self.stderr)
+
+
+@dataclass(frozen=True)
+class CoachHint:
+    """The coach's move explained, with what it is worth and what the next best analysed move gives
+    up against it (both None where the view cannot be sampled or only one move is legal)."""
+
+    advice: Advice
+    value: OptionValue | None = None
+    runner_up: OptionValue | None = None
+    runner_up_loss: tuple[float, float] | None = None
+
+
+def _consult(view: dict[str, Any], seed: int, also: tuple[Move, ...] = ()) -> tuple[Table, Consultation | None]:
+    table = read_view(view)
+    if len(table.legal) < 2:
+        return table, None
+    return table, Bot("expert", seed).expert_consult(view, table, also)
+
+
+def judge(view: dict[str, Any], move: Move, seed: int = 0) -> Judgement:
+    """A legal ``move`` of this view beside the coach's move, measured by the analysis."""
+    table, consultation = _consult(view, seed, (move,))
+    if consultation is None:
+        return Judgement(move, table.legal[0] if table.legal else move, 0.0)
+    if consultation.analysis is None:
+        return Judgement(move, consultation.move, None)
+    loss, stderr = consultation.analysis.gap(move, consultation.move)
+    return Judgement(move, consultation.move, loss, stderr)
+
+
+def coach_hint(view: dict[str, Any], seed: int = 0) -> CoachHint:
+    """The coach's move for this view, explained and valued."""
+    table, consultation = _consult(view, seed)
+    if consultation is None:
+        return CoachHint(explain(view, table.legal[0]))
+    advice = explain(view, consultation.move)
+    analysis = consultation.analysis
+    if analysis is None:
+        return CoachHint(advice)
+    others = [o for o in analysis.options if o.move != consultation.move]
+    if not others:
+        return CoachHint(advice, analysis.value(consultation.move))
+    return CoachHint(advice, analysis.value(consultation.move), others[0],
+                     analysis.gap(others[0].move, consultation.move))

@@ -9,12 +9,12 @@ when two cards are exactly as good.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tutor.play.bots import beginner
 from tutor.play.bots.evaluate import Preference
-from tutor.play.bots.expert import expert
+from tutor.play.bots.expert import Consultation, expert
 from tutor.play.bots.planner import STYLES, Planner
 from tutor.play.bots.reading import Table, read_view
 from tutor.play.errors import NothingToDecideError, UnknownBotLevelError
@@ -25,11 +25,9 @@ BOT_LEVELS = ("beginner", *STYLES, "expert")
 """The virtual player's levels, weakest first."""
 
 
-def _chooser(level: str, prefer: Preference, seed: int) -> Callable[[dict[str, Any], Table], Move]:
+def _chooser(level: str, prefer: Preference) -> Callable[[dict[str, Any], Table], Move]:
     if level == "beginner":
         return lambda view, table: beginner.choose(table, prefer)
-    if level == "expert":
-        return expert(prefer, seed).choose
     planner = Planner(STYLES[level], prefer)
     return lambda view, table: planner.choose(table)
 
@@ -42,8 +40,9 @@ class Bot:
             raise UnknownBotLevelError(level=str(level)[:40], choices=", ".join(BOT_LEVELS))
         self.level = level
         self.seed = check_seed(seed)
-        order = random.Random(self.seed).sample(range(52), 52)
-        self._choose = _chooser(level, tuple(order), self.seed)
+        order = tuple(random.Random(self.seed).sample(range(52), 52))
+        self._expert = expert(order, self.seed)
+        self._choose = self._expert.choose if level == "expert" else _chooser(level, order)
 
     def __repr__(self) -> str:
         return f"Bot({self.level!r}, {self.seed})"
@@ -56,6 +55,11 @@ class Bot:
         if len(table.legal) == 1:
             return table.legal[0]
         return self._choose(view, table)
+
+    def expert_consult(self, view: dict[str, Any], table: Table, also: Sequence[Move] = ()) -> Consultation:
+        """The expert's move for this view (read as ``table``, with more than one legal move) and the
+        analysis it rests on, whatever this bot's level (the expert is the coach's player)."""
+        return self._expert.consult(view, table, also)
 
     def decide(self, view: dict[str, Any]) -> tuple[str, str | None]:
         """The move chosen for this view: ``(kind, card or None)``, the card as ``"7H"``."""

@@ -23,9 +23,11 @@ the pile) cannot be sampled: the expert then plays as the strong player.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from tutor.play.analysis import analyze_decision
+from tutor.play.analysis import Analysis, analyze_decision
 from tutor.play.bots.planner import STRONG, Planner
 from tutor.play.bots.reading import Table
 from tutor.play.errors import ImpossibleViewError
@@ -57,6 +59,17 @@ def candidates(table: Table, planner: Planner) -> list[Move]:
     return moves
 
 
+@dataclass(frozen=True)
+class Consultation:
+    """The expert's move for a decision and the analysis it rests on (None for a view whose cards
+    cannot be sampled, where the move is the strong player's)."""
+
+    move: Move
+    proposal: Move
+    """The strong player's move."""
+    analysis: Analysis | None
+
+
 class Expert:
     """The expert level: see the module's docstring."""
 
@@ -64,20 +77,28 @@ class Expert:
         self.planner = planner
         self.seed = seed
 
-    def choose(self, view: dict[str, Any], table: Table) -> Move:
-        """The expert's move for a view (read as ``table``) with more than one legal move."""
+    def consult(self, view: dict[str, Any], table: Table, also: Sequence[Move] = ()) -> Consultation:
+        """The expert's move for a view (read as ``table``) with more than one legal move, with its
+        analysis; ``also`` adds moves to value beside the candidates (a learner's move, to grade it:
+        the worlds are the same whichever moves are valued, so the expert's choice among its own
+        candidates may only change where a move of ``also`` becomes the best)."""
         proposal = self.planner.choose(table)
         moves = candidates(table, self.planner)
-        if proposal not in moves:
-            moves.append(proposal)
+        for move in (proposal, *also):
+            if move not in moves:
+                moves.append(move)
         world_seed = zlib.crc32(repr((self.seed, view["hand"], view["discard_pile"], view["events"])).encode())
         try:
             analysis = analyze_decision(view, samples=SAMPLES, seed=world_seed, moves=moves)
         except ImpossibleViewError:
-            return proposal  # a view written by hand whose cards do not add up to a deck: nothing to sample
+            return Consultation(proposal, proposal, None)  # a view written by hand whose cards do not add up
 
         loss, stderr = analysis.loss(proposal)
-        return analysis.best if loss > MARGIN * stderr else proposal
+        return Consultation(analysis.best if loss > MARGIN * stderr else proposal, proposal, analysis)
+
+    def choose(self, view: dict[str, Any], table: Table) -> Move:
+        """The expert's move for a view (read as ``table``) with more than one legal move."""
+        return self.consult(view, table).move
 
 
 def expert(prefer: tuple[int, ...], seed: int) -> Expert:
