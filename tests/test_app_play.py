@@ -13,6 +13,7 @@ from apptest_helpers import screen, start
 from checks import some
 
 from tutor.app.ui.play_state import actions_for
+from tutor.engine.cards import parse_card
 from tutor.play.match import LEARNER
 
 GAME = {"game": "12345", "level": "beginner", "rules": "classic"}
@@ -45,20 +46,27 @@ def play_hint_moves(at, most: int = 200):
     raise AssertionError("the hand did not end")
 
 
-UNDERCUT = {"en": "Undercut: you score 28.", "es": "Contragolpe: te apuntas 28."}
+KNOCKED = {"en": "Knock: the virtual player scores 11.", "es": "Cierre: el jugador virtual se apunta 11."}
+ACCURACY = {"en": "Accuracy 100% this hand (100% in the game): the coach's move, or as good, on 24 of 24 decisions.",
+            "es": "Precisión del 100\u00a0% en esta mano (100\u00a0% en la partida): la jugada del entrenador, "
+                  "o una igual de buena, en 24 de 24 decisiones."}
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_a_whole_hand_is_played_through_the_page(lang):
-    # Following the strong player's hints in game 12345, the learner makes 21 decisions; the virtual
-    # player knocks on the 42nd move of the hand and the learner undercuts it for 28.
+    # Following the coach's hints in game 12345, the learner makes 24 decisions; the virtual player
+    # knocks on the 48th move of the hand with 4♠ 4♥ 4♣, 7♠ 7♥ 7♦ 7♣ and 3♠ 2♥ A♦ = 6; the learner
+    # lays the 4♦ off and keeps A♠ 2♠ 5♠ 6♠ A♥ 2♣ = 17: the virtual player scores 11.
     at = open_play(lang, GAME)
     assert at.session_state["play_match"].seed == 12345
     play_hint_moves(at)
     match = at.session_state["play_match"]
-    assert len(match.moves) == 42 and len(match.decisions) == 21
+    assert len(match.moves) == 48 and len(match.decisions) == 24
     assert OVER[lang] in screen(at)
-    assert [s.value for s in at.success] == [UNDERCUT[lang]]
+    assert [e.value for e in at.error] == [KNOCKED[lang]]
+    # Every decision was the coach's: an accuracy of 100 %, and a chart of the hand's expected points.
+    assert ACCURACY[lang] in screen(at)
+    assert at.get("vega_lite_chart")
     # Both hands laid out (twenty cards at least), the five tips of source 001, the score sheet.
     assert sum(h.proto.body.count("<img") for h in at.get("html")) >= 20
     assert len(at.text) >= 5
@@ -68,35 +76,45 @@ def test_a_whole_hand_is_played_through_the_page(lang):
     # In hand 2 the learner deals: the virtual player takes the upcard and throws the Q♥.
     after = at.session_state["play_match"]
     assert after.hand_number == 1 and after.learner_to_move
-    assert [(p.player, p.move[0]) for p in after.moves[42:]] == [(1, "take"), (1, "discard")]
+    assert [(p.player, p.move[0]) for p in after.moves[48:]] == [(1, "take"), (1, "discard")]
 
 
-def test_the_hint_says_the_strong_player_move_and_why():
+# Game 12345's first decision: 2♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ 2♣ Q♣ (deadwood 60), offered the 5♠. Taking
+# it and throwing the Q♣ leaves 55 and 5♠ 6♠ waiting for a run; the coach takes it.
+def test_the_hint_says_the_coach_move_why_and_what_the_next_best_gives_up():
     at = open_play("en", GAME)
     at.button(key="play_hint_button").click().run()
-    assert [i.value for i in at.info] == [
-        "Pass: the 5♠ makes no meld, and a card from the stock is worth more on average."]
+    [hint] = [i.value for i in at.info]
+    assert hint.startswith("Take the 5♠: your deadwood falls from 60 to 55. On average this move is worth ")
+    assert " points this hand. The next best, “Pass the 5♠”, gives up " in hint
 
 
 def test_the_hint_in_spanish():
     at = open_play("es", GAME)
     at.button(key="play_hint_button").click().run()
-    assert [i.value for i in at.info] == [
-        "Pasa: el 5♠ no forma ninguna combinación y una carta del mazo vale más de media."]
+    [hint] = [i.value for i in at.info]
+    assert hint.startswith("Coge el 5♠: tus puntos sueltos bajan de 60 a 55. De media, esta jugada vale ")
+    assert "La siguiente mejor, «Pasa el 5♠», cede " in hint
 
 
-def test_coach_mode_comments_when_the_learner_chooses_otherwise():
+def test_coach_mode_grades_a_move_the_coach_would_not_make():
+    # The learner takes the 5♠ (2♠ 5♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ 2♣ Q♣) and throws the 6♠, breaking the
+    # 5♠ 6♠ it just made; the coach throws the J♥.
     at = open_play("en", GAME)
     at.toggle(key="play_coach").set_value(True).run()
-    act(at, "take")  # the strong player passes the 5♠
-    assert [w.value for w in at.warning] == ["The strong player would have passed: the 5♠ makes no meld."]
+    act(at, "take")
+    act(at, "card:6S")
+    [warning] = [w.value for w in at.warning]
+    judgement = at.session_state["play_match"].decisions[1].judgement
+    assert judgement.coach == ("discard", parse_card("JH")) and judgement.grade == "mistake"
+    assert warning.startswith("Mistake (gives up ") and "points): The coach would have thrown the J♥" in warning
 
 
 def test_coach_mode_says_when_the_learner_agrees():
     at = open_play("en", GAME)
     at.toggle(key="play_coach").set_value(True).run()
-    act(at, "pass")
-    assert [s.value for s in at.success] == ["The strong player would have done the same."]
+    act(at, "take")
+    assert [s.value for s in at.success] == ["Best: the coach's move."]
 
 
 def test_an_illegal_action_gets_a_message_in_the_learner_language():
@@ -236,19 +254,19 @@ def test_the_browser_cookie_brings_back_the_profile():
 
 def test_a_whole_game_ends_with_the_final_totals_and_every_bonus():
     # Game 5 under the short rules (to 50), the learner following the hints against the beginner:
-    # six hands; the virtual player wins five of them and the game. B's hands: knocks for 10, 6,
-    # 14, 2 and 33 = 65 (at least 50); A's one hand: an undercut for 33. Totals: A 33 + 25 = 58;
-    # B 65 + 5 × 25 + 100 = 290.
+    # four hands, all won by the virtual player's knocks for 14, 12, 10 and 14 = 50 (at least 50):
+    # a shutout, so B's 50 counts twice: 100 + 4 × 25 + 100 = 300, A 0.
     at = open_play("en", {"game": "5", "level": "beginner", "rules": "short"})
     for _ in range(20):
         play_hint_moves(at)
         if at.session_state["play_match"].game.over:
             break
         at.button(key="play_next").click().run()
-    assert [i.value for i in at.info] == ["The virtual player won the game, 290 to 58."]
+    assert [i.value for i in at.info] == ["The virtual player won the game, 300 to 0."]
     steps = [m.value for m in at.markdown if m.value.startswith("1. Player B ends the game")]
-    assert steps == ["1. Player B ends the game at hand 6 with 65 points.\n2. A: 1 hand won × 25 = 25.\n"
-                     "3. B: 5 hands won × 25 = 125.\n4. B: game bonus +100.\n5. Totals: A 58, B 290."]
+    assert steps == ["1. Player B ends the game at hand 4 with 50 points.\n2. The loser won no hand: it is a "
+                     "shutout.\n3. B: 4 hands won × 25 = 100.\n4. B: game bonus +100.\n5. B: shutout: hand points "
+                     "doubled +50.\n6. Totals: A 0, B 300."]
     at.button(key="play_new").click().run()
     assert at.button(key="play_deal") and "play_match" not in at.session_state
 
@@ -294,3 +312,25 @@ def test_each_level_is_described_with_its_measured_strength(lang, level, needles
     at = at.switch_page("screens/play.py").run()
     assert not at.exception
     assert all(needle in screen(at) for needle in needles), screen(at)
+
+
+def test_a_mistake_is_tried_again_from_the_same_position_and_the_analysis_answers():
+    # Game 12345: the learner takes the 5♠ and throws the 6♠ (a mistake: the coach throws the J♥),
+    # then follows the hints to the end of the hand. In the review, "Try again" opens that
+    # position: the learner throws the J♥ this time and is told it is the coach's move, with every
+    # move the analysis valued.
+    at = open_play("en", GAME)
+    act(at, "take")
+    act(at, "card:6S")
+    play_hint_moves(at)
+    at.button(key="play_retry_1").click().run()
+    assert "Try again: turn 1" in screen(at)
+    [throw_jh] = [b for b in at.button if b.label == "Throw the J♥"]
+    throw_jh.click().run()
+    assert not at.exception
+    assert [s.value for s in at.success] == ["You chose: Throw the J♥. Best: it gives up 0 points against the "
+                                              "coach's move (Throw the J♥)."]
+    [options] = [t.value for t in at.table if "Move" in t.value.columns]
+    assert list(options.columns) == ["Move", "Expected points (± s.e.)"] and "Throw the 6♠" in list(options["Move"])
+    at.button(key="play_retry_close_1").click().run()
+    assert "Try again: turn 1" not in screen(at)

@@ -11,9 +11,10 @@ from tutor.drills.kinds.discard import STAGES, accepted, level_of_turn
 from tutor.engine.cards import mask_of, parse_card, parse_cards
 from tutor.engine.melds import HandAnalysis, min_deadwood
 from tutor.engine.rules import load_ruleset
+from tutor.play.bots import Bot
 from tutor.play.bots.evaluate import discard_order
 from tutor.play.bots.reading import read_view
-from tutor.play.coach import advise
+from tutor.play.coach import coach_hint, judge
 from tutor.play.debrief import agreement, difference
 from tutor.play.errors import MustDrawStockError, UnknownBotLevelError, UpcardDecisionError
 from tutor.play.match import LEARNER, VIRTUAL, Decision, Played, replay, start_match
@@ -44,10 +45,12 @@ def test_each_learner_move_is_answered_by_the_virtual_player_up_to_the_learner_n
     assert after.view()["legal"] == [["stock", None]]
     drawn = after.play(("stock", None))
     assert drawn.view()["phase"] == "discard" and "KD" in drawn.view()["hand"]
-    # Each decision keeps the view it was made on and the strong player's advice for it.
+    # Each decision keeps the view it was made on; the coach's verdict on it is the expert's.
     first = drawn.decisions[0]
     assert first.view["phase"] == "first_upcard" and first.move == ("pass", None)
-    assert first.advice.move == advise(first.view).move and first.agreed == (first.advice.move == ("pass", None))
+    assert first.judgement == judge(first.view, ("pass", None), 12345)
+    assert first.advice.move == first.judgement.coach == coach_hint(first.view, 12345).move
+    assert first.agreed == (first.judgement.grade == "best")
 
 
 def test_an_illegal_move_raises_and_leaves_the_match_as_it_was():
@@ -67,7 +70,7 @@ def test_an_unknown_level_is_refused_before_anything_is_dealt():
 def play_hints_until_a_hand_ends(match):
     """The learner plays the strong player's moves until the first hand is over."""
     while not match.game.played:
-        match = match.play(match.hint().move)
+        match = match.play(Bot("strong", match.seed).move(match.view()))
     return match
 
 
@@ -117,7 +120,7 @@ def decision(mover: str, move: tuple[str, str | None], *, phase: str = "discard"
     hand = table(ruleset, mover, "2H 3H 4H 5H 6H 8H 10H JH QH KH", pile, "AH 7S 8S 9S 10S JS QS KS AC 2C 3C",
                  phase=phase, taken=taken)
     view = hand.view(0)
-    return Decision(0, view, hand_move(move), advise(view))
+    return Decision(0, view, hand_move(move))
 
 
 def hand_move(move: tuple[str, str | None]):

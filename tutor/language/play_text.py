@@ -3,16 +3,18 @@ source 001's tips after a hand, and the virtual player's levels."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tutor.engine.cards import Card, mask_of, parse_card, parse_cards
 from tutor.engine.melds import min_deadwood
 from tutor.language.i18n import N_, Translator
 from tutor.play.bots.strength import LADDER
-from tutor.play.coach import Advice
-from tutor.play.debrief import Difference
+from tutor.play.coach import Advice, CoachHint
+from tutor.play.debrief import difference
+from tutor.play.grading import accuracy
 from tutor.play.hand import Hand
-from tutor.play.match import LEARNER, Played
+from tutor.play.match import LEARNER, Decision, Played
 from tutor.play.tips import TIP_NUMBERS, TipCheck
 
 BOT_LEVELS = {"beginner": N_("beginner"), "intermediate": N_("intermediate"), "strong": N_("strong"),
@@ -23,8 +25,11 @@ BOT_LEVEL_NOTES = {
                        "late in a hand it does not knock with 7 or more."),
     "strong": N_("Also reads your discards and pickups, avoids feeding you, and times its knock."),
     "expert": N_("Checks the strong player's choices by playing each one out over many possible deals, "
-                 "and keeps the one worth most points."),
+                 "and keeps the one worth most points. The coach's hints and verdicts are this player's."),
 }
+GRADE_NAMES = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
+               "blunder": N_("blunder")}
+"""Each grade of a decision (:mod:`tutor.play.grading`) in words."""
 TIP_TEXTS = {
     "faces_first": N_("Throw lone face cards first"),
     "keep_double_use": N_("Keep cards that serve a set and a run"),
@@ -103,7 +108,7 @@ def _cards(cards: tuple[Card, ...]) -> str:
 
 
 def hint_sentence(advice: Advice, top: str | None, tr: Translator) -> str:
-    """The strong player's move in one sentence, with the numbers it rests on."""
+    """The coach's move in one sentence, with the numbers a learner can see behind it."""
     kind, card = advice.move
     before, after = tr.number(advice.deadwood_before), tr.number(advice.deadwood_after)
     upcard = _symbol(parse_card(top)) if top else ""
@@ -166,24 +171,65 @@ def _move_words(move: tuple[str, Card | None], top: str | None, tr: Translator) 
     return tr.gettext("laid down big gin")
 
 
-def coach_comment(diff: Difference, tr: Translator) -> str:
-    """One line after a decision the strong player would have made otherwise, with its cost."""
-    decision = diff.decision
+def points_text(value: float, tr: Translator) -> str:
+    """Expected points with one decimal, as this language writes them: ``1.4``, ``1,4``."""
+    return tr.number(round(value, 1))
+
+
+def grade_name(grade: str, tr: Translator) -> str:
+    return tr.gettext(GRADE_NAMES[grade])
+
+
+def hint_value_text(hint: CoachHint, top: str | None, tr: Translator) -> str | None:
+    """What the coach's move is worth and what the next best move gives up against it, or None
+    when the analysis had nothing to weigh."""
+    if hint.value is None:
+        return None
+    worth = tr.gettext("On average this move is worth {value} points this hand.",
+                       value=points_text(hint.value.expected, tr))
+    if hint.runner_up is None or hint.runner_up_loss is None:
+        return worth
+    runner = move_phrase(hint.runner_up.move, top, tr)
+    return worth + " " + tr.gettext("The next best, “{move}”, gives up {loss} (± {error}).", move=runner,
+                                    loss=points_text(hint.runner_up_loss[0], tr),
+                                    error=points_text(hint.runner_up_loss[1], tr))
+
+
+def verdict_line(decision: Decision, tr: Translator) -> str:
+    """The coach's verdict on a decision: its grade, what it gave up, and what the coach would have done."""
+    judgement = decision.judgement
+    grade = judgement.grade
+    if grade is None or judgement.loss is None:
+        return coach_comment(decision, tr)
+    if decision.agreed:
+        if judgement.move == judgement.coach:
+            return tr.gettext("Best: the coach's move.")
+        return tr.gettext("Best: as good as the coach's move within the analysis' margin.")
+    return tr.gettext("{grade} (gives up {loss} points): {comment}", grade=grade_name(grade, tr).capitalize(),
+                      loss=points_text(max(0.0, judgement.loss), tr), comment=coach_comment(decision, tr))
+
+
+def coach_comment(decision: Decision, tr: Translator) -> str:
+    """What the coach would have done at a decision where the learner chose otherwise, with the
+    deadwood each choice leaves."""
+    diff = difference(decision)
     top = decision.view["top_discard"]
-    strong = _move_words(decision.advice.move, top, tr)
+    coach = _move_words(decision.advice.move, top, tr)
+    if diff is None:
+        return tr.gettext("The coach would have done the same.")
     if decision.view["phase"] != "discard" and decision.advice.move[0] in ("stock", "pass"):
         card = _symbol(parse_card(top)) if top else ""
         if decision.advice.move[0] == "pass":
-            return tr.gettext("The strong player would have passed: the {card} makes no meld.", card=card)
-        return tr.gettext("The strong player would have drawn from the stock: the {card} makes no meld.", card=card)
+            return tr.gettext("The coach would have passed the {card}.", card=card)
+        return tr.gettext("The coach would have drawn from the stock rather than take the {card}.", card=card)
     if diff.cost > 0:
-        return tr.ngettext("The strong player would have {move}: {n} point less deadwood.",
-                           "The strong player would have {move}: {n} points less deadwood.", diff.cost, move=strong)
+        return tr.ngettext("The coach would have {move}: {n} point less deadwood.",
+                           "The coach would have {move}: {n} points less deadwood.", diff.cost, move=coach)
     if diff.cost < 0:
-        return tr.ngettext("The strong player would have {move}: {n} point more deadwood now, for better chances.",
-                           "The strong player would have {move}: {n} points more deadwood now, for better chances.",
-                           -diff.cost, move=strong)
-    return tr.gettext("The strong player would have {move}: the same deadwood, with better chances.", move=strong)
+        return tr.ngettext("The coach would have {move}: {n} point more deadwood now, for better chances.",
+                           "The coach would have {move}: {n} points more deadwood now, for better chances.",
+                           -diff.cost, move=coach)
+    return tr.gettext("The coach would have {move}: the same deadwood, with better chances.", move=coach)
 
 
 def tip_name(tip: str, tr: Translator) -> str:
@@ -200,3 +246,34 @@ def tip_verdict(check: TipCheck, tr: Translator) -> str:
     return tr.ngettext("{tip}: not followed on turn {turns}.", "{tip}: not followed on turns {turns}.",
                        len(check.broken), tip=tip_name(check.tip, tr),
                        turns=tr.list_of([tr.number(t) for t in check.broken]))
+
+
+def accuracy_line(hand: Sequence[Decision], game: Sequence[Decision], tr: Translator) -> str:
+    """The accuracy of a hand's decisions and of the game's so far, and how many the coach graded best."""
+    hand_accuracy = accuracy([_loss(d) for d in hand])
+    game_accuracy = accuracy([_loss(d) for d in game])
+    best = sum(d.agreed for d in hand)
+    return tr.ngettext("Accuracy {hand} this hand ({game} in the game): the coach's move, or as good, "
+                       "on {best} of {n} decision.",
+                       "Accuracy {hand} this hand ({game} in the game): the coach's move, or as good, "
+                       "on {best} of {n} decisions.", len(hand),
+                       hand=tr.percent((hand_accuracy or 0.0) / 100), game=tr.percent((game_accuracy or 0.0) / 100),
+                       best=tr.number(best))
+
+
+def _loss(decision: Decision) -> tuple[float, float]:
+    judgement = decision.judgement
+    return (0.0, 0.0) if judgement.loss is None else (judgement.loss, judgement.stderr)
+
+
+def value_chart(decisions: Sequence[Decision], tr: Translator) -> dict[str, dict[int, float]]:
+    """For a chart: the expected points of the hand after each of the learner's decisions, beside
+    what the coach's move would have kept (by the decision's number in the hand, from 1)."""
+    mine: dict[int, float] = {}
+    coach: dict[int, float] = {}
+    for number, decision in enumerate(decisions, start=1):
+        judgement = decision.judgement
+        if judgement.expected is not None and judgement.coach_expected is not None:
+            mine[number] = round(judgement.expected, 1)
+            coach[number] = round(judgement.coach_expected, 1)
+    return {tr.gettext("Your move"): mine, tr.gettext("The coach's move"): coach}

@@ -1,12 +1,18 @@
-"""The coach's advice: the strong player's move for a view, with the numbers behind it.
+"""The coach: the expert's move for a view, with the numbers behind it, and a verdict on any move.
 
-:func:`advise` says what the strong player would do and why, as data the language layer turns into
-one sentence ("Take the J♦: it makes J♥ J♦ J♣; your deadwood falls from 34 to 5"): the reason, the
-deadwood before and after, and the meld a taken card makes. Like a bot, it reads only the view.
+The coach is the expert level (:mod:`tutor.play.bots.expert`: the strong player checked by the
+analysis). :func:`coach_hint` gives its move, what the analysis says it is worth, and what the next
+best move gives up against it; :func:`judge` measures any legal move against the coach's, in
+expected points, and grades it (:mod:`tutor.play.grading`). :func:`explain` gives the reason a
+learner can see for a move ("Take the J♦: it makes J♥ J♦ J♣; your deadwood falls from 34 to 5"):
+the deadwood before and after, and the meld a taken card makes; :func:`advise` explains the move
+of any level. Like a bot, the coach reads only the view.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -79,6 +85,12 @@ class Judgement:
     coach: Move
     loss: float | None
     stderr: float = 0.0
+    expected: float | None = None
+    """The expected points of the hand after ``move``."""
+    coach_expected: float | None = None
+    """The expected points of the hand after the coach's move."""
+    options: tuple[OptionValue, ...] = ()
+    """Every move the analysis valued, best first."""
 
     @property
     def grade(self) -> Grade | None:
@@ -98,23 +110,52 @@ class CoachHint:
     runner_up: OptionValue | None = None
     runner_up_loss: tuple[float, float] | None = None
 
+    @property
+    def move(self) -> Move:
+        """The coach's move."""
+        return self.advice.move
+
+
+CONSULTED = 64
+"""How many of the latest consultations are kept: the hint and the verdict on the move that follows
+it meet the same view, and the same analysis answers both."""
+_consulted: OrderedDict[tuple[str, int, tuple[Move, ...]], Consultation] = OrderedDict()
+_lock = threading.Lock()  # the app's sessions run in threads of one process
+
 
 def _consult(view: dict[str, Any], seed: int, also: tuple[Move, ...] = ()) -> tuple[Table, Consultation | None]:
+    """The expert's consultation on a view (None with a single legal move), the moves of ``also``
+    valued too; kept for the next calls on the same view."""
     table = read_view(view)
     if len(table.legal) < 2:
         return table, None
-    return table, Bot("expert", seed).expert_consult(view, table, also)
+    key = repr(sorted(view.items())), seed
+    with _lock:
+        plain = _consulted.get((*key, ()))
+        found = _consulted.get((*key, also))
+    if plain is not None and plain.analysis is not None and all(m in plain.analysis.outcomes for m in also):
+        return table, plain  # the same moves valued on the same worlds: the same answer
+    if found is None:
+        found = Bot("expert", seed).expert_consult(view, table, also)
+        with _lock:
+            _consulted[(*key, also)] = found
+            while len(_consulted) > CONSULTED:
+                _consulted.popitem(last=False)
+    return table, found
 
 
-def judge(view: dict[str, Any], move: Move, seed: int = 0) -> Judgement:
-    """A legal ``move`` of this view beside the coach's move, measured by the analysis."""
-    table, consultation = _consult(view, seed, (move,))
+def judge(view: dict[str, Any], move: Move, seed: int = 0, compare: tuple[Move, ...] = ()) -> Judgement:
+    """A legal ``move`` of this view beside the coach's move, measured by the analysis (the moves of
+    ``compare`` valued too, for the list of options)."""
+    table, consultation = _consult(view, seed, tuple(dict.fromkeys((move, *compare))))
     if consultation is None:
         return Judgement(move, table.legal[0] if table.legal else move, 0.0)
     if consultation.analysis is None:
         return Judgement(move, consultation.move, None)
-    loss, stderr = consultation.analysis.gap(move, consultation.move)
-    return Judgement(move, consultation.move, loss, stderr)
+    analysis = consultation.analysis
+    loss, stderr = analysis.gap(move, consultation.move)
+    return Judgement(move, consultation.move, loss, stderr, analysis.value(move).expected,
+                     analysis.value(consultation.move).expected, analysis.options)
 
 
 def coach_hint(view: dict[str, Any], seed: int = 0) -> CoachHint:

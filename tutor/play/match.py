@@ -1,5 +1,5 @@
 """A learner's game against the virtual player: the game, the level, every move, and each of the
-learner's decisions beside the strong player's advice.
+learner's decisions beside the coach's verdict (:mod:`tutor.play.coach`: the expert, on the analysis).
 
 A :class:`Match` is a value. :meth:`Match.play` applies the learner's move and then the virtual
 player's moves until the learner is to move again (or the hand or game is over). The learner is
@@ -18,7 +18,7 @@ from tutor.engine.cards import Card
 from tutor.engine.rules import Ruleset
 from tutor.play.bots import Bot
 from tutor.play.bots.reading import Table, read_view
-from tutor.play.coach import Advice, advise
+from tutor.play.coach import Advice, CoachHint, Judgement, coach_hint, explain, judge
 from tutor.play.game import Game, new_game
 from tutor.play.hand import Hand
 from tutor.play.moves import Move, move_text, read_move
@@ -46,23 +46,35 @@ def _took(game: Game, move: Move) -> Card | None:
 
 @dataclass(frozen=True)
 class Decision:
-    """One of the learner's decisions: the view it was made on, the move, and the strong
-    player's advice for that view."""
+    """One of the learner's decisions: the view it was made on and the move. The coach's verdict
+    (:attr:`judgement`, by the analysis) is worked out when it is first asked for, and kept."""
 
     hand: int
     view: dict[str, Any]
     move: Move
-    advice: Advice
+    seed: int = 0
+    """The seed of the coach's analysis (the game's)."""
 
     @cached_property
     def table(self) -> Table:
         """What the learner knew at this decision, read as the virtual player reads a view."""
         return read_view(self.view)
 
+    @cached_property
+    def judgement(self) -> Judgement:
+        """The learner's move beside the coach's, measured in expected points."""
+        return judge(self.view, self.move, self.seed)
+
+    @cached_property
+    def advice(self) -> Advice:
+        """The coach's move for this view, with the numbers a learner can see behind it."""
+        return explain(self.view, self.judgement.coach)
+
     @property
     def agreed(self) -> bool:
-        """Whether the learner chose what the strong player would have chosen."""
-        return self.move == self.advice.move
+        """Whether the coach grades the learner's move best: its own move, or one the analysis finds
+        as good within its margin (:mod:`tutor.play.grading`)."""
+        return self.judgement.grade == "best"
 
 
 @dataclass(frozen=True)
@@ -95,20 +107,19 @@ class Match:
         """What the learner sees of the hand being played."""
         return self.game.view(LEARNER)
 
-    def hint(self) -> Advice:
-        """The strong player's move for the learner's view, with its numbers."""
-        return advise(self.view(), "strong", self.seed)
+    def hint(self) -> CoachHint:
+        """The coach's move for the learner's view, explained and valued."""
+        return coach_hint(self.view(), self.seed)
 
     def play(self, move: Any) -> Match:
         """The match after the learner's ``move`` (illegal: a ``MoveError``) and the virtual player's
         replies, up to the learner's next decision or the end of the hand."""
         chosen = read_move(move)
         view = self.view()
-        advice = advise(view, "strong", self.seed)
         hand = self.hand_number
         game = self.game.apply(chosen)
         moves = [*self.moves, Played(LEARNER, hand, chosen, _took(self.game, chosen))]
-        decision = Decision(hand, view, chosen, advice)
+        decision = Decision(hand, view, chosen, self.seed)
         match = replace(self, game=game, moves=(*moves,), decisions=(*self.decisions, decision))
         if len(game.played) > len(self.game.played):
             return match  # the learner's move ended the hand: the next waits for next_hand()

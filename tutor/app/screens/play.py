@@ -8,20 +8,22 @@ import streamlit as st
 
 from tutor.app.ui import play_state, profile, state
 from tutor.app.ui.render import show_arrangement, show_steps, show_totals
+from tutor.app.ui.retry import show_retry
 from tutor.app.ui.table_component import play_table
 from tutor.engine.rules import available_rulesets, load_ruleset
 from tutor.language.explain import score_steps
 from tutor.language.labels import outcome_name, ruleset_title
 from tutor.language.play_text import (
     BOT_LEVEL_NOTES,
+    accuracy_line,
     bot_level_name,
-    coach_comment,
     level_strength_text,
     tip_verdict,
+    value_chart,
+    verdict_line,
     void_hand_text,
 )
 from tutor.play import BOT_LEVELS
-from tutor.play.debrief import differences
 from tutor.play.match import LEARNER
 from tutor.play.tips import check_tips
 
@@ -92,25 +94,33 @@ if play_state.hand_over_pending(match) or game.over:
 
     st.header(tr.gettext("Your decisions"))
     decisions = [d for d in match.decisions if d.hand == number - 1]
-    diffs = differences(decisions)
-    st.caption(tr.ngettext("You matched the strong player on {agreed} of {n} decision.",
-                           "You matched the strong player on {agreed} of {n} decisions.", len(decisions),
-                           agreed=tr.number(len(decisions) - len(diffs))) if decisions
-               else tr.gettext("The hand ended before you had a decision to make."))
+    if decisions:
+        play_state.judge_all(decisions, tr)
+        st.caption(accuracy_line(decisions, [d for d in match.decisions if d.hand < number], tr))
+        st.line_chart(value_chart(decisions, tr), x_label=tr.gettext("Your decisions in this hand, in order"),
+                      y_label=tr.gettext("Expected points of the hand"))
+    else:
+        st.caption(tr.gettext("The hand ended before you had a decision to make."))
     reviewed = play_state.reviewed()
-    for diff in diffs:
-        index = match.decisions.index(diff.decision)
-        line = tr.gettext("Turn {turn}: {comment}", turn=tr.number(diff.decision.view["turn"]),
-                          comment=coach_comment(diff, tr))
-        left, right = st.columns([4, 1])
+    missed = [d for d in decisions if not d.agreed]
+    for decision in missed:
+        index = match.decisions.index(decision)
+        line = tr.gettext("Turn {turn}: {comment}", turn=tr.number(decision.view["turn"]),
+                          comment=verdict_line(decision, tr))
+        left, middle, right = st.columns([4, 1, 1])
         left.text(line)
-        if diff.decision.view["phase"] == "discard" and profile.current() is not None:
+        middle.button(tr.gettext("Try again"), key=f"play_retry_{index}", on_click=play_state.retry,
+                      args=(index,))
+        if decision.view["phase"] == "discard" and profile.current() is not None:
             if index in reviewed:
                 right.caption(tr.gettext("In your review"))
             else:
                 right.button(tr.gettext("Review it later"), key=f"play_review_{index}",
                              on_click=play_state.to_review, args=(index,))
-    with st.expander(tr.gettext("Source 001's tips, checked"), expanded=bool(diffs)):
+    retrying = play_state.retrying(match)
+    if retrying is not None:
+        show_retry(match, retrying, tr)
+    with st.expander(tr.gettext("Source 001's tips, checked"), expanded=bool(missed)):
         for check in check_tips(decisions):
             st.text(tip_verdict(check, tr))
 
@@ -142,17 +152,16 @@ with hint_col:
               disabled=not match.learner_to_move)
 with coach_col:
     coach = st.toggle(tr.gettext("Coach mode"), key="play_coach",
-                      help=tr.gettext("After each of your decisions, a comment when the strong player would "
-                                      "have chosen otherwise."))
+                      help=tr.gettext("After each of your decisions, the coach's verdict: what your move "
+                                      "gave up against the coach's, in expected points."))
 hint = play_state.hint_text(match, tr)
 if hint:
     st.info(hint)
 if coach:
-    comment = play_state.last_comment(tr)
-    if comment:
-        st.warning(comment)
-    elif st.session_state.get(play_state.COMMENTS):
-        st.success(tr.gettext("The strong player would have done the same."))
+    coach_verdict = play_state.last_verdict(tr)
+    if coach_verdict is not None:
+        agreed, line = coach_verdict
+        (st.success if agreed else st.warning)(line)
 
 state.show_address(tr.gettext("Address of this game, to deal the same cards again or share them:"),
                    play_state.address(match))

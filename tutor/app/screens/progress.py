@@ -89,11 +89,11 @@ else:
     agreement = agreement_by_day(games)
     decided = sum(g.decisions for g in games)
     if decided:
-        st.metric(tr.gettext("Your choices that matched the strong player's"),
+        st.metric(tr.gettext("Your choices the coach graded best"),
                   tr.percent(sum(g.agreed for g in games) / decided),
                   help=tr.ngettext("Over {n} decision in your games.", "Over {n} decisions in your games.", decided))
     if len(agreement) > 1:
-        st.markdown(tr.gettext("**How often you chose what the strong player would have chosen**"))
+        st.markdown(tr.gettext("**How often the coach graded your choice best**"))
         st.line_chart({tr.gettext("Agreement with the coach (%)"): {day: round(100 * share)
                                                                      for day, share in agreement.items()}},
                       x_label=tr.gettext("Day"), y_label=tr.gettext("Agreement (%)"))

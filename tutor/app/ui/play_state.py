@@ -7,6 +7,7 @@ The game itself is :mod:`tutor.play`; this module only keeps it and reacts to th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import streamlit as st
@@ -21,22 +22,22 @@ from tutor.engine.melds import best_arrangements, min_deadwood
 from tutor.engine.rules import Ruleset, available_rulesets, load_ruleset
 from tutor.language.i18n import N_, Translator
 from tutor.language.labels import card_name, meld_kind_name
-from tutor.language.play_text import bot_level_name, coach_comment, hint_sentence, log_line
+from tutor.language.play_text import bot_level_name, hint_sentence, hint_value_text, log_line, verdict_line
 from tutor.play import BOT_LEVELS
-from tutor.play.debrief import difference
+from tutor.play.coach import CoachHint
 from tutor.play.errors import UnknownBotLevelError
 from tutor.play.hand import check_seed
-from tutor.play.match import LEARNER, Match, replay, start_match
+from tutor.play.match import LEARNER, Decision, Match, replay, start_match
 from tutor.play.positions import encode_view
 from tutor.progress.review import DrillItem, Rating
 from tutor.progress.store import Saved, SavedGame, StaleGameError
 
-MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH, REVIEWED, ADDRESS, PENDING = (
+MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH, REVIEWED, ADDRESS, PENDING, RETRY, RETRY_MOVE = (
     "play_match", "play_game_id", "play_seen", "play_armed", "play_hint", "play_comments", "play_error",
-    "play_fresh", "play_reviewed", "_play_address", "play_pending")
+    "play_fresh", "play_reviewed", "_play_address", "play_pending", "play_retry", "play_retry_move")
 """The session keys of the play page. Every key of one game (all but ``ADDRESS`` and ``PENDING``)
 is set afresh when a game opens and dropped when the learner leaves it."""
-GAME_KEYS = (MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH, REVIEWED)
+GAME_KEYS = (MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH, REVIEWED, RETRY, RETRY_MOVE)
 TABLE_KEY = "play_table"
 LOG_LINES = 6
 """The table's log shows the hand's last moves; the whole list is shown when the hand ends."""
@@ -368,9 +369,8 @@ def play(match: Match, move: tuple[str, str | None]) -> None:
     session[FRESH] = len([p for p in after.moves[len(match.moves):] if p.player != LEARNER])
     if not save(after):
         return  # the game moved on elsewhere: this move is refused, the table shows the game as it is
-    diff = difference(after.decisions[-1])
     comments: list[Any] = session.setdefault(COMMENTS, [])
-    comments.append(diff)
+    comments.append(after.decisions[-1])  # the coach's verdict is worked out when it is shown
 
 
 def table_clicked() -> None:
@@ -400,13 +400,21 @@ def hint_text(match: Match, tr: Translator) -> str | None:
     kept = st.session_state.get(HINT)
     if not kept or kept[0] != len(match.decisions):
         return None
-    return hint_sentence(kept[1], match.view()["top_discard"], tr)
+    hint: CoachHint = kept[1]
+    top = match.view()["top_discard"]
+    value = hint_value_text(hint, top, tr)
+    sentence = hint_sentence(hint.advice, top, tr)
+    return f"{sentence} {value}" if value else sentence
 
 
-def last_comment(tr: Translator) -> str | None:
-    """The coach's comment on the learner's last decision, when the strong player differed."""
+def last_verdict(tr: Translator) -> tuple[bool, str] | None:
+    """The coach's verdict on the learner's last decision in this hand: whether the coach graded it
+    best, and the line that says so; None before the first decision."""
     comments = st.session_state.get(COMMENTS) or []
-    return coach_comment(comments[-1], tr) if comments and comments[-1] is not None else None
+    if not comments:
+        return None
+    decision: Decision = comments[-1]
+    return decision.agreed, verdict_line(decision, tr)
 
 
 def move_error(tr: Translator) -> str | None:
@@ -423,6 +431,8 @@ def next_hand() -> None:
     session = st.session_state
     session[SEEN] = len(match.game.played)
     session[COMMENTS] = []
+    session.pop(RETRY, None)
+    session.pop(RETRY_MOVE, None)
     before = len(match.moves)
     after = match.next_hand()
     session[MATCH] = after
@@ -449,3 +459,47 @@ def to_review(decision_index: int) -> None:
     item = DrillItem("discard", level, match.rules.name, 0, encode_view(decision.view)).format()
     profile.store().schedule(learner.id, item, Rating.Again)
     reviewed().add(decision_index)
+
+
+# --- the review of a hand: the coach's verdicts, and trying a decision again -------------------
+
+def judge_all(decisions: Sequence[Decision], tr: Translator) -> None:
+    """Work out the coach's verdict on each decision not judged yet, with a progress bar while it runs."""
+    waiting = [d for d in decisions if "judgement" not in d.__dict__]
+    if not waiting:
+        return
+    bar = st.progress(0.0, text=tr.gettext("The coach is going over your decisions…"))
+    for done, decision in enumerate(waiting, start=1):
+        _ = decision.judgement
+        bar.progress(done / len(waiting), text=tr.gettext("The coach is going over your decisions…"))
+    bar.empty()
+
+
+def retry(decision_index: int) -> None:
+    """Open one of the learner's decisions again, to choose anew from the same position."""
+    match = current()
+    if match is not None and 0 <= decision_index < len(match.decisions):
+        st.session_state[RETRY] = decision_index
+        st.session_state.pop(RETRY_MOVE, None)
+
+
+def retrying(match: Match) -> int | None:
+    """The decision (by its index) being tried again, if one is."""
+    index = st.session_state.get(RETRY)
+    return index if isinstance(index, int) and 0 <= index < len(match.decisions) else None
+
+
+def retry_move(move: tuple[str, str | None]) -> None:
+    """The learner's new choice at the decision being tried again."""
+    st.session_state[RETRY_MOVE] = move
+
+
+def retried() -> tuple[str, str | None] | None:
+    """The move chosen on the decision being tried again, once chosen."""
+    move: tuple[str, str | None] | None = st.session_state.get(RETRY_MOVE)
+    return move
+
+
+def close_retry() -> None:
+    st.session_state.pop(RETRY, None)
+    st.session_state.pop(RETRY_MOVE, None)

@@ -1,5 +1,6 @@
 """A saved game replayed move by move: the position before each move, both hands laid out, the
-move made, and the strong player's view of it beside it (Lichess's analysis board, in small)."""
+move made, and the coach's view of it beside it (its move, and its verdict on the learner's), with
+a chart of the hand's expected points decision by decision (Lichess's analysis board, in small)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
+from tutor.app.ui.play_state import judge_all
 from tutor.app.ui.render import show_arrangement, show_cards
 from tutor.engine.cards import mask_of
 from tutor.engine.errors import TutorError
@@ -14,9 +16,9 @@ from tutor.engine.melds import best_arrangements
 from tutor.engine.rules import load_ruleset
 from tutor.language.i18n import Translator
 from tutor.language.labels import ruleset_title
-from tutor.language.play_text import bot_level_name, hint_sentence, log_line
-from tutor.play.coach import advise
-from tutor.play.match import LEARNER, Match, replay
+from tutor.language.play_text import bot_level_name, hint_sentence, log_line, value_chart, verdict_line
+from tutor.play.coach import coach_hint
+from tutor.play.match import LEARNER, Decision, Match, Played, replay
 from tutor.progress.store import SavedGame
 
 
@@ -71,11 +73,28 @@ def show_replay(games: Sequence[SavedGame], tr: Translator) -> None:
             show_cards(hand.discard_pile[-1:], tr, label=tr.gettext("Top of the discard pile"))
     with right:
         view = hand.view(mover)
-        advice = advise(view, "strong", match.seed)
         who = tr.gettext("You") if mover == LEARNER else tr.gettext("The virtual player")
-        st.markdown(tr.gettext("**The engine's view** ({who} to move)", who=who))
-        st.text(hint_sentence(advice, view["top_discard"], tr))
-        if advice.move == played.move:
-            st.success(tr.gettext("The move made is the strong player's."))
+        st.markdown(tr.gettext("**The coach's view** ({who} to move)", who=who))
+        if mover == LEARNER:
+            decision = _decision_at(match, number, positions, step - 1)
+            st.text(hint_sentence(decision.advice, view["top_discard"], tr))
+            (st.success if decision.agreed else st.warning)(verdict_line(decision, tr))
         else:
-            st.warning(tr.gettext("The strong player would have chosen otherwise."))
+            hint = coach_hint(view, match.seed)
+            st.text(hint_sentence(hint.advice, view["top_discard"], tr))
+            if hint.move == played.move:
+                st.success(tr.gettext("The virtual player made the coach's move."))
+            else:
+                st.warning(tr.gettext("The coach would have chosen otherwise."))
+    decisions = [d for d in match.decisions if d.hand == number]
+    if decisions:
+        judge_all(decisions, tr)
+        st.line_chart(value_chart(decisions, tr), x_label=tr.gettext("Your decisions in this hand, in order"),
+                      y_label=tr.gettext("Expected points of the hand"))
+
+
+def _decision_at(match: Match, number: int, positions: Sequence[tuple[object, Played]], index: int) -> Decision:
+    """The learner's decision at move ``index`` of hand ``number``: the learner's moves of a hand and
+    its decisions come in the same order."""
+    before = sum(1 for _, played in positions[:index] if played.player == LEARNER)
+    return [d for d in match.decisions if d.hand == number][before]

@@ -79,22 +79,24 @@ class Expert:
 
     def consult(self, view: dict[str, Any], table: Table, also: Sequence[Move] = ()) -> Consultation:
         """The expert's move for a view (read as ``table``) with more than one legal move, with its
-        analysis; ``also`` adds moves to value beside the candidates (a learner's move, to grade it:
-        the worlds are the same whichever moves are valued, so the expert's choice among its own
-        candidates may only change where a move of ``also`` becomes the best)."""
+        analysis; ``also`` adds moves to value beside the candidates (a learner's move, to grade it)
+        on the same worlds, without changing the expert's choice, which stays among its candidates."""
         proposal = self.planner.choose(table)
-        moves = candidates(table, self.planner)
-        for move in (proposal, *also):
-            if move not in moves:
-                moves.append(move)
+        own = candidates(table, self.planner)
+        if proposal not in own:
+            own.append(proposal)
+        moves = [*own, *(m for m in dict.fromkeys(also) if m not in own)]
         world_seed = zlib.crc32(repr((self.seed, view["hand"], view["discard_pile"], view["events"])).encode())
         try:
             analysis = analyze_decision(view, samples=SAMPLES, seed=world_seed, moves=moves)
         except ImpossibleViewError:
             return Consultation(proposal, proposal, None)  # a view written by hand whose cards do not add up
 
-        loss, stderr = analysis.loss(proposal)
-        return Consultation(analysis.best if loss > MARGIN * stderr else proposal, proposal, analysis)
+        # Each move's outcome in a world depends on that move alone, so the choice among its own
+        # candidates is the same whatever ``also`` adds.
+        best = max(own, key=lambda m: analysis.value(m).expected)
+        loss, stderr = analysis.gap(proposal, best)
+        return Consultation(best if loss > MARGIN * stderr else proposal, proposal, analysis)
 
     def choose(self, view: dict[str, Any], table: Table) -> Move:
         """The expert's move for a view (read as ``table``) with more than one legal move."""

@@ -1,0 +1,51 @@
+"""Trying a decision again: the same cards, the learner chooses anew, then sees the coach's verdict
+on that choice with every move the analysis valued (Lichess's "learn from your mistakes")."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.app.ui import play_state
+from tutor.app.ui.render import show_arrangement
+from tutor.engine.cards import mask_of, parse_cards
+from tutor.engine.melds import best_arrangements
+from tutor.language.i18n import Translator
+from tutor.language.play_text import grade_name, move_phrase, points_text, position_line
+from tutor.play.coach import judge
+from tutor.play.match import Match
+from tutor.play.moves import move_text, read_move
+
+
+def show_retry(match: Match, index: int, tr: Translator) -> None:
+    """The decision ``index`` of the match, to be chosen again."""
+    decision = match.decisions[index]
+    view = decision.view
+    top = view["top_discard"]
+    st.subheader(tr.gettext("Try again: turn {turn}", turn=tr.number(view["turn"])))
+    st.caption(position_line(view, tr))
+    if top:
+        st.text(tr.gettext("Top of the discard pile: {card}", card=parse_cards(top)[0].symbol))
+    show_arrangement(best_arrangements(mask_of(parse_cards(" ".join(view["hand"]))))[0], tr)
+    chosen = play_state.retried()
+    if chosen is None:
+        st.markdown(tr.gettext("What do you play here?"))
+        for number, legal in enumerate(view["legal"]):
+            move = read_move(legal)
+            st.button(move_phrase(move, top, tr), key=f"play_retry_move_{index}_{number}",
+                      on_click=play_state.retry_move, args=(move_text(move),))
+    else:
+        move = read_move(chosen)
+        judgement = judge(view, move, decision.seed, compare=(decision.move,))
+        line = tr.gettext("You chose: {move}.", move=move_phrase(move, top, tr))
+        grade = judgement.grade
+        if grade is not None and judgement.loss is not None:
+            line += " " + tr.gettext("{grade}: it gives up {loss} points against the coach's move ({coach}).",
+                                     grade=grade_name(grade, tr).capitalize(),
+                                     loss=points_text(max(0.0, judgement.loss), tr),
+                                     coach=move_phrase(judgement.coach, top, tr))
+        (st.success if grade == "best" else st.warning)(line)
+        st.table({tr.gettext("Move"): [move_phrase(o.move, top, tr) for o in judgement.options],
+                  tr.gettext("Expected points (± s.e.)"): [f"{points_text(o.expected, tr)} (± "
+                                                           f"{points_text(o.stderr, tr)})" for o in judgement.options]})
+        st.button(tr.gettext("Choose again"), key=f"play_retry_again_{index}", on_click=play_state.retry, args=(index,))
+    st.button(tr.gettext("Close"), key=f"play_retry_close_{index}", on_click=play_state.close_retry)
