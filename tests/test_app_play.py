@@ -328,7 +328,7 @@ def test_a_mistake_is_tried_again_from_the_same_position_and_the_analysis_answer
     [throw_jh] = [b for b in at.button if b.label == "Throw the J♥"]
     throw_jh.click().run()
     assert not at.exception
-    assert [s.value for s in at.success] == ["You chose: Throw the J♥. Best: it gives up 0 points against the "
+    assert [s.value for s in at.success] == ["You chose: Throw the J♥. Best: it gives up 0.0 points against the "
                                               "coach's move (Throw the J♥)."]
     [options] = [t.value for t in at.table if "Move" in t.value.columns]
     assert list(options.columns) == ["Move", "Expected points (± s.e.)"] and "Throw the 6♠" in list(options["Move"])

@@ -3,6 +3,8 @@ as codes, and the "which card to throw" drill made from them. Hands drawn in the
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 from test_play import table
 
@@ -15,11 +17,11 @@ from tutor.play.bots import Bot
 from tutor.play.bots.evaluate import discard_order
 from tutor.play.bots.reading import read_view
 from tutor.play.coach import coach_hint, judge
-from tutor.play.debrief import agreement, difference
+from tutor.play.debrief import Departure, TipReview, agreement, difference, review_tips
 from tutor.play.errors import MustDrawStockError, UnknownBotLevelError, UpcardDecisionError
 from tutor.play.match import LEARNER, VIRTUAL, Decision, Played, replay, start_match
 from tutor.play.positions import PositionError, decode_view, encode_view
-from tutor.play.tips import TIPS, check_tips, could_join_set_and_run, is_lone
+from tutor.play.tips import TIPS, check_tips, cold_suits, could_join_set_and_run, follows, is_lone, tip_verdict
 from tutor.progress.review import DrillItem
 
 # --- The match ------------------------------------------------------------------------------------
@@ -126,6 +128,14 @@ def decision(mover: str, move: tuple[str, str | None], *, phase: str = "discard"
 def hand_move(move: tuple[str, str | None]):
     kind, card = move
     return kind, parse_card(card) if card else None
+
+
+@dataclass(frozen=True)
+class Decided:
+    """A decision as the tips' checks read it."""
+
+    table: object
+    move: object
 
 
 def verdict(tip: str, d: Decision) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -261,3 +271,85 @@ def test_generated_discard_puzzles_have_their_level(level, ruleset):
         assert plain == (level != "hard")
         assert check(puzzle, str(best)).correct
         assert level_of_turn(view["turn"]) in ("easy", "medium", "hard")
+
+
+# --- 001's tips reconciled with the coach -----------------------------------------------------------
+
+PICKUPS_HAND = "AS 2S 3S 7S 7D 7C 9D 9C 9H 2D QH"
+# Melds A♠ 2♠ 3♠, 7♠ 7♦ 7♣, 9♦ 9♣ 9♥; loose 2♦ and Q♥: throw the Q♥ and knock with 2.
+
+
+def tip_table(mover: str, *, known: str = "", thrown: tuple[str, ...] = ()):
+    """Player 0 to discard, player 1 holding 4♥ 5♥ 6♥ J♦ J♠ 8♣ 10♣ K♠ K♣ 5♦, of which ``known`` were
+    taken from the pile, and ``thrown`` the cards it threw."""
+    from test_analysis import table as analysis_table
+    events = tuple((1, "discard", card) for card in thrown)
+    hand = analysis_table("classic", mover, "4H 5H 6H JD JS 8C 10C KS KC 5D", "KH", phase="discard",
+                          known=known, events=events)
+    return read_view(hand.view(0))
+
+
+def test_knocking_early_follows_the_tip_when_the_opponent_takes_many_discards():
+    fast = tip_table(PICKUPS_HAND, known="JD JS")  # it took two cards from the pile
+    assert tip_verdict("time_by_pickups", Decided(fast, hand_move(("knock", "QH")))) is True
+    assert tip_verdict("time_by_pickups", Decided(fast, hand_move(("discard", "QH")))) is False
+    assert follows("time_by_pickups", fast, hand_move(("discard", "QH"))) == hand_move(("knock", "QH"))
+    slow = tip_table(PICKUPS_HAND, known="JD")  # one card only: the tip does not apply
+    assert tip_verdict("time_by_pickups", Decided(slow, hand_move(("discard", "QH")))) is None
+
+
+def test_a_suit_the_opponent_keeps_throwing_is_the_safe_throw():
+    # The opponent threw two clubs (3♣ and 6♣); the mover, with loose 8♦ Q♥ 4♣ J♣ ... throws from hearts or clubs.
+    holding = "AS 2S 3S 7S 7D 7C 9D 9C 9H QH 4C"
+    cold = tip_table(holding, thrown=("3C", "6C"))
+    assert cold_suits(cold) == {"C"}
+    assert tip_verdict("watch_discards", Decided(cold, hand_move(("discard", "4C")))) is True
+    assert tip_verdict("watch_discards", Decided(cold, hand_move(("discard", "QH")))) is False
+    assert follows("watch_discards", cold, hand_move(("discard", "QH"))) == hand_move(("discard", "4C"))
+    # One club thrown is not yet a pattern.
+    assert tip_verdict("watch_discards", Decided(tip_table(holding, thrown=("3C",)), hand_move(("discard", "QH")))) \
+        is None
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "short", "spanish"])
+def test_a_learner_who_follows_every_hint_is_never_told_a_tip_was_not_followed(ruleset):
+    # Game 21 under each ruleset, the learner playing the coach's hints for two hands: every
+    # departure from a tip is the coach's, approved. Under the classic and short rules the coach
+    # departs several times (on turn 1 it takes an upcard that melds nowhere, worth more than a
+    # stock card; in hand 2 it keeps cards of the suit the opponent keeps throwing); the Spanish
+    # game's two hands follow every tip that comes up.
+    match = start_match(load_ruleset(ruleset), 21, "strong")
+    while len(match.game.played) < 2 and not match.game.over:
+        match = match.play(match.hint().move) if match.learner_to_move else match.next_hand()
+    departures = 0
+    for hand in range(len(match.game.played)):
+        for review in review_tips([d for d in match.decisions if d.hand == hand]):
+            for departure in review.departures:
+                departures += 1
+                assert departure.approved, (ruleset, hand, review.tip, departure)
+                assert departure.gain is not None
+    assert all(d.agreed for d in match.decisions)
+    assert (departures > 0) == (ruleset != "spanish")
+
+
+@pytest.mark.parametrize("departure, english", [
+    (Departure(4, hand_move(("discard", "QH")), hand_move(("discard", "4C")), 2.25, True),
+     "A suit the opponent keeps throwing is a safe throw: on turn 4 the coach departs from it: its move is worth "
+     "2.2 points more than “Throw the 4♣”."),
+    (Departure(4, hand_move(("discard", "QH")), hand_move(("discard", "4C")), -0.4, True),
+     "A suit the opponent keeps throwing is a safe throw: on turn 4 the coach departs from it: “Throw the 4♣” is "
+     "worth 0.4 points more, within the analysis' margin."),
+    (Departure(4, hand_move(("discard", "QH")), hand_move(("discard", "4C")), -3.0, False),
+     "A suit the opponent keeps throwing is a safe throw: not followed on turn 4: “Throw the 4♣” was worth 3.0 "
+     "points more."),
+    (Departure(4, hand_move(("discard", "QH")), hand_move(("discard", "4C")), 1.0, False),
+     "A suit the opponent keeps throwing is a safe throw: not followed on turn 4, and rightly: “Throw the 4♣” was "
+     "worth 1.0 points less."),
+])
+def test_a_departure_from_a_tip_is_told_with_its_numbers(departure, english):
+    from tutor.language.i18n import Translator
+    from tutor.language.play_text import tip_review_lines
+    review = TipReview("watch_discards", (4,), (departure,))
+    assert tip_review_lines(review, {}, Translator("en")) == [english]
+    [spanish] = tip_review_lines(review, {}, Translator("es"))
+    assert spanish.startswith("Un palo que el rival tira una y otra vez es un descarte seguro: ")

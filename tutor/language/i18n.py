@@ -127,11 +127,13 @@ class Translator:
         """Text from content files (already in this language): marked in the pseudo-language."""
         return self._wrap(text)
 
-    def number(self, value: float) -> str:
+    def number(self, value: float, places: int | None = None) -> str:
         """A number as this language writes it: ``4,000`` and ``1.5`` in English; ``4000``, ``40.000``
-        and ``1,5`` in Spanish (CLDR's minimum grouping digits, which Babel does not apply)."""
+        and ``1,5`` in Spanish (CLDR's minimum grouping digits, which Babel does not apply). With
+        ``places``, always that many decimals (``1.0``)."""
         grouped = abs(value) >= 10 ** (2 + MIN_GROUPING_DIGITS.get(self.lang, 1))
-        return format_decimal(value, locale=self.locale, group_separator=grouped)
+        pattern = None if places is None else "#,##0" + ("." + "0" * places if places else "")
+        return format_decimal(value, format=pattern, locale=self.locale, group_separator=grouped)
 
     def percent(self, value: float) -> str:
         return format_percent(value, locale=self.locale)

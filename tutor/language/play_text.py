@@ -11,11 +11,11 @@ from tutor.engine.melds import min_deadwood
 from tutor.language.i18n import N_, Translator
 from tutor.play.bots.strength import LADDER
 from tutor.play.coach import Advice, CoachHint
-from tutor.play.debrief import difference
+from tutor.play.debrief import Departure, TipReview, difference
 from tutor.play.grading import accuracy
 from tutor.play.hand import Hand
 from tutor.play.match import LEARNER, Decision, Played
-from tutor.play.tips import TIP_NUMBERS, TipCheck
+from tutor.play.tips import TIP_NUMBERS
 
 BOT_LEVELS = {"beginner": N_("beginner"), "intermediate": N_("intermediate"), "strong": N_("strong"),
               "expert": N_("expert")}
@@ -31,6 +31,8 @@ GRADE_NAMES = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inaccur
                "blunder": N_("blunder")}
 """Each grade of a decision (:mod:`tutor.play.grading`) in words."""
 TIP_TEXTS = {
+    "time_by_pickups": N_("Knock early when the opponent takes many discards"),
+    "watch_discards": N_("A suit the opponent keeps throwing is a safe throw"),
     "faces_first": N_("Throw lone face cards first"),
     "keep_double_use": N_("Keep cards that serve a set and a run"),
     "take_to_meld": N_("Take from the pile only a card that melds"),
@@ -172,8 +174,8 @@ def _move_words(move: tuple[str, Card | None], top: str | None, tr: Translator) 
 
 
 def points_text(value: float, tr: Translator) -> str:
-    """Expected points with one decimal, as this language writes them: ``1.4``, ``1,4``."""
-    return tr.number(round(value, 1))
+    """Expected points with one decimal, as this language writes them: ``1.4``, ``1,4``, ``3.0``."""
+    return tr.number(value, places=1)
 
 
 def grade_name(grade: str, tr: Translator) -> str:
@@ -236,16 +238,38 @@ def tip_name(tip: str, tr: Translator) -> str:
     return tr.gettext(TIP_TEXTS[tip], **{k: tr.number(v) for k, v in TIP_NUMBERS.items()})
 
 
-def tip_verdict(check: TipCheck, tr: Translator) -> str:
-    """How a tip fared in a hand, in one line."""
-    if not check.applied:
-        return tr.gettext("{tip}: it did not come up.", tip=tip_name(check.tip, tr))
-    if check.followed:
-        return tr.ngettext("{tip}: followed ({n} time).", "{tip}: followed ({n} times).", len(check.turns),
-                           tip=tip_name(check.tip, tr))
-    return tr.ngettext("{tip}: not followed on turn {turns}.", "{tip}: not followed on turns {turns}.",
-                       len(check.broken), tip=tip_name(check.tip, tr),
-                       turns=tr.list_of([tr.number(t) for t in check.broken]))
+def tip_review_lines(review: TipReview, top_of: dict[int, str | None], tr: Translator) -> list[str]:
+    """How a tip fared in a hand, reconciled with the coach: one line if it did not come up or was
+    followed, else one line per departure, with what following the tip would have gained or cost
+    (``top_of``: the top of the pile at each turn, to name a taken card)."""
+    name = tip_name(review.tip, tr)
+    if not review.turns:
+        return [tr.gettext("{tip}: it did not come up.", tip=name)]
+    if not review.departures:
+        return [tr.ngettext("{tip}: followed ({n} time).", "{tip}: followed ({n} times).", len(review.turns),
+                            tip=name)]
+    return [_departure_line(name, d, top_of.get(d.turn), tr) for d in review.departures]
+
+
+def _departure_line(name: str, departure: Departure, top: str | None, tr: Translator) -> str:
+    turn = tr.number(departure.turn)
+    if departure.alternative is None or departure.gain is None:
+        if departure.approved:
+            return tr.gettext("{tip}: on turn {turn} the coach's move departs from it.", tip=name, turn=turn)
+        return tr.gettext("{tip}: not followed on turn {turn}.", tip=name, turn=turn)
+    other = move_phrase(departure.alternative, top, tr)
+    gain = points_text(abs(departure.gain), tr)
+    if departure.approved:
+        if departure.gain >= 0:
+            return tr.gettext("{tip}: on turn {turn} the coach departs from it: its move is worth {gain} points "
+                              "more than “{other}”.", tip=name, turn=turn, gain=gain, other=other)
+        return tr.gettext("{tip}: on turn {turn} the coach departs from it: “{other}” is worth {gain} points more, "
+                          "within the analysis' margin.", tip=name, turn=turn, gain=gain, other=other)
+    if departure.gain >= 0:
+        return tr.gettext("{tip}: not followed on turn {turn}, and rightly: “{other}” was worth {gain} points less.",
+                          tip=name, turn=turn, gain=gain, other=other)
+    return tr.gettext("{tip}: not followed on turn {turn}: “{other}” was worth {gain} points more.",
+                      tip=name, turn=turn, gain=gain, other=other)
 
 
 def accuracy_line(hand: Sequence[Decision], game: Sequence[Decision], tr: Translator) -> str:

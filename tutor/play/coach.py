@@ -92,6 +92,10 @@ class Judgement:
     options: tuple[OptionValue, ...] = ()
     """Every move the analysis valued, best first."""
 
+    def expected_of(self, move: Move) -> float | None:
+        """The expected points of one of the valued moves (None for a move not valued)."""
+        return next((o.expected for o in self.options if o.move == move), None)
+
     @property
     def grade(self) -> Grade | None:
         """The move's grade (:func:`tutor.play.grading.grade`); the coach's own move is ``best``."""

@@ -1,5 +1,7 @@
-"""After a hand: the learner's decisions beside the strong player's (source 001's tips are checked
-in :mod:`tutor.play.tips`).
+"""After a hand: the learner's decisions beside the coach's, and source 001's tips reconciled with
+the analysis (the tips themselves are checked in :mod:`tutor.play.tips`): where a decision did not
+follow a tip, what following it would have gained or cost, in expected points, and whether the
+coach approved of the decision anyway.
 
 Pure functions over a match's :class:`~tutor.play.match.Decision` values; the language layer puts
 the results into words.
@@ -13,7 +15,10 @@ from dataclasses import dataclass
 from tutor.engine.cards import Card
 from tutor.engine.melds import min_deadwood
 from tutor.play.bots.evaluate import discard_order
+from tutor.play.coach import judge
 from tutor.play.match import Decision
+from tutor.play.moves import Move
+from tutor.play.tips import TIPS, follows, tip_verdict
 
 
 @dataclass(frozen=True)
@@ -65,3 +70,55 @@ def agreement(decisions: Sequence[Decision]) -> float | None:
     if not decisions:
         return None
     return sum(d.agreed for d in decisions) / len(decisions)
+
+
+@dataclass(frozen=True)
+class Departure:
+    """A decision that did not follow a tip: the move made, a move that would have followed it, and
+    the expected points the move made is worth beyond that one (negative: following the tip was
+    worth more), None where they cannot be measured."""
+
+    turn: int
+    move: Move
+    alternative: Move | None
+    gain: float | None
+    approved: bool
+    """Whether the coach graded the move made best (a learner who follows the hints is never told
+    that it broke a tip: the review says that the coach departs from it, with the numbers)."""
+
+
+@dataclass(frozen=True)
+class TipReview:
+    """One of 001's tips over a hand's decisions: the turns where it applied, and the departures."""
+
+    tip: str
+    turns: tuple[int, ...]
+    departures: tuple[Departure, ...]
+
+
+def departure(tip: str, decision: Decision) -> Departure:
+    """A decision that did not follow ``tip``, measured against a move that would have."""
+    alternative = follows(tip, decision.table, decision.move)
+    gain = None
+    if alternative is not None:
+        judgement = judge(decision.view, decision.move, decision.seed, compare=(alternative,))
+        made, other = judgement.expected_of(decision.move), judgement.expected_of(alternative)
+        gain = None if made is None or other is None else made - other
+    return Departure(decision.table.turn, decision.move, alternative, gain, decision.agreed)
+
+
+def review_tips(decisions: Sequence[Decision]) -> list[TipReview]:
+    """Each of 001's tips over a hand's decisions, with every departure measured."""
+    reviews = []
+    for tip in TIPS:
+        turns: list[int] = []
+        departures: list[Departure] = []
+        for decision in decisions:
+            verdict = tip_verdict(tip, decision)
+            if verdict is None:
+                continue
+            turns.append(decision.table.turn)
+            if not verdict:
+                departures.append(departure(tip, decision))
+        reviews.append(TipReview(tip, tuple(turns), tuple(departures)))
+    return reviews

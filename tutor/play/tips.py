@@ -1,14 +1,25 @@
 """Source 001's tips for play, and a check of each on one decision.
 
-Source 001 gives five tips, each checked here on a learner's decisions (the numbers live here once,
-for the after-hand review, the knock-or-wait drill and the texts that state them):
+Source 001 gives seven tips, rules of thumb for beginners, each checked here on a learner's
+decisions (the numbers live here once, for the after-hand review, the knock-or-wait drill and the
+texts that state them):
 
-- ``faces_first``: throw lone face cards first (ten points of deadwood cost more than a lone 3);
-- ``keep_double_use``: keep cards that could join both a set and a run (a 7♥ beside 7♠ and 6♥);
-- ``take_to_meld``: take from the discard pile only a card that melds;
+- ``time_by_pickups``: knock early with little deadwood when the opponent takes many discards (its
+  hand is coming together fast); late, playing for gin, it may wait while the opponent draws from
+  the stock. Checked where the player may knock and the opponent holds :data:`MANY_PICKUPS` or more
+  cards taken from the pile: following it is knocking;
+- ``wait_at_eight``: knocking with :data:`WEAK_KNOCK` points is nearly always worse than waiting a turn;
 - ``no_early_knock``: no knock with more than :data:`EARLY_KNOCK_MOST` points of deadwood before
   turn :data:`EARLY_TURNS`;
-- ``wait_at_eight``: knocking with :data:`WEAK_KNOCK` points is nearly always worse than waiting a turn.
+- ``faces_first``: throw lone face cards first (ten points of deadwood cost more than a lone 3);
+- ``keep_double_use``: keep cards that could join both a set and a run (a 7♥ beside 7♠ and 6♥);
+- ``watch_discards``: a suit the opponent throws again and again is one it builds nothing in: a card
+  of that suit is a safe throw. Checked where a card of a suit the opponent has thrown
+  :data:`COLD_SUIT` or more times could be thrown: following it is throwing one;
+- ``take_to_meld``: take from the discard pile only a card that melds.
+
+:func:`follows` gives, for a decision that did not follow a tip, a move that would have (for the
+review to measure what following the tip would have gained or cost).
 
 Each check is a small function of the decision's view, read as a player reads it: ``True`` when the
 decision followed the tip, ``False`` when it did not, ``None`` when the tip did not apply.
@@ -16,6 +27,7 @@ decision followed the tip, ``False`` when it did not, ``None`` when the tip did 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -32,7 +44,12 @@ EARLY_TURNS = 10
 EARLY_KNOCK_MOST = 5
 WEAK_KNOCK = range(8, 11)
 """001: a knock with this much deadwood is nearly always worse than waiting."""
-TIP_NUMBERS = {"most": EARLY_KNOCK_MOST, "turn": EARLY_TURNS, "low": WEAK_KNOCK.start, "high": WEAK_KNOCK.stop - 1}
+MANY_PICKUPS = 2
+"""Our reading of 001's "takes many discards": the opponent holds this many cards taken from the pile."""
+COLD_SUIT = 2
+"""Our reading of 001's "a suit it throws again and again": this many of its discards in the suit."""
+TIP_NUMBERS = {"most": EARLY_KNOCK_MOST, "turn": EARLY_TURNS, "low": WEAK_KNOCK.start, "high": WEAK_KNOCK.stop - 1,
+               "pickups": MANY_PICKUPS, "times": COLD_SUIT}
 """The numbers the tips' texts state, by the name of their placeholder."""
 
 
@@ -140,14 +157,73 @@ def _take_to_meld(table: Table, move: Move) -> bool | None:
     return bool(taken_meld(table.hand, table.top))
 
 
+def _time_by_pickups(table: Table, move: Move) -> bool | None:
+    if not table.can("knock") or table.opponent_known.bit_count() < MANY_PICKUPS:
+        return None
+    return move[0] == "knock"
+
+
+def cold_suits(table: Table) -> set[str]:
+    """The suits the opponent has thrown :data:`COLD_SUIT` or more cards of this hand."""
+    counts = Counter(card.suit for card in table.opponent_discards)
+    return {suit for suit, n in counts.items() if n >= COLD_SUIT}
+
+
+def _cold_throws(table: Table) -> list[Card]:
+    cold = cold_suits(table)
+    return [c for c in cards_of_mask(table.hand) if c is not table.taken and c.suit in cold]
+
+
+def _watch_discards(table: Table, move: Move) -> bool | None:
+    card = move[1]
+    if card is None or not _cold_throws(table):
+        return None
+    return card.suit in cold_suits(table)
+
+
 Check = Callable[[Table, Move], "bool | None"]
-DISCARD_CHECKS: dict[str, Check] = {"faces_first": _faces_first, "keep_double_use": _keep_double_use,
-                                    "no_early_knock": _no_early_knock, "wait_at_eight": _wait_at_eight}
+DISCARD_CHECKS: dict[str, Check] = {"time_by_pickups": _time_by_pickups, "wait_at_eight": _wait_at_eight,
+                                    "no_early_knock": _no_early_knock, "faces_first": _faces_first,
+                                    "keep_double_use": _keep_double_use, "watch_discards": _watch_discards}
 """The tips about the discard (and the knock that goes with it)."""
 DRAW_CHECKS: dict[str, Check] = {"take_to_meld": _take_to_meld}
 """The tips about the draw."""
-TIPS = ("faces_first", "keep_double_use", "take_to_meld", "no_early_knock", "wait_at_eight")
+TIPS = ("time_by_pickups", "wait_at_eight", "no_early_knock", "faces_first", "keep_double_use", "watch_discards",
+        "take_to_meld")
 """Source 001's tips, in the order it gives them."""
+
+
+def _least_throw(table: Table, cards: Sequence[Card]) -> Card | None:
+    """Of ``cards``, the throw that leaves least deadwood (the higher card among equals)."""
+    if not cards:
+        return None
+    return min(cards, key=lambda c: (min_deadwood(table.hand & ~c.bit), -c.value, c.index))
+
+
+def follows(tip: str, table: Table, move: Move) -> Move | None:
+    """A legal move that follows ``tip`` where ``move`` did not (None where none does)."""
+    kind, card = move
+    alternative: Move | None = None
+    if tip == "take_to_meld":
+        alternative = ("pass", None) if table.can("pass") else ("stock", None)
+    elif tip in ("no_early_knock", "wait_at_eight") and card is not None:
+        alternative = ("discard", card)
+    elif tip == "time_by_pickups":
+        knocks = [c for k, c in table.legal if k == "knock" and c is not None]
+        best = _least_throw(table, knocks)
+        alternative = None if best is None else ("knock", best)
+    elif tip == "faces_first":
+        faces = [c for c in _throwable(table) if c.rank > 10 and is_lone(c, table.hand)]
+        best = _least_throw(table, faces)
+        alternative = None if best is None else ("discard", best)
+    elif tip == "keep_double_use":
+        keep = [c for c in _throwable(table) if not could_join_set_and_run(c, table.hand)]
+        best = _least_throw(table, keep)
+        alternative = None if best is None else ("discard", best)
+    elif tip == "watch_discards":
+        best = _least_throw(table, _cold_throws(table))
+        alternative = None if best is None else ("discard", best)
+    return alternative if alternative in table.legal else None
 
 
 def tip_verdict(tip: str, decision: Decided) -> bool | None:

@@ -18,14 +18,14 @@ from tutor.language.play_text import (
     accuracy_line,
     bot_level_name,
     level_strength_text,
-    tip_verdict,
+    tip_review_lines,
     value_chart,
     verdict_line,
     void_hand_text,
 )
 from tutor.play import BOT_LEVELS
+from tutor.play.debrief import review_tips
 from tutor.play.match import LEARNER
-from tutor.play.tips import check_tips
 
 tr = state.translator()
 rules = state.ruleset()
@@ -120,9 +120,13 @@ if play_state.hand_over_pending(match) or game.over:
     retrying = play_state.retrying(match)
     if retrying is not None:
         show_retry(match, retrying, tr)
-    with st.expander(tr.gettext("Source 001's tips, checked"), expanded=bool(missed)):
-        for check in check_tips(decisions):
-            st.text(tip_verdict(check, tr))
+    with st.expander(tr.gettext("Source 001's tips, beside the coach"), expanded=bool(missed)):
+        st.caption(tr.gettext("Rules of thumb for beginners: the coach follows them where they pay, and says "
+                              "what departing from one gained or cost."))
+        tops = {d.view["turn"]: d.view["top_discard"] for d in decisions if d.view["phase"] != "discard"}
+        for review in review_tips(decisions):
+            for line in tip_review_lines(review, tops, tr):
+                st.text(line)
 
     st.header(tr.gettext("Score sheet"))
     st.caption(tr.gettext("A is you, B the virtual player."))
