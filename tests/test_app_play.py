@@ -334,3 +334,13 @@ def test_a_mistake_is_tried_again_from_the_same_position_and_the_analysis_answer
     assert list(options.columns) == ["Move", "Expected points (± s.e.)"] and "Throw the 6♠" in list(options["Move"])
     at.button(key="play_retry_close_1").click().run()
     assert "Try again: turn 1" not in screen(at)
+
+
+def test_the_table_shows_the_discards_of_the_hand_for_both_players():
+    # Game 12345 against the beginner: both pass the 5♠; the learner draws and throws the K♦, the
+    # beginner draws and throws the Q♠.
+    at = open_play("en", GAME)
+    act(at, "pass")
+    act(at, "stock")
+    act(at, "card:KD")
+    assert "The virtual player threw: Q♠\nIt holds, taken from the pile: nothing yet\nYou threw: K♦" in screen(at)

@@ -301,3 +301,17 @@ def value_chart(decisions: Sequence[Decision], tr: Translator) -> dict[str, dict
             mine[number] = round(judgement.expected, 1)
             coach[number] = round(judgement.coach_expected, 1)
     return {tr.gettext("Your move"): mine, tr.gettext("The coach's move"): coach}
+
+
+def discard_history(view: dict[str, Any], tr: Translator) -> list[str]:
+    """The hand's discards so far, for the table: what the virtual player threw, the cards it holds
+    that it took from the pile, and what the learner threw (each oldest first)."""
+    theirs = [parse_card(c).symbol for c in view["opponent_discards"]]
+    known = [parse_card(c).symbol for c in view["opponent_known"]]
+    mine = [parse_card(c).symbol for who, move, c in view["events"] if who == "me" and move in ("discard", "knock")
+            and c is not None]
+    none = tr.gettext("nothing yet")
+    lines = [tr.gettext("The virtual player threw: {cards}", cards=" ".join(theirs) or none),
+             tr.gettext("It holds, taken from the pile: {cards}", cards=" ".join(known) or none),
+             tr.gettext("You threw: {cards}", cards=" ".join(mine) or none)]
+    return lines

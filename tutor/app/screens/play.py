@@ -17,6 +17,7 @@ from tutor.language.play_text import (
     BOT_LEVEL_NOTES,
     accuracy_line,
     bot_level_name,
+    discard_history,
     level_strength_text,
     tip_review_lines,
     value_chart,
@@ -149,6 +150,9 @@ play_table(play_state.table_data(match, tr), on_action=play_state.table_clicked,
 error = play_state.move_error(tr)
 if error:
     st.error(error)
+with st.container(border=True):
+    st.caption(tr.gettext("Discards of this hand, oldest first"))
+    st.text("\n".join(discard_history(match.view(), tr)))
 
 hint_col, coach_col = st.columns(2)
 with hint_col:
