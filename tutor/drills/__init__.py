@@ -80,17 +80,18 @@ def generate(kind: str, seed: int | str, level: str, rules: Ruleset, scenario: s
     return Puzzle(kind, number, level, rules, scenario=scenario, **made)
 
 
-def position_puzzle(code: str) -> Puzzle:
-    """The "which card to throw" puzzle of a position from a game (its packed view); raises a
-    :class:`~tutor.play.positions.PositionError` when the code is not a discard position."""
-    return discard.from_position(code)
+def position_puzzle(code: str, seed: int = 0) -> Puzzle:
+    """The "which card to throw" puzzle of a position from a game (its packed view; ``seed``, the
+    game's, which the coach's analysis uses); raises a :class:`~tutor.play.positions.PositionError`
+    when the code is not a discard position."""
+    return discard.from_position(code, seed)
 
 
 def puzzle_of(kind: str, seed: int | str, level: str, rules: Ruleset, position: str = "",
               scenario: str = "") -> Puzzle:
     """The puzzle a review item or an address names: generated from its seed, or from a game's position
     (which carries its own rules)."""
-    return position_puzzle(position) if position else generate(kind, seed, level, rules, scenario)
+    return position_puzzle(position, parse_seed(seed)) if position else generate(kind, seed, level, rules, scenario)
 
 
 def check(puzzle: Puzzle, answer: Any) -> Verdict:

@@ -456,7 +456,7 @@ def to_review(decision_index: int) -> None:
         return
     decision = match.decisions[decision_index]
     level = level_of_turn(int(decision.view["turn"]))
-    item = DrillItem("discard", level, match.rules.name, 0, encode_view(decision.view)).format()
+    item = DrillItem("discard", level, match.rules.name, match.seed, encode_view(decision.view)).format()
     profile.store().schedule(learner.id, item, Rating.Again)
     reviewed().add(decision_index)
 

@@ -6,7 +6,9 @@ A puzzle is made by dealing a hand and letting the strong player play both seats
 at the level's stage of the hand: easy, the first turns, where the card that leaves the least
 deadwood is also the best; medium, the middle of the hand; hard, a position where the best card is
 not the one that leaves the least deadwood. A position from the learner's own game (a decision the
-coach disagreed with) becomes a puzzle of this kind too (:func:`from_position`).
+coach disagreed with) becomes a puzzle of this kind too (:func:`from_position`), graded by the
+analysis instead: the coach's card is right, and so is any card the analysis grades as good
+(:mod:`tutor.play.grading`'s ``best``).
 """
 
 from __future__ import annotations
@@ -26,7 +28,10 @@ from tutor.play.bots import Bot
 from tutor.play.bots.evaluate import discard_order
 from tutor.play.bots.planner import STRONG, Planner
 from tutor.play.bots.reading import Table, read_view
+from tutor.play.coach import losses
+from tutor.play.grading import grade
 from tutor.play.hand import new_hand
+from tutor.play.moves import Move
 from tutor.play.positions import PositionError, decode_view, encode_view
 
 NAME = "discard"
@@ -61,13 +66,47 @@ def least_discards(table: Table) -> tuple[int, tuple[Card, ...]]:
     return least, tuple(c for d, c in order if d == least)
 
 
-def accepted(table: Table, view: dict[str, Any], scenario: str = "") -> tuple[Card, tuple[Card, ...]]:
+def card_values(table: Table, view: dict[str, Any], seed: int = 0) -> tuple[Move, dict[Card, tuple[float, float]]]:
+    """The coach's move, and for each card that may be thrown what throwing it gives up against that
+    move in expected points, with the standard error of the difference (the better of its plain
+    discard and its knock, where the rules allow one), all measured on the same worlds."""
+    moves = tuple(m for m in table.legal if m[0] in ("discard", "knock"))
+    coach, gaps = losses(view, moves, seed)
+    values: dict[Card, tuple[float, float]] = {}
+    for (_, card), gap in gaps.items():
+        if card is not None and (card not in values or gap[0] < values[card][0]):
+            values[card] = gap
+    return coach, values
+
+
+def analysis_accepted(table: Table, view: dict[str, Any],
+                      seed: int = 0) -> tuple[Card, tuple[Card, ...], dict[Card, float]]:
+    """For a position from the learner's own game (``seed``: the game's): the coach's card, every
+    card the analysis grades as good as it (best, :mod:`tutor.play.grading`), and what each card
+    gives up."""
+    coach, values = card_values(table, view, seed)
+    card = coach[1]
+    if card is None:
+        raise PositionError()  # big gin: no card is thrown
+    if not values:  # a view whose cards cannot be sampled (written by hand): the strong player grades
+        best, good = accepted(table, view)
+        return best, good, {}
+    good = (card, *(c for c, (loss, err) in values.items() if c != card and grade(loss, err) == "best"))
+    return card, good, {c: loss for c, (loss, _) in values.items()}
+
+
+def accepted(table: Table, view: dict[str, Any], scenario: str = "", by_analysis: bool = False,
+             seed: int = 0) -> tuple[Card, tuple[Card, ...]]:
     """The card the puzzle's answer is, and every card as good: with ``least``, the cards that leave
-    the least deadwood; else the strong player's card, and for a knock the cards that knock with as
-    little deadwood, otherwise the cards it values within :data:`TOLERANCE`."""
+    the least deadwood; ``by_analysis`` (a position from the learner's own game), the coach's card
+    and the cards the analysis finds as good; else the strong player's card, and for a knock the
+    cards that knock with as little deadwood, otherwise the cards it values within :data:`TOLERANCE`."""
     if scenario == "least":
         cards = least_discards(table)[1]
         return cards[0], cards
+    if by_analysis:
+        coach_card, good, _ = analysis_accepted(table, view, seed)
+        return coach_card, good
     kind, card = Bot("strong").move(view)
     if card is None:
         raise PositionError()  # big gin: no card is thrown, no puzzle
@@ -137,17 +176,20 @@ def make_scenario(rng: random.Random, level: str, rules: Ruleset, scenario: str)
     return None
 
 
-def from_position(code: str) -> Puzzle:
+def from_position(code: str, seed: int = 0) -> Puzzle:
     """The puzzle of a position from a learner's game (a discard decision); :class:`PositionError`
     when the code is not a discard position."""
     view = decode_view(code)
     table = read_view(view)
     if table.phase != "discard" or table.hand.bit_count() != 11 or table.can("big_gin"):
         raise PositionError()
-    accepted(table, view)
-    return Puzzle(NAME, 0, level_of_turn(table.turn), table.rules,
+    return Puzzle(NAME, seed, level_of_turn(table.turn), table.rules,
                   cards=tuple(parse_cards(" ".join(view["hand"]))), position=code,
-                  properties={"turn": table.turn, "stock": table.stock_size})
+                  properties={"turn": table.turn, "stock": table.stock_size, "graded_by": "analysis"})
+
+
+def _by_analysis(puzzle: Puzzle) -> bool:
+    return puzzle.properties.get("graded_by") == "analysis"
 
 
 def check(puzzle: Puzzle, answer: Any) -> Verdict:
@@ -157,6 +199,8 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
         raise AnswerError("pick one card of the hand", what="card")
     given = cards[0]
     view, table = _position(puzzle)
+    if _by_analysis(puzzle):
+        return _check_by_analysis(puzzle, given, view, table)
     best, good = accepted(table, view, puzzle.scenario)
     kept = analyze(tuple(c for c in puzzle.cards if c is not best))
     if given in good:
@@ -187,9 +231,28 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     return Verdict(False, kept, "less_promise", (remark, strong), str(best))
 
 
+def _check_by_analysis(puzzle: Puzzle, given: Card, view: dict[str, Any], table: Table) -> Verdict:
+    """A position from the learner's game, graded by the analysis: the coach's card or one as good."""
+    best, good, losses = analysis_accepted(table, view, puzzle.seed)
+    kept = analyze(tuple(c for c in puzzle.cards if c is not best))
+    if given in good:
+        return Verdict(True, kept, expected=str(best))
+    coach = Remark(N_("The coach throws the {card}: it leaves {points} points of deadwood."),
+                   {"card": best, "points": kept.deadwood})
+    if given is table.taken:
+        remark = Remark(N_("The {card} was just taken from the pile: it may not be thrown this turn."), {"card": given})
+        return Verdict(False, kept, "taken_card", (remark, coach), str(best))
+    yours = min_deadwood(table.hand & ~given.bit)
+    remark = Remark(N_("Throwing the {card} leaves {points} points of deadwood and gives up {loss} points of the "
+                       "hand on average against the coach's card."),
+                    {"card": given, "points": yours, "loss": round(max(0.0, losses.get(given, 0.0)), 1)})
+    mistake = "more_deadwood" if yours > kept.deadwood else "less_promise"
+    return Verdict(False, kept, mistake, (remark, coach), str(best))
+
+
 def model_answer(puzzle: Puzzle) -> str:
     view, table = _position(puzzle)
-    return str(accepted(table, view, puzzle.scenario)[0])
+    return str(accepted(table, view, puzzle.scenario, by_analysis=_by_analysis(puzzle), seed=puzzle.seed)[0])
 
 
 def hints(puzzle: Puzzle) -> list[Remark]:
