@@ -83,7 +83,14 @@ def test_the_play_table_meets_wcag_in_every_phase_of_a_hand(app_url, open_page):
             _wait_for_the_move(page, over, before)
     over.wait_for()
     seen["hand over"] = violations(page)
-    assert set(seen) == {"first upcard", "draw", "discard", "hand over"}
+    # A decision of the review tried again: the position, then the verdict with every move valued.
+    page.get_by_role("button", name="Reintentar").first.click()
+    page.get_by_text("¿Qué juegas aquí?").wait_for()
+    seen["try again"] = violations(page)
+    page.locator("[class*='st-key-play_retry_move_'] button").first.click()
+    page.get_by_text("Elegiste:").wait_for()
+    seen["try again, answered"] = violations(page)
+    assert set(seen) == {"first upcard", "draw", "discard", "hand over", "try again", "try again, answered"}
     assert not any(seen.values()), seen
 
 

@@ -344,3 +344,13 @@ def test_the_table_shows_the_discards_of_the_hand_for_both_players():
     act(at, "stock")
     act(at, "card:KD")
     assert "The virtual player threw: Q♠\nIt holds, taken from the pile: nothing yet\nYou threw: K♦" in screen(at)
+
+
+def test_the_review_shows_what_each_tip_is_worth_measured():
+    # The table of tutor/play/tip_values.py: every one of 001's seven tips with its measured worth.
+    at = open_play("en", GAME)
+    play_hint_moves(at)
+    [worth] = [t.value for t in at.table if "Tip" in t.value.columns]
+    assert len(worth) == 7 and "Throw lone face cards first" in list(worth["Tip"])
+    row = worth[worth["Tip"] == "Keep cards that serve a set and a run"].iloc[0]
+    assert row["Following it is worth (points a hand, ± s.e.)"] == "4.6 (± 0.3)" and row["Better to follow it"] == "78%"

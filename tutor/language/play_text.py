@@ -15,7 +15,8 @@ from tutor.play.debrief import Departure, TipReview, difference
 from tutor.play.grading import accuracy
 from tutor.play.hand import Hand
 from tutor.play.match import LEARNER, Decision, Played
-from tutor.play.tips import TIP_NUMBERS
+from tutor.play.tip_values import TIP_VALUES
+from tutor.play.tips import TIP_NUMBERS, TIPS
 
 BOT_LEVELS = {"beginner": N_("beginner"), "intermediate": N_("intermediate"), "strong": N_("strong"),
               "expert": N_("expert")}
@@ -315,3 +316,17 @@ def discard_history(view: dict[str, Any], tr: Translator) -> list[str]:
              tr.gettext("It holds, taken from the pile: {cards}", cards=" ".join(known) or none),
              tr.gettext("You threw: {cards}", cards=" ".join(mine) or none)]
     return lines
+
+
+def tip_value_rows(tr: Translator) -> dict[str, list[str]]:
+    """For a table: each of 001's tips with what following it is worth on average, measured by the
+    analysis (:data:`~tutor.play.tip_values.TIP_VALUES`)."""
+    tips = [tip for tip in TIPS if tip in TIP_VALUES]
+    return {
+        tr.gettext("Tip"): [tip_name(tip, tr) for tip in tips],
+        tr.gettext("Following it is worth (points a hand, ± s.e.)"): [
+            f"{tr.number(TIP_VALUES[t].points, places=1)} (± {tr.number(TIP_VALUES[t].stderr, places=1)})"
+            for t in tips],
+        tr.gettext("Better to follow it"): [tr.percent(TIP_VALUES[t].better) for t in tips],
+        tr.gettext("Positions measured"): [tr.number(TIP_VALUES[t].positions) for t in tips],
+    }

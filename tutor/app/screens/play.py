@@ -20,6 +20,7 @@ from tutor.language.play_text import (
     discard_history,
     level_strength_text,
     tip_review_lines,
+    tip_value_rows,
     value_chart,
     verdict_line,
     void_hand_text,
@@ -128,6 +129,9 @@ if play_state.hand_over_pending(match) or game.over:
         for review in review_tips(decisions):
             for line in tip_review_lines(review, tops, tr):
                 st.text(line)
+        st.caption(tr.gettext("What each tip is worth on average, measured by the analysis over positions of the "
+                              "strong player's games (a positive figure: following the tip pays):"))
+        st.table(tip_value_rows(tr))
 
     st.header(tr.gettext("Score sheet"))
     st.caption(tr.gettext("A is you, B the virtual player."))
