@@ -157,7 +157,8 @@ def test_a_big_gin_situation_is_a_gin_where_the_house_has_no_big_gin():
 
 def test_the_knock_drill_under_a_limit_of_5_asks_only_what_001_can_answer():
     # 001's tips advise waiting only with more than 5 early, or with 8 to 10: under a limit of 5 no
-    # knock the rules allow is one to wait with, so every puzzle's answer is knock.
+    # knock the rules allow is one they wait with, so the puzzles look for knocks; on these
+    # positions the coach's analysis, which grades the drill, knocks too.
     for level in LEVELS:
         for seed in range(4):
             puzzle = generate("knock", seed, level, HOUSE)

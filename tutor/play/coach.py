@@ -180,12 +180,13 @@ def coach_hint(view: dict[str, Any], seed: int = 0) -> CoachHint:
 
 def losses(view: dict[str, Any], moves: tuple[Move, ...],
            seed: int = 0) -> tuple[Move, dict[Move, tuple[float, float]]]:
-    """The coach's move, and what each of ``moves`` gives up against it in expected points with the
-    standard error of that paired difference (empty where the view cannot be sampled)."""
+    """The coach's move, and what each of ``moves`` (none: each move the coach weighed) gives up
+    against it in expected points with the standard error of that paired difference (empty where
+    the view cannot be sampled)."""
     table, consultation = _consult(view, seed, tuple(dict.fromkeys(moves)))
     if consultation is None:
         return (table.legal[0] if table.legal else moves[0]), {}
     analysis = consultation.analysis
     if analysis is None:
         return consultation.move, {}
-    return consultation.move, {m: analysis.gap(m, consultation.move) for m in moves}
+    return consultation.move, {m: analysis.gap(m, consultation.move) for m in moves or tuple(analysis.outcomes)}

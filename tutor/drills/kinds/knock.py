@@ -1,15 +1,18 @@
 """Knock-or-wait drill: a position where the learner may knock, and the question source 001 asks
-about every such moment: knock now, or play on? The answer follows 001's two tips (001:31-32):
+about every such moment: knock now, or play on? The coach's analysis answers it: knock when its
+move is a knock, else wait (throwing the card it throws), and a wrong answer is told what it gives
+up in expected points. Source 001's two rules of thumb (001:31-32) are shown beside the answer,
+saying whether they agree here:
 
 - "no cierres con más de 5 puntos sueltos antes del décimo turno": before turn 10, knock only
   with 5 or less;
 - "cerrar con 8 o 10 puntos sueltos casi siempre es peor que esperar un turno más": with 8 to 10,
   wait, whatever the turn.
 
-Otherwise knock. The deadwood is the least the eleven cards leave after the best discard. Levels:
-easy, 3 or less (knock) or 9 or more (wait); medium, 4 to 8 before turn 10; hard, 5 to 8 from
-turn 8 on, where the tenth turn decides. Positions come from hands the strong player plays with
-itself, as in the discard drill.
+The deadwood is the least the eleven cards leave after the best discard. Levels: easy, 3 or less
+or 9 or more; medium, 4 to 8 before turn 10; hard, 5 to 8 from turn 8 on, where the tenth turn
+decides. Positions come from hands the strong player plays with itself, as in the discard drill;
+about as many puzzles answer "knock" as "wait" where both come up.
 """
 
 from __future__ import annotations
@@ -24,8 +27,10 @@ from tutor.engine.melds import analyze
 from tutor.engine.rules import Ruleset
 from tutor.play.bots.evaluate import discard_order
 from tutor.play.bots.reading import Table, read_view
+from tutor.play.coach import losses
+from tutor.play.moves import Move
 from tutor.play.positions import decode_view
-from tutor.play.tips import EARLY_TURNS, TIP_NUMBERS, WEAK_KNOCK, knock_or_wait, waiting_can_pay
+from tutor.play.tips import EARLY_TURNS, TIP_NUMBERS, knock_or_wait, waiting_can_pay
 
 NAME = "knock"
 TITLE = N_("Knock now or wait?")
@@ -35,6 +40,8 @@ SCENARIOS_OFFERED: tuple[str, ...] = ()
 """This kind offers no named situation."""
 make_scenario = no_scenarios
 MISTAKES = {
+    "knocked_too_soon": N_("knocking where playing on was worth more"),
+    "waited_too_long": N_("playing on where a knock was worth more"),
     "knocked_early": N_("knocking above {most} before turn {turn}"),
     "knocked_weak": N_("knocking with {low} to {high}"),
     "waited_low": N_("waiting with a knock worth taking"),
@@ -56,22 +63,40 @@ def _at_level(least: int, turn: int, level: str) -> bool:
     return 5 <= least <= 8 and turn >= 8
 
 
+ANALYSED = 3
+"""How many positions a puzzle's making weighs by the analysis for the answer it wants before it
+takes the next position at the level whatever its answer."""
+
+
 def answers_under(rules: Ruleset) -> tuple[str, ...]:
-    """The answers 001's tips can give under ``rules``: both, unless the knock limit is so low that
-    every knock the rules allow is one the tips take (a limit of 5 or less: never wait)."""
+    """The answers a puzzle may want under ``rules``: both, unless the knock limit is so low that
+    001's tips never advise waiting (a limit of 5 or less), where most answers are knocks."""
     return ANSWERS if waiting_can_pay(rules) else ("knock",)
+
+
+def coach_answer(view: dict[str, Any], seed: int) -> tuple[str, float, Move]:
+    """The coach's answer (``knock`` or ``wait``), what the other answer gives up against it in
+    expected points (its best move against the coach's), and the coach's move."""
+    coach, gaps = losses(view, (), seed)  # the moves the coach weighs: its best discards and their knocks
+    answer = "knock" if coach[0] == "knock" else "wait"
+    other = [gap for move, (gap, _) in gaps.items() if (move[0] == "knock") != (answer == "knock")]
+    return answer, max(0.0, min(other)) if other else 0.0, coach
 
 
 def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | None:
     want = rng.choice(answers_under(rules))  # as many puzzles answer "knock" as "wait", where both can be
+    analysed = 0
+    seed = rng.randrange(1 << 30)
     for view in discard_positions(rng, rules, "beginner" if level == "hard" else "strong"):
         if not any(k == "knock" for k, _ in view["legal"]):
             continue
         table = read_view(view)
         least = _least(table)
-        if (not table.can("big_gin") and _at_level(least, view["turn"], level)
-                and knock_or_wait(least, view["turn"]) == want):
-            return position_fields(view, deadwood=least, advice=want)
+        if table.can("big_gin") or not _at_level(least, view["turn"], level):
+            continue
+        analysed += 1
+        if analysed > ANALYSED or coach_answer(view, seed)[0] == want:
+            return position_fields(view, deadwood=least, analysis_seed=seed)
     return None
 
 
@@ -86,27 +111,41 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     if given not in ANSWERS:
         raise AnswerError("answer knock or wait", what="answer")
     least, turn = _facts(puzzle)
-    expected = knock_or_wait(least, turn)
+    expected, gain, coach = coach_answer(decode_view(puzzle.position), _seed(puzzle))
     result = analyze(puzzle.cards)
     if given == expected:
         return Verdict(True, result, expected=expected)
-    numbers = {"points": least, "turn": turn, **{f"tip_{k}": v for k, v in TIP_NUMBERS.items()}}
+    numbers = {"points": least, "turn": turn, "gain": round(gain, 1), "card": coach[1],
+               **{f"tip_{k}": v for k, v in TIP_NUMBERS.items()}}
     if expected == "knock":
-        remark = Remark(N_("With {points} of deadwood on turn {turn}, knock: source 001 only advises waiting "
-                           "with more than {tip_most} before turn {tip_turn}, or with {tip_low} to {tip_high}."),
-                        numbers)
-        return Verdict(False, result, "waited_low", (remark,), expected)
-    if least in WEAK_KNOCK:
-        remark = Remark(N_("With {points} of deadwood, wait: source 001 says a knock with {tip_low} to {tip_high} is "
-                           "nearly always worse than waiting a turn to get down to 3 or 4."), numbers)
-        return Verdict(False, result, "knocked_weak", (remark,), expected)
-    remark = Remark(N_("With {points} of deadwood on turn {turn}, wait: source 001 advises no knock above "
-                       "{tip_most} before turn {tip_turn}."), numbers)
-    return Verdict(False, result, "knocked_early", (remark,), expected)
+        remark = Remark(N_("With {points} of deadwood on turn {turn}, knock (throwing the {card}): playing on "
+                           "gives up {gain} points of the hand on average."), numbers)
+        mistake = "waited_too_long"
+    else:
+        remark = Remark(N_("With {points} of deadwood on turn {turn}, play on (throwing the {card}): knocking "
+                           "gives up {gain} points of the hand on average."), numbers)
+        mistake = "knocked_too_soon"
+    return Verdict(False, result, mistake, (remark, _tips_remark(least, turn, expected, numbers)), expected)
+
+
+def _tips_remark(least: int, turn: int, expected: str, numbers: dict[str, Any]) -> Remark:
+    """What 001's rules of thumb say here, and whether the analysis agrees."""
+    if knock_or_wait(least, turn) == expected:
+        return Remark(N_("Source 001's rules of thumb say the same: no knock above {tip_most} before turn "
+                         "{tip_turn}, and wait with {tip_low} to {tip_high}."), numbers)
+    return Remark(N_("Here the analysis departs from source 001's rules of thumb (no knock above {tip_most} "
+                     "before turn {tip_turn}; wait with {tip_low} to {tip_high}): they are a guide for beginners, "
+                     "and this position is an exception."), numbers)
 
 
 def model_answer(puzzle: Puzzle) -> str:
-    return knock_or_wait(*_facts(puzzle))
+    return coach_answer(decode_view(puzzle.position), _seed(puzzle))[0]
+
+
+def _seed(puzzle: Puzzle) -> int:
+    """The seed of the coach's analysis: the one the puzzle was made with."""
+    seed = puzzle.properties.get("analysis_seed", puzzle.seed)
+    return seed if isinstance(seed, int) else puzzle.seed
 
 
 def hints(puzzle: Puzzle) -> list[Remark]:
