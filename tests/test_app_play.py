@@ -331,7 +331,8 @@ def test_a_mistake_is_tried_again_from_the_same_position_and_the_analysis_answer
     assert [s.value for s in at.success] == ["You chose: Throw the J♥. Best: it gives up 0.0 points against the "
                                               "coach's move (Throw the J♥)."]
     [options] = [t.value for t in at.table if "Move" in t.value.columns]
-    assert list(options.columns) == ["Move", "Expected points (± s.e.)"] and "Throw the 6♠" in list(options["Move"])
+    assert list(options.columns) == ["Move", "Expected points (± s.e.)", "Grade"]
+    assert "Throw the 6♠" in list(options["Move"]) and "Throw the J♥ (the coach's)" in list(options["Move"])
     at.button(key="play_retry_close_1").click().run()
     assert "Try again: turn 1" not in screen(at)
 

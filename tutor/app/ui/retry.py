@@ -11,7 +11,8 @@ from tutor.engine.cards import mask_of, parse_cards
 from tutor.engine.melds import best_arrangements
 from tutor.language.i18n import Translator
 from tutor.language.play_text import grade_name, move_phrase, points_text, position_line
-from tutor.play.coach import judge
+from tutor.play.coach import judge, losses
+from tutor.play.grading import grade
 from tutor.play.match import Match
 from tutor.play.moves import move_text, read_move
 
@@ -37,15 +38,21 @@ def show_retry(match: Match, index: int, tr: Translator) -> None:
         move = read_move(chosen)
         judgement = judge(view, move, decision.seed, compare=(decision.move,))
         line = tr.gettext("You chose: {move}.", move=move_phrase(move, top, tr))
-        grade = judgement.grade
-        if grade is not None and judgement.loss is not None:
+        mine = judgement.grade
+        if mine is not None and judgement.loss is not None:
             line += " " + tr.gettext("{grade}: it gives up {loss} points against the coach's move ({coach}).",
-                                     grade=grade_name(grade, tr).capitalize(),
+                                     grade=grade_name(mine, tr).capitalize(),
                                      loss=points_text(max(0.0, judgement.loss), tr),
                                      coach=move_phrase(judgement.coach, top, tr))
-        (st.success if grade == "best" else st.warning)(line)
-        st.table({tr.gettext("Move"): [move_phrase(o.move, top, tr) for o in judgement.options],
-                  tr.gettext("Expected points (± s.e.)"): [f"{points_text(o.expected, tr)} (± "
-                                                           f"{points_text(o.stderr, tr)})" for o in judgement.options]})
+        (st.success if mine == "best" else st.warning)(line)
+        _, gaps = losses(view, tuple(o.move for o in judgement.options), decision.seed)
+        st.table({
+            tr.gettext("Move"): [move_phrase(o.move, top, tr) + (tr.gettext(" (the coach's)")
+                                                                 if o.move == judgement.coach else "")
+                                 for o in judgement.options],
+            tr.gettext("Expected points (± s.e.)"): [f"{points_text(o.expected, tr)} (± {points_text(o.stderr, tr)})"
+                                                     for o in judgement.options],
+            tr.gettext("Grade"): [grade_name(grade(*gaps[o.move]), tr) if o.move in gaps else ""
+                                  for o in judgement.options]})
         st.button(tr.gettext("Choose again"), key=f"play_retry_again_{index}", on_click=play_state.retry, args=(index,))
     st.button(tr.gettext("Close"), key=f"play_retry_close_{index}", on_click=play_state.close_retry)
