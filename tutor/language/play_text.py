@@ -208,8 +208,9 @@ def verdict_line(decision: Decision, tr: Translator) -> str:
         if judgement.move == judgement.coach:
             return tr.gettext("Best: the coach's move.")
         return tr.gettext("Best: as good as the coach's move within the analysis' margin.")
-    return tr.gettext("{grade} (gives up {loss} points): {comment}", grade=grade_name(grade, tr).capitalize(),
-                      loss=points_text(max(0.0, judgement.loss), tr), comment=coach_comment(decision, tr))
+    return tr.gettext("{grade} (gives up {loss} ± {error} points): {comment}", grade=grade_name(grade, tr).capitalize(),
+                      loss=points_text(max(0.0, judgement.loss), tr), error=points_text(judgement.stderr, tr),
+                      comment=coach_comment(decision, tr))
 
 
 def coach_comment(decision: Decision, tr: Translator) -> str:
