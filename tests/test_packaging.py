@@ -85,6 +85,7 @@ def test_the_wheel_holds_every_module_and_every_content_file(built):
             if path.is_file() and path.suffix != ".mo":
                 assert f"tutor/{path.relative_to(ROOT).as_posix()}" in names, path
     assert "tutor/locales/es/LC_MESSAGES/messages.mo" in names
+    assert "tutor/progress/confusables.txt" in names  # Unicode's lookalikes, for profile names
     assert {n for n in names if n.startswith("tutor/app/static/cards/")} == {
         f"tutor/app/static/cards/{p.name}" for p in (ROOT / "tutor" / "app" / "static" / "cards").glob("*.svg")}
     assert not any(n.startswith(("benchmarks/", "tests/")) for n in names)
