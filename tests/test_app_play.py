@@ -70,7 +70,8 @@ def test_a_whole_hand_is_played_through_the_page(lang):
     # Both hands laid out (twenty cards at least), the five tips of source 001, the score sheet.
     assert sum(h.proto.body.count("<img") for h in at.get("html")) >= 20
     assert len(at.text) >= 5
-    assert len(at.table[0].value) == 1
+    [sheet] = [t.value for t in at.table if len(t.value.columns) == 4 and "A" in t.value.columns]
+    assert len(sheet) == 1  # the score sheet: one hand
     at.button(key="play_next").click().run()
     assert not at.exception
     # In hand 2 the learner deals: the virtual player takes the upcard and throws the Q♥.
@@ -161,6 +162,11 @@ def test_a_game_in_progress_resumes_in_a_new_session_of_the_profile():
     other.switch_page("screens/play.py").run()
     resumed = other.session_state["play_match"]
     assert resumed.seed == match.seed and resumed.moves == match.moves and resumed.view() == match.view()
+    # The resumed game's next move is saved without grading again the decisions graded before.
+    next_move = resumed.view()["legal"][0]
+    act(other, "stock" if next_move[0] == "stock" else next_move[0])
+    graded = ["judgement" in d.__dict__ for d in other.session_state["play_match"].decisions]
+    assert graded[-1] and not any(graded[:-1]), graded
 
 
 def throw_the_first_card_offered(at):

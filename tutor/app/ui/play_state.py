@@ -32,12 +32,13 @@ from tutor.play.positions import encode_view
 from tutor.progress.review import DrillItem, Rating
 from tutor.progress.store import Saved, SavedGame, StaleGameError
 
-MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH, REVIEWED, ADDRESS, PENDING, RETRY, RETRY_MOVE = (
+(MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH, REVIEWED, ADDRESS, PENDING, RETRY, RETRY_MOVE,
+ GRADED) = (
     "play_match", "play_game_id", "play_seen", "play_armed", "play_hint", "play_comments", "play_error",
-    "play_fresh", "play_reviewed", "_play_address", "play_pending", "play_retry", "play_retry_move")
+    "play_fresh", "play_reviewed", "_play_address", "play_pending", "play_retry", "play_retry_move", "play_graded")
 """The session keys of the play page. Every key of one game (all but ``ADDRESS`` and ``PENDING``)
 is set afresh when a game opens and dropped when the learner leaves it."""
-GAME_KEYS = (MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH, REVIEWED, RETRY, RETRY_MOVE)
+GAME_KEYS = (MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH, REVIEWED, RETRY, RETRY_MOVE, GRADED)
 TABLE_KEY = "play_table"
 LOG_LINES = 6
 """The table's log shows the hand's last moves; the whole list is shown when the hand ends."""
@@ -173,6 +174,10 @@ def _open_saved(saved: SavedGame) -> bool:
     except TutorError:
         return False
     _begin(match, Saved(saved.id, saved.version))
+    # The decisions graded when the game was saved keep their count: a resumed game is not
+    # analysed again decision by decision before its next move can be saved.
+    if saved.decisions <= len(match.decisions):
+        st.session_state[GRADED] = (saved.decisions, saved.agreed)
     # Saved just as a hand ended, the next one not opened yet: show that hand's end again.
     waiting = not match.learner_to_move and not match.game.over and match.game.played
     st.session_state[SEEN] = len(match.game.played) - (1 if waiting else 0)
@@ -187,7 +192,8 @@ def save(match: Match) -> bool:
     learner = profile.current()
     if learner is None:
         return True
-    agreed = sum(d.agreed for d in match.decisions)
+    counted, agreed = st.session_state.get(GRADED, (0, 0))
+    agreed += sum(d.agreed for d in match.decisions[counted:])
     won = None if not match.game.over else match.game.winner == LEARNER
     kept: Saved | None = st.session_state.get(GAME_ID)
     try:
