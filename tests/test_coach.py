@@ -43,3 +43,41 @@ def test_a_plain_discard_reports_the_least_deadwood_any_discard_would_leave():
     advice = advise(discard_view("AS 2S 3S 4D 4C 4H QH QS JH 9C 2C", pile=("5C", "3D")))
     assert (advice.move, advice.reason) == (("discard", parse_cards("9C")[0]), "discard")
     assert (advice.deadwood_before, advice.deadwood_after) == (31, 32)
+
+
+def test_playing_on_with_two_or_less_is_playing_for_gin_and_the_hint_says_where_the_deadwood_goes():
+    from tutor.language.i18n import Translator
+    from tutor.language.play_text import hint_sentence
+    from tutor.play.coach import explain
+    # A♠ 2♠ 3♠ | 7♥ 7♦ 7♣ | K♦ K♣ K♥ | A♦ Q♦: throwing Q♦ leaves 1; throwing A♦ instead leaves 10.
+    view = discard_view("AS 2S 3S 7H 7D 7C KD KC KH AD QD", stock=25)
+    near = explain(view, ("discard", parse_cards("QD")[0]))
+    assert (near.reason, near.deadwood_before, near.deadwood_after) == ("play_for_gin", 1, 1)
+    assert hint_sentence(near, None, Translator("en")) == (
+        "Throw the Q♦ and play on for gin: you could knock with 1, but gin is close. Your deadwood stays at 1.")
+    # With 9 (KNOCK_WITH_NINE) playing on is for fear of an undercut; throwing the 9♠ keeps Q♦: 10.
+    late = explain(discard_view(KNOCK_WITH_NINE, stock=12), ("discard", parse_cards("9S")[0]))
+    assert (late.reason, late.deadwood_before, late.deadwood_after) == ("play_on", 9, 10)
+    assert hint_sentence(late, None, Translator("es")) == (
+        "Descarta el 9♠ y sigue jugando: cerrar ahora con 9 te expone a un contragolpe. "
+        "Tus puntos sueltos pasan de 9 a 10.")
+
+
+def test_a_hint_with_one_legal_move_says_there_is_no_choice():
+    from tutor.language.i18n import Translator
+    from tutor.language.play_text import hint_sentence
+    from tutor.play.coach import explain
+    view = draw_view("AS 2S 3S 7H 7D 7C KD QC JH 9S", "8C")
+    view["legal"] = [["stock", None]]  # both passed the first upcard
+    advice = explain(view, ("stock", None))
+    assert advice.reason == "only_move"
+    assert hint_sentence(advice, "8C", Translator("es")) == (
+        "Los dos habéis pasado la carta descubierta: toca robar del mazo.")
+
+
+def test_the_end_of_a_hand_names_a_gin_as_a_gin():
+    from tutor.language.i18n import Translator
+    from tutor.language.play_text import ending_title
+    assert ending_title("gin", True, Translator("es")) == "**Hiciste gin**"
+    assert ending_title("big_gin", False, Translator("en")) == "**The virtual player laid down big gin**"
+    assert ending_title("undercut", False, Translator("en")) == "**The virtual player knocked**"

@@ -122,9 +122,17 @@ def hint_sentence(advice: Advice, top: str | None, tr: Translator) -> str:
         return tr.gettext("Throw the {card} and go gin: no deadwood is left.", card=_symbol(card))
     if reason == "knock":
         return tr.gettext("Throw the {card} and knock with {after}.", card=_symbol(card), after=after)
-    if reason == "play_on":
-        return tr.gettext("Throw the {card} and play on: knocking now with {least} risks an undercut; "
-                          "your deadwood stays at {after}.", card=_symbol(card), least=before, after=after)
+    if reason in ("play_on", "play_for_gin"):
+        why = (tr.gettext("Throw the {card} and play on for gin: you could knock with {least}, but gin is close.",
+                          card=_symbol(card), least=before) if reason == "play_for_gin"
+               else tr.gettext("Throw the {card} and play on: knocking now with {least} risks an undercut.",
+                               card=_symbol(card), least=before))
+        same = advice.deadwood_after == advice.deadwood_before
+        left = (tr.gettext("Your deadwood stays at {after}.", after=after) if same
+                else tr.gettext("Your deadwood goes from {least} to {after}.", least=before, after=after))
+        return f"{why} {left}"
+    if reason == "only_move":
+        return tr.gettext("Both of you passed the upcard: draw from the stock.")
     if reason == "discard":
         return tr.gettext("Throw the {card}: your deadwood will be {after}.", card=_symbol(card), after=after)
     if reason == "take_meld":
@@ -331,3 +339,13 @@ def tip_value_rows(tr: Translator) -> dict[str, list[str]]:
         tr.gettext("Better to follow it"): [tr.percent(TIP_VALUES[t].better) for t in tips],
         tr.gettext("Positions measured"): [tr.number(TIP_VALUES[t].positions) for t in tips],
     }
+
+
+def ending_title(outcome: str, you_ended: bool, tr: Translator) -> str:
+    """Who ended the hand and how, as a bold line: a knock (an undercut is a knock too), gin or big gin."""
+    if outcome == "gin":
+        return tr.gettext("**You went gin**") if you_ended else tr.gettext("**The virtual player went gin**")
+    if outcome == "big_gin":
+        return tr.gettext("**You laid down big gin**") if you_ended else tr.gettext("**The virtual player laid "
+                                                                                  "down big gin**")
+    return tr.gettext("**You knocked**") if you_ended else tr.gettext("**The virtual player knocked**")

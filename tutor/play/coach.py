@@ -26,8 +26,11 @@ from tutor.play.bots.reading import Table, read_view
 from tutor.play.grading import Grade, grade
 from tutor.play.moves import Move
 
-Reason = Literal["big_gin", "gin", "knock", "play_on", "discard", "take_meld", "take_knock", "take_lower",
-                 "decline"]
+Reason = Literal["big_gin", "gin", "knock", "play_on", "play_for_gin", "discard", "take_meld", "take_knock",
+                 "take_lower", "decline", "only_move"]
+GIN_NEAR = 2
+"""A knock with this much deadwood or less, turned down, is turned down to play for gin (the strong
+player's own limit); with more, for fear of an undercut."""
 
 
 @dataclass(frozen=True)
@@ -60,8 +63,12 @@ def explain(view: dict[str, Any], move: Move) -> Advice:
         if kind == "knock":
             return Advice(move, "gin" if after == 0 else "knock", least, after)
         could_knock = any(k == "knock" for k, _ in table.legal)
-        return Advice(move, "play_on" if could_knock else "discard", least, after)
+        if not could_knock:
+            return Advice(move, "discard", least, after)
+        return Advice(move, "play_for_gin" if least <= GIN_NEAR else "play_on", least, after)
     before = min_deadwood(table.hand)
+    if len(table.legal) == 1:
+        return Advice(move, "only_move", before, before)
     top = table.top
     if kind != "take" or top is None:
         return Advice(move, "decline", before, before)

@@ -18,6 +18,7 @@ from tutor.language.play_text import (
     accuracy_line,
     bot_level_name,
     discard_history,
+    ending_title,
     level_strength_text,
     tip_review_lines,
     tip_value_rows,
@@ -77,7 +78,7 @@ if play_state.hand_over_pending(match) or game.over:
     elif hand.result is not None:
         score = hand.result
         you_knocked = hand.knocker == LEARNER
-        st.markdown(tr.gettext("**You knocked**") if you_knocked else tr.gettext("**The virtual player knocked**"))
+        st.markdown(ending_title(score.outcome, you_knocked, tr))
         show_arrangement(score.knocker_arrangement, tr, score.layoffs)
         st.markdown(tr.gettext("**The virtual player's hand**") if you_knocked else tr.gettext("**Your hand**"))
         show_arrangement(score.defender_play.arrangement, tr)

@@ -16,7 +16,7 @@ from tutor.engine.melds import best_arrangements
 from tutor.engine.rules import load_ruleset
 from tutor.language.i18n import Translator
 from tutor.language.labels import ruleset_title
-from tutor.language.play_text import bot_level_name, hint_sentence, log_line, value_chart, verdict_line
+from tutor.language.play_text import bot_level_name, hint_sentence, log_line, move_phrase, value_chart, verdict_line
 from tutor.play.coach import coach_hint
 from tutor.play.match import LEARNER, Decision, Match, Played, replay
 from tutor.progress.store import SavedGame
@@ -81,7 +81,7 @@ def show_replay(games: Sequence[SavedGame], tr: Translator) -> None:
             (st.success if decision.agreed else st.warning)(verdict_line(decision, tr))
         else:
             hint = coach_hint(view, match.seed)
-            st.text(hint_sentence(hint.advice, view["top_discard"], tr))
+            st.text(tr.gettext("The coach's move: {move}.", move=move_phrase(hint.move, view["top_discard"], tr)))
             if hint.move == played.move:
                 st.success(tr.gettext("The virtual player made the coach's move."))
             else:
