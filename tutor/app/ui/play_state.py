@@ -262,7 +262,7 @@ def _prompt(view: dict[str, Any], armed: str | None, tr: Translator) -> str:
     if armed == "gin":
         return tr.gettext("Gin: click the card you throw.")
     if armed == "knock":
-        return tr.gettext("Knock: click the card you throw face down.")
+        return tr.gettext("Knock: click the card you throw to end the hand.")
     return tr.gettext("Click the card you throw.")
 
 
