@@ -21,7 +21,8 @@ from tutor.play.tips import TIP_NUMBERS, TIPS
 BOT_LEVELS = {"beginner": N_("beginner"), "intermediate": N_("intermediate"), "strong": N_("strong"),
               "expert": N_("expert")}
 BOT_LEVEL_NOTES = {
-    "beginner": N_("Source 000's virtual player: it knocks as soon as it can and takes the upcard only to meld."),
+    "beginner": N_("Source 000's virtual player: it knocks as soon as it can (000); it takes the upcard only to "
+                   "meld (gin-tutor's reading: 000 does not say)."),
     "intermediate": N_("Also weighs what its cards could still become and what a card from the stock is worth; "
                        "late in a hand it does not knock with 7 or more."),
     "strong": N_("Also reads your discards and pickups, avoids feeding you, and times its knock."),

@@ -182,8 +182,11 @@ def hand_hints(cards: Sequence[Card]) -> list[Remark]:
     if shared:
         out.append(Remark(N_("The {card} fits both a set and a run: try it in each."), {"card": shared[0]}))
     result = analyze(cards)
-    out.append(Remark.counting(NP_("The best arrangement has {n} meld.", "The best arrangement has {n} melds."),
-                               len(result.melds)))
+    if result.melds:
+        out.append(Remark.counting(NP_("The best arrangement has {n} meld.", "The best arrangement has {n} melds."),
+                                   len(result.melds)))
+    else:
+        out.append(Remark(N_("No meld can be made with these cards.")))
     if len(result.arrangements) > 1:
         out.append(Remark(N_("More than one arrangement reaches the least deadwood.")))
     return out

@@ -228,11 +228,14 @@ def model_answer(puzzle: Puzzle) -> dict[str, Any]:
 
 def knock_hints(score: HandScore, layoffs_drill: bool) -> list[Remark]:
     """The first hints of a score or layoffs puzzle: the knocker's deadwood, then the layoffs."""
-    out = [Remark(N_("Start with the knocker's melds and deadwood: {dw}."), {"dw": score.knocker_deadwood})]
+    out = [Remark(N_("Start with the knocker: its melds, and its deadwood ({dw})."), {"dw": score.knocker_deadwood})]
     if layoffs_drill or score.layoffs_allowed:
         out.append(Remark(N_("Look at the ends of the knocker's runs and at its sets of three.")))
-        out.append(Remark.counting(NP_("In its best play the defender lays off {n} card.",
-                                       "In its best play the defender lays off {n} cards."), len(score.layoffs)))
+        if score.layoffs:
+            out.append(Remark.counting(NP_("In its best play the defender lays off {n} card.",
+                                           "In its best play the defender lays off {n} cards."), len(score.layoffs)))
+        else:
+            out.append(Remark(N_("In its best play the defender lays off no card.")))
     else:
         out.append(Remark(N_("Under these rules nothing may be laid off onto this hand.")))
     return out
