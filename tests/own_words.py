@@ -52,9 +52,9 @@ def product_sentences() -> list[tuple[str, str]]:
         found += [(s, f"data/glossary.toml ({term['id']})") for s in sentences(term["definitions"]["es"])]
     with (ROOT / "locales" / "es" / "LC_MESSAGES" / "messages.po").open("rb") as po:
         for message in read_po(po, locale="es"):
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
             for text in strings:
-                if text:
+                if isinstance(text, str) and text:
                     found += [(s, "locales/es/messages.po") for s in sentences(text)]
     for path in sorted((ROOT / "data" / "rulesets").glob("*.toml")):
         ruleset = tomllib.loads(path.read_text(encoding="utf-8"))

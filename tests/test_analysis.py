@@ -176,7 +176,9 @@ def test_the_history_model_deals_the_opponent_a_hand_as_good_as_play_makes_it():
     # (18 in the first 80 hands alone), the history model within 2 of it, ten cards drawn by their
     # weights 45 or more.
     rules, rng = load_ruleset("classic"), random.Random(3)
-    real, history, weights = [], [], []
+    real: list[int] = []
+    history: list[int] = []
+    weights: list[int] = []
     for seed in range(1, 161):
         hand = new_hand(rules, seed)
         bots = (Bot("strong", 1), Bot("strong", 2))

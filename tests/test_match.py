@@ -15,11 +15,12 @@ from tutor.engine.melds import HandAnalysis, min_deadwood
 from tutor.engine.rules import load_ruleset
 from tutor.play.bots import Bot
 from tutor.play.bots.evaluate import discard_order
-from tutor.play.bots.reading import read_view
+from tutor.play.bots.reading import Table, read_view
 from tutor.play.coach import coach_hint, judge
 from tutor.play.debrief import Departure, TipReview, agreement, difference, review_tips
 from tutor.play.errors import MustDrawStockError, UnknownBotLevelError, UpcardDecisionError
 from tutor.play.match import LEARNER, VIRTUAL, Decision, Played, replay, start_match
+from tutor.play.moves import Move
 from tutor.play.positions import PositionError, decode_view, encode_view
 from tutor.play.tips import TIPS, check_tips, cold_suits, could_join_set_and_run, follows, is_lone, tip_verdict
 from tutor.progress.review import DrillItem
@@ -134,8 +135,8 @@ def hand_move(move: tuple[str, str | None]):
 class Decided:
     """A decision as the tips' checks read it."""
 
-    table: object
-    move: object
+    table: Table
+    move: Move
 
 
 def verdict(tip: str, d: Decision) -> tuple[tuple[int, ...], tuple[int, ...]]:
