@@ -53,7 +53,7 @@ def test_the_glossary_searches_as_you_type_and_opens_the_exact_term(app_url, pag
     page.goto(f"{app_url}/glossary?lang=es")
     page.get_by_role("heading", name="Glosario").wait_for()
     page.get_by_label("Buscar en el glosario").press_sequentially("pozo", delay=60)  # no Enter
-    page.get_by_text("Nombre tradicional de la pila de descarte").wait_for()
+    page.get_by_text("Nombre tradicional de la pila de descarte").first.wait_for()
     titles = page.locator("[data-testid='stMain'] [data-testid='stExpander'] summary").all_inner_texts()
     assert "pozo" in titles[0] and "pila" not in titles[0], titles
 

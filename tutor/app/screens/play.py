@@ -7,7 +7,7 @@ A game has an address (``?game=SEED&level=…&rules=…``) that deals the same c
 import streamlit as st
 
 from tutor.app.ui import play_state, profile, state
-from tutor.app.ui.render import show_arrangement, show_steps, show_totals
+from tutor.app.ui.render import show_arrangement, show_line_chart, show_steps, show_totals
 from tutor.app.ui.retry import show_retry
 from tutor.app.ui.table_component import play_table
 from tutor.engine.rules import available_rulesets, load_ruleset
@@ -100,8 +100,9 @@ if play_state.hand_over_pending(match) or game.over:
     if decisions:
         play_state.judge_all(decisions, tr)
         st.caption(accuracy_line(decisions, [d for d in match.decisions if d.hand < number], tr))
-        st.line_chart(value_chart(decisions, tr), x_label=tr.gettext("Your decisions in this hand, in order"),
-                      y_label=tr.gettext("Expected points of the hand"))
+        show_line_chart(value_chart(decisions, tr), tr.gettext("Your decisions in this hand, in order"),
+                        tr.gettext("Expected points of the hand"),
+                        tr.gettext("The hand's expected points after each of your decisions, beside the coach's."))
     else:
         st.caption(tr.gettext("The hand ended before you had a decision to make."))
     reviewed = play_state.reviewed()

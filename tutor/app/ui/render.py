@@ -135,3 +135,17 @@ def show_document(document: Document, tr: Translator, heading: str | None = "##"
                 ask(block, f"ask_{document.id}_{index}")
         elif block.kind != "drill":
             show_example(block, tr)
+
+
+def show_line_chart(series: dict[str, dict[int, float]], x_label: str, y_label: str, description: str) -> None:
+    """Lines (one per series, by a whole-number x) as an accessible chart: the chart is described in
+    words for screen readers and its marks are left out of the accessibility tree."""
+    import altair as alt
+
+    rows = [{"x": x, "y": y, "series": name} for name, points in series.items() for x, y in points.items()]
+    chart = (alt.Chart({"values": rows})
+             .mark_line(point=True, aria=False)
+             .encode(x=alt.X("x:Q", title=x_label, axis=alt.Axis(tickMinStep=1)), y=alt.Y("y:Q", title=y_label),
+                     color=alt.Color("series:N", title=None, legend=alt.Legend(orient="bottom")))
+             .properties(description=description))
+    st.altair_chart(chart, use_container_width=True)

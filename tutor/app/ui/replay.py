@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from tutor.app.ui.play_state import judge_all
-from tutor.app.ui.render import show_arrangement, show_cards
+from tutor.app.ui.render import show_arrangement, show_cards, show_line_chart
 from tutor.engine.cards import mask_of
 from tutor.engine.errors import TutorError
 from tutor.engine.melds import best_arrangements
@@ -89,8 +89,9 @@ def show_replay(games: Sequence[SavedGame], tr: Translator) -> None:
     decisions = [d for d in match.decisions if d.hand == number]
     if decisions:
         judge_all(decisions, tr)
-        st.line_chart(value_chart(decisions, tr), x_label=tr.gettext("Your decisions in this hand, in order"),
-                      y_label=tr.gettext("Expected points of the hand"))
+        show_line_chart(value_chart(decisions, tr), tr.gettext("Your decisions in this hand, in order"),
+                        tr.gettext("Expected points of the hand"),
+                        tr.gettext("The hand's expected points after each of your decisions, beside the coach's."))
 
 
 def _decision_at(match: Match, number: int, positions: Sequence[tuple[object, Played]], index: int) -> Decision:
