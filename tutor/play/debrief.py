@@ -18,7 +18,7 @@ from tutor.play.bots.evaluate import discard_order
 from tutor.play.coach import judge
 from tutor.play.match import Decision
 from tutor.play.moves import Move
-from tutor.play.tips import TIPS, follows, tip_verdict
+from tutor.play.tips import TIPS, check_tip, follows, tip_verdict
 
 
 @dataclass(frozen=True)
@@ -111,14 +111,7 @@ def review_tips(decisions: Sequence[Decision]) -> list[TipReview]:
     """Each of 001's tips over a hand's decisions, with every departure measured."""
     reviews = []
     for tip in TIPS:
-        turns: list[int] = []
-        departures: list[Departure] = []
-        for decision in decisions:
-            verdict = tip_verdict(tip, decision)
-            if verdict is None:
-                continue
-            turns.append(decision.table.turn)
-            if not verdict:
-                departures.append(departure(tip, decision))
-        reviews.append(TipReview(tip, tuple(turns), tuple(departures)))
+        turns = check_tip(tip, decisions).turns
+        departures = tuple(departure(tip, d) for d in decisions if tip_verdict(tip, d) is False)
+        reviews.append(TipReview(tip, turns, departures))
     return reviews
