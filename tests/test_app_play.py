@@ -8,12 +8,15 @@ tests file actions the same way; the clicks themselves are tested in Chromium (t
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from apptest_helpers import screen, start
 from checks import some
 
 from tutor.app.ui.play_state import actions_for
 from tutor.engine.cards import parse_card
+from tutor.play.background import judged
 from tutor.play.match import LEARNER
 
 GAME = {"game": "12345", "level": "beginner", "rules": "classic"}
@@ -33,12 +36,25 @@ def act(at, action: str):
     return at.run()
 
 
+def until_reviewed(at, seconds: float = 300):
+    """Once a hand is over, wait for the coach's review (worked out in the background) and show the
+    page again."""
+    match = at.session_state["play_match"]
+    decisions = [d for d in match.decisions if d.hand == len(match.game.played) - 1]
+    deadline = time.monotonic() + seconds
+    while judged(decisions) < len(decisions):
+        assert time.monotonic() < deadline, "the review did not finish"
+        time.sleep(0.05)
+    return at.run()
+
+
 def play_hint_moves(at, most: int = 200):
-    """Play the strong player's moves for the learner through the page until the hand is over."""
+    """Play the strong player's moves for the learner through the page until the hand is over, and
+    wait for the coach's review."""
     for _ in range(most):
         match = at.session_state["play_match"]
         if len(match.game.played) > at.session_state["play_seen"]:
-            return at
+            return until_reviewed(at)
         kind, card = match.hint().move
         for action in actions_for((kind, str(card) if card else None)):
             act(at, action)
@@ -361,3 +377,53 @@ def test_the_review_shows_what_each_tip_is_worth_measured():
     assert len(worth) == 7 and "Throw lone face cards first" in list(worth["Tip"])
     row = worth[worth["Tip"] == "Keep cards that serve a set and a run"].iloc[0]
     assert row["Following it is worth (points a hand, ± s.e.)"] == "4.6 (± 0.3)" and row["Better to follow it"] == "78%"
+
+
+def test_the_virtual_players_last_turn_is_one_line_above_the_table():
+    # Deal 12345, classic: both pass the upcard; the learner draws and throws the 2♠ from
+    # 2♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ K♦ 2♣ Q♣; the virtual player draws from the stock and throws the Q♠.
+    from tutor.app.ui.play_state import opponent_last_turn
+    from tutor.engine.rules import load_ruleset
+    from tutor.language.i18n import Translator
+    from tutor.play.match import start_match
+
+    en, es = Translator("en"), Translator("es")
+    match = start_match(load_ruleset("classic"), 12345, "beginner")
+    assert opponent_last_turn(match, en) == ""
+    match = match.play(("pass", None))
+    assert opponent_last_turn(match, en) == "The virtual player's last turn: It passed the upcard."
+    match = match.play(("stock", None)).play(("discard", "2S"))
+    assert opponent_last_turn(match, en) == "The virtual player's last turn: It drew from the stock. It threw the Q♠."
+    assert opponent_last_turn(match, es) == "Último turno del jugador virtual: Robó del mazo. Descartó el Q♠."
+
+
+def play_first_moves(at, most: int = 200):
+    """Play the first legal move for the learner until the hand is over (no hint asked: the coach
+    has not looked at these positions yet)."""
+    for _ in range(most):
+        match = at.session_state["play_match"]
+        if len(match.game.played) > at.session_state["play_seen"]:
+            return at
+        kind, card = match.view()["legal"][0]
+        for action in actions_for((kind, card)):
+            act(at, action)
+        assert not at.exception, [e.value for e in at.exception]
+    raise AssertionError("the hand did not end")
+
+
+def test_the_review_is_worked_out_in_the_background_and_never_holds_up_the_next_hand():
+    at = play_first_moves(open_play("en", GAME))
+    match = at.session_state["play_match"]
+    decisions = [d for d in match.decisions if d.hand == 0]
+    assert judged(decisions) < len(decisions)
+    [bar] = at.get("progress")
+    assert "The coach is going over your decisions" in bar.proto.text
+    assert "You can deal the next hand meanwhile." in bar.proto.text
+    at.button(key="play_next").click().run()  # the next hand at once, the review still under way
+    assert not at.exception and "Hand 1 is over" not in screen(at)
+    assert len(at.session_state["play_match"].game.played) == 1
+    deadline = time.monotonic() + 300
+    while judged(decisions) < len(decisions):  # the same decisions, judged for the game's record
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert all(d.judgement.grade for d in at.session_state["play_match"].decisions if d.hand == 0)

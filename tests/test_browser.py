@@ -223,7 +223,7 @@ def test_the_table_plays_by_keyboard(app_url, page):
     """Letters in the learner's language (P pasar, M mazo), then the arrows and Enter throw a card."""
     page.goto(f"{app_url}/play?lang=es&game=12345&level=beginner&rules=classic")
     page.locator(".gt-table").wait_for()
-    page.locator("button[data-action='pass']").focus()
+    page.get_by_text("Modo entrenador").click()  # the switch takes the focus: the letters still play
     page.keyboard.press("p")  # pasar
     page.get_by_text("Los dos pasasteis la carta descubierta: roba del mazo.").wait_for()
     page.locator("button[data-pile='stock']").focus()
@@ -251,6 +251,8 @@ def test_a_game_resumes_after_a_reload_for_the_profile_the_browser_remembers(app
     page.reload()
     sidebar.get_by_text("Profile: Reload").wait_for()
     page.get_by_text("You passed the upcard.").wait_for()
+    # The resumed hand's moves stand as they were: none fades in again.
+    assert page.locator(".gt-log li").count() >= 2 and page.locator(".gt-log li.gt-fresh").count() == 0
 
 
 EVIL = ["/glossary?lang=en&term=%5BLog%20in%20here%5D(https://evil.example/phish)",

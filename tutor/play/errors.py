@@ -73,7 +73,7 @@ class CardNotHeldError(MoveError):
 
 class TakenCardDiscardError(MoveError):
     key = "taken_card_discard"
-    template = N_("{card} was just taken from the discard pile: it cannot be discarded in the same turn.")
+    template = N_("You have just taken the {card} from the discard pile: it may not be thrown this turn.")
 
 
 class KnockTooHighError(MoveError):

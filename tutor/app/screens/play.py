@@ -27,8 +27,9 @@ from tutor.language.play_text import (
     void_hand_text,
 )
 from tutor.play import BOT_LEVELS
+from tutor.play.background import review_in_background
 from tutor.play.debrief import review_tips
-from tutor.play.match import LEARNER
+from tutor.play.match import LEARNER, Match
 
 tr = state.translator()
 rules = state.ruleset()
@@ -68,43 +69,27 @@ st.caption(tr.gettext("{rules} · virtual player: {level} · you {mine}, it {the
 if match.rules.name != rules.name:
     st.caption(tr.gettext("This game is played under {rules} to the end.", rules=ruleset_title(match.rules, tr)))
 
-# --- The end of a hand, or of the game ----------------------------------------------------------
-if play_state.hand_over_pending(match) or game.over:
-    hand = game.played[-1]
-    number = len(game.played)
-    st.header(tr.gettext("Hand {n} is over", n=tr.number(number)))
-    if hand.result == "void":
-        st.info(void_hand_text(hand, tr))
-    elif hand.result is not None:
-        score = hand.result
-        you_knocked = hand.knocker == LEARNER
-        st.markdown(ending_title(score.outcome, you_knocked, tr))
-        show_arrangement(score.knocker_arrangement, tr, score.layoffs)
-        st.markdown(tr.gettext("**The virtual player's hand**") if you_knocked else tr.gettext("**Your hand**"))
-        show_arrangement(score.defender_play.arrangement, tr)
-        you_win = (score.winner == "knocker") == you_knocked
-        verdict = (tr.gettext("{outcome}: you score {points}.", outcome=outcome_name(score.outcome, tr).capitalize(),
-                              points=tr.number(score.points)) if you_win
-                   else tr.gettext("{outcome}: the virtual player scores {points}.",
-                                   outcome=outcome_name(score.outcome, tr).capitalize(),
-                                   points=tr.number(score.points)))
-        (st.success if you_win else st.error)(verdict)
-        with st.expander(tr.gettext("The score step by step"), expanded=True):
-            show_steps(score_steps(score, tr))
-
-    with st.expander(tr.gettext("Moves of this hand")):
-        st.text("\n".join(play_state.log_lines(match, tr, number - 1)))
-
-    st.header(tr.gettext("Your decisions"))
+# --- The coach's review of a hand: worked out in the background, it never holds up the next hand ---
+def show_review(match: Match, number: int, polling: bool) -> None:
+    """The review of hand ``number`` (from 1): while the coach is still going over the decisions,
+    how far it has got; then the accuracy, the chart, each decision not graded best with "Try
+    again", and 001's tips beside the coach. ``polling``: this part reruns every second until the
+    review is ready, and then the whole page once."""
     decisions = [d for d in match.decisions if d.hand == number - 1]
-    if decisions:
-        play_state.judge_all(decisions, tr)
-        st.caption(accuracy_line(decisions, [d for d in match.decisions if d.hand < number], tr))
-        show_line_chart(value_chart(decisions, tr), tr.gettext("Your decisions in this hand, in order"),
-                        tr.gettext("Expected points of the hand"),
-                        tr.gettext("The hand's expected points after each of your decisions, beside the coach's."))
-    else:
-        st.caption(tr.gettext("The hand ended before you had a decision to make."))
+    waiting = review_in_background(decisions)
+    if waiting:
+        done = len(decisions) - waiting
+        st.progress(done / len(decisions), text=tr.ngettext(
+            "The coach is going over your decision. You can deal the next hand meanwhile.",
+            "The coach is going over your decisions: {done} of {n} done. You can deal the next hand meanwhile.",
+            len(decisions), done=tr.number(done)))
+        return
+    if polling:
+        st.rerun()  # the review is ready: the whole page again, without the timer
+    st.caption(accuracy_line(decisions, [d for d in match.decisions if d.hand < number], tr))
+    show_line_chart(value_chart(decisions, tr), tr.gettext("Your decisions in this hand, in order"),
+                    tr.gettext("Expected points of the hand"),
+                    tr.gettext("The hand's expected points after each of your decisions, beside the coach's."))
     reviewed = play_state.reviewed()
     missed = [d for d in decisions if not d.agreed]
     for decision in missed:
@@ -135,6 +120,42 @@ if play_state.hand_over_pending(match) or game.over:
                               "strong player's games (a positive figure: following the tip pays):"))
         st.table(tip_value_rows(tr))
 
+
+# --- The end of a hand, or of the game ----------------------------------------------------------
+if play_state.hand_over_pending(match) or game.over:
+    hand = game.played[-1]
+    number = len(game.played)
+    st.header(tr.gettext("Hand {n} is over", n=tr.number(number)))
+    if hand.result == "void":
+        st.info(void_hand_text(hand, tr))
+    elif hand.result is not None:
+        score = hand.result
+        you_knocked = hand.knocker == LEARNER
+        st.markdown(ending_title(score.outcome, you_knocked, tr))
+        show_arrangement(score.knocker_arrangement, tr, score.layoffs)
+        st.markdown(tr.gettext("**The virtual player's hand**") if you_knocked else tr.gettext("**Your hand**"))
+        show_arrangement(score.defender_play.arrangement, tr)
+        you_win = (score.winner == "knocker") == you_knocked
+        verdict = (tr.gettext("{outcome}: you score {points}.", outcome=outcome_name(score.outcome, tr).capitalize(),
+                              points=tr.number(score.points)) if you_win
+                   else tr.gettext("{outcome}: the virtual player scores {points}.",
+                                   outcome=outcome_name(score.outcome, tr).capitalize(),
+                                   points=tr.number(score.points)))
+        (st.success if you_win else st.error)(verdict)
+        with st.expander(tr.gettext("The score step by step"), expanded=True):
+            show_steps(score_steps(score, tr))
+
+    with st.expander(tr.gettext("Moves of this hand")):
+        st.text("\n".join(play_state.log_lines(match, tr, number - 1)))
+
+    st.header(tr.gettext("Your decisions"))
+    hand_decisions = [d for d in match.decisions if d.hand == number - 1]
+    if hand_decisions:
+        polling = review_in_background(hand_decisions) > 0
+        st.fragment(show_review, run_every=1.0 if polling else None)(match, number, polling)
+    else:
+        st.caption(tr.gettext("The hand ended before you had a decision to make."))
+
     st.header(tr.gettext("Score sheet"))
     st.caption(tr.gettext("A is you, B the virtual player."))
     show_totals(game.totals, tr)
@@ -152,7 +173,8 @@ if play_state.hand_over_pending(match) or game.over:
     st.stop()
 
 # --- The table -----------------------------------------------------------------------------------
-play_table(play_state.table_data(match, tr), on_action=play_state.table_clicked, key=play_state.TABLE_KEY)
+play_table(play_state.table_data(match, tr, animate=not st.session_state.get(play_state.QUICK_KEY, False)),
+           on_action=play_state.table_clicked, key=play_state.TABLE_KEY)
 error = play_state.move_error(tr)
 if error:
     st.error(error)
@@ -160,7 +182,7 @@ with st.container(border=True):
     st.caption(tr.gettext("Discards of this hand, oldest first"))
     st.text("\n".join(discard_history(match.view(), tr)))
 
-hint_col, coach_col = st.columns(2)
+hint_col, coach_col, quick_col = st.columns(3)
 with hint_col:
     st.button(tr.gettext("Hint"), key="play_hint_button", on_click=play_state.ask_hint,
               disabled=not match.learner_to_move)
@@ -168,6 +190,9 @@ with coach_col:
     coach = st.toggle(tr.gettext("Coach mode"), key="play_coach",
                       help=tr.gettext("After each of your decisions, the coach's verdict: what your move "
                                       "gave up against the coach's, in expected points."))
+with quick_col:
+    st.toggle(tr.gettext("Quick moves"), key=play_state.QUICK_KEY,
+              help=tr.gettext("Show the virtual player's moves at once, without fading them in one by one."))
 hint = play_state.hint_text(match, tr)
 if hint:
     st.info(hint)

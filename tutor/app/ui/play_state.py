@@ -40,6 +40,8 @@ from tutor.progress.store import Saved, SavedGame, StaleGameError
 is set afresh when a game opens and dropped when the learner leaves it."""
 GAME_KEYS = (MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH, REVIEWED, RETRY, RETRY_MOVE, GRADED)
 TABLE_KEY = "play_table"
+QUICK_KEY = "play_quick"
+"""The switch for quick moves: the virtual player's moves shown at once, not faded in one by one."""
 LOG_LINES = 6
 """The table's log shows the hand's last moves; the whole list is shown when the hand ends."""
 KEY_LETTERS = {
@@ -68,7 +70,8 @@ def current() -> Match | None:
 
 def _begin(match: Match, saved: Saved | None = None) -> None:
     """Open ``match`` at the table (``saved``: where it is stored, and its version): every key of the
-    game before it goes."""
+    game before it goes. A new game shows the virtual player's opening moves as fresh; a resumed one
+    shows its moves as they stand, without fading them in again."""
     session = st.session_state
     for key in GAME_KEYS:
         session.pop(key, None)
@@ -77,7 +80,7 @@ def _begin(match: Match, saved: Saved | None = None) -> None:
     session[SEEN] = 0
     session[COMMENTS] = []
     session[REVIEWED] = set()
-    session[FRESH] = len(match.moves)
+    session[FRESH] = len(match.moves) if saved is None else 0
     _mirror(match)
 
 
@@ -289,8 +292,23 @@ def log_lines(match: Match, tr: Translator, number: int | None = None) -> list[s
     return [log_line(p, tr) for p in match.hand_moves(hand_number)]
 
 
-def table_data(match: Match, tr: Translator) -> dict[str, Any]:
-    """Everything the table component draws, in the learner's language."""
+def opponent_last_turn(match: Match, tr: Translator) -> str:
+    """The virtual player's latest moves of this hand (its last turn) in one line, or "" before it
+    has moved: read at a glance above the table."""
+    moves = match.hand_moves(match.hand_number)
+    end = max((i for i, p in enumerate(moves) if p.player != LEARNER), default=-1)
+    if end < 0:
+        return ""
+    start = end
+    while start > 0 and moves[start - 1].player != LEARNER:
+        start -= 1
+    return tr.gettext("The virtual player's last turn: {moves}",
+                      moves=" ".join(log_line(p, tr) for p in moves[start:end + 1]))
+
+
+def table_data(match: Match, tr: Translator, animate: bool = True) -> dict[str, Any]:
+    """Everything the table component draws, in the learner's language (``animate``: the virtual
+    player's fresh moves fade in one by one; off, they show at once)."""
     view = match.view()
     armed = st.session_state.get(ARMED) if view["phase"] == "discard" else None
     mine = match.learner_to_move
@@ -303,7 +321,8 @@ def table_data(match: Match, tr: Translator) -> dict[str, Any]:
     fresh = min(len(lines), st.session_state.get(FRESH, 0))
     return {
         "opponent": {"label": tr.gettext("The virtual player ({level}): ten cards, face down",
-                                         level=bot_level_name(match.level, tr))},
+                                         level=bot_level_name(match.level, tr)),
+                     "last": opponent_last_turn(match, tr)},
         "stock": {"active": drawing and "stock" in legal,
                   "label": tr.ngettext("Stock: {n} card. Draw from it ({key})",
                                        "Stock: {n} cards. Draw from it ({key})", view["stock_size"], key=keys["stock"]),
@@ -315,7 +334,7 @@ def table_data(match: Match, tr: Translator) -> dict[str, Any]:
         "groups": groups,
         "buttons": _buttons(view, armed, tr, keys),
         "log": lines,
-        "fresh": fresh,
+        "fresh": fresh if animate else 0,
         "log_label": tr.gettext("Moves of this hand"),
         "keys": {letter.lower(): action for action, letter in keys.items()},
         "keys_help": tr.gettext("Keys: the arrows and Enter pick a card; {stock} the stock, {take} the discard pile, "

@@ -50,6 +50,8 @@ CSS = """
 .gt-log li.gt-fresh { opacity: 0; animation: gt-show 0.3s ease-out forwards; }
 @keyframes gt-show { to { opacity: 1; } }
 .gt-keys { font-size: 0.8rem; margin-top: 4px; }
+.gt-last { font-weight: 600; margin: 4px 0; padding: 4px 8px; border-left: 4px solid #1565c0; }
+@media (hover: none) and (pointer: coarse) { .gt-keys { display: none; } }
 @media (max-width: 520px) {
   .gt-card img, .gt-back span { width: 44px; height: 62px; }
   .gt-cards { gap: 2px; }
@@ -80,6 +82,16 @@ function cardButton(card, send) {
   return button;
 }
 
+// A text box (or a list) takes the keys; a switch or a button does not: after the coach's switch
+// is clicked, the table's letters still play.
+const NOT_TYPED = ['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image'];
+function typing(node) {
+  if (!node) return false;
+  const tag = (node.tagName || '').toLowerCase();
+  if (tag === 'input') return !NOT_TYPED.includes((node.type || 'text').toLowerCase());
+  return tag === 'textarea' || tag === 'select' || Boolean(node.isContentEditable);
+}
+
 export default function (component) {
   const { data, setTriggerValue, parentElement } = component;
   if (!data) return;
@@ -93,6 +105,7 @@ export default function (component) {
   opponent.setAttribute('aria-label', data.opponent.label);
   opponent.appendChild(el('div', 'gt-group-label', data.opponent.label));
   parts.push(opponent);
+  if (data.opponent.last) parts.push(el('p', 'gt-last', data.opponent.last));
 
   const piles = el('div', 'gt-piles');
   const stock = el('div', 'gt-pile');
@@ -171,8 +184,7 @@ export default function (component) {
       if (!table || !table.root.isConnected) return;
       if (event.altKey || event.ctrlKey || event.metaKey || event.isComposing) return;
       const target = event.composedPath()[0] || event.target;  // the table lives in a shadow root
-      const tag = (target.tagName || '').toLowerCase();
-      if (tag === 'input' || tag === 'textarea' || tag === 'select' || target.isContentEditable) return;
+      if (typing(target)) return;
       const cards = Array.from(table.root.querySelectorAll('.gt-row .gt-card:not(:disabled)'));
       const at = cards.indexOf(target);
       if ((event.key === 'ArrowRight' || event.key === 'ArrowLeft') && at >= 0) {
@@ -193,8 +205,7 @@ export default function (component) {
     // gets the focus, unless the learner is typing elsewhere.
     requestAnimationFrame(() => setTimeout(() => {
       const active = root.getRootNode().activeElement || document.activeElement;
-      const typing = active && ['input', 'textarea', 'select'].includes((active.tagName || '').toLowerCase());
-      if (root.contains(active) || typing) return;
+      if (root.contains(active) || typing(active)) return;
       const first = root.querySelector('.gt-card.gt-active, .gt-back:not(:disabled), .gt-button:not(:disabled)');
       if (first) first.focus({ preventScroll: true });
     }, 50));

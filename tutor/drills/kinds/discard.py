@@ -47,6 +47,9 @@ MISTAKES = {
     "less_promise": N_("a discard that keeps cards with fewer chances"),
 }
 
+TAKEN_BACK = N_("You have just taken the {card} from the discard pile: it may not be thrown this turn.")
+"""Why the card just taken from the pile may not be the answer (the table's own message)."""
+
 
 def _position(puzzle: Puzzle) -> tuple[dict[str, Any], Table]:
     """A puzzle's position: the view, and the table it shows."""
@@ -211,7 +214,7 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
                                     "The least deadwood a discard leaves is {points}, by throwing any of {cards}."),
                                 len(good), points=kept.deadwood, cards=good)
         if yours is None:
-            remark = Remark(N_("The {card} was just taken from the pile: it may not be thrown this turn."),
+            remark = Remark(TAKEN_BACK,
                             {"card": given})
             return Verdict(False, kept, "taken_card", (remark, least), str(best))
         remark = Remark(N_("Throwing the {card} leaves {points} points of deadwood."), {"card": given, "points": yours})
@@ -219,7 +222,7 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     strong = Remark(N_("The strong player throws the {card}: it leaves {points} points of deadwood."),
                     {"card": best, "points": kept.deadwood})
     if given is table.taken:
-        remark = Remark(N_("The {card} was just taken from the pile: it may not be thrown this turn."), {"card": given})
+        remark = Remark(TAKEN_BACK, {"card": given})
         return Verdict(False, kept, "taken_card", (remark, strong), str(best))
     yours = min_deadwood(table.hand & ~given.bit)
     if yours > kept.deadwood:
@@ -240,7 +243,7 @@ def _check_by_analysis(puzzle: Puzzle, given: Card, view: dict[str, Any], table:
     coach = Remark(N_("The coach throws the {card}: it leaves {points} points of deadwood."),
                    {"card": best, "points": kept.deadwood})
     if given is table.taken:
-        remark = Remark(N_("The {card} was just taken from the pile: it may not be thrown this turn."), {"card": given})
+        remark = Remark(TAKEN_BACK, {"card": given})
         return Verdict(False, kept, "taken_card", (remark, coach), str(best))
     yours = min_deadwood(table.hand & ~given.bit)
     remark = Remark(N_("Throwing the {card} leaves {points} points of deadwood and gives up {loss} points of the "
