@@ -80,7 +80,7 @@ def show_review(match: Match, number: int, polling: bool) -> None:
     if waiting:
         done = len(decisions) - waiting
         st.progress(done / len(decisions), text=tr.ngettext(
-            "The coach is going over your decision. You can deal the next hand meanwhile.",
+            "The coach is going over your decision: {done} of {n} done. You can deal the next hand meanwhile.",
             "The coach is going over your decisions: {done} of {n} done. You can deal the next hand meanwhile.",
             len(decisions), done=tr.number(done)))
         return
