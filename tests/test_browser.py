@@ -42,6 +42,15 @@ def test_switch_language_then_it_holds(app_url, page):
     assert "Clásico (a 100)" in page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").first.inner_html()
 
 
+def test_the_old_home_address_opens_the_welcome_page_in_the_language_asked(app_url, page):
+    page.goto(f"{app_url}/home?lang=es")
+    page.wait_for_url(lambda url: not urllib.parse.urlsplit(url).path.endswith("/home"))
+    assert urllib.parse.parse_qs(urllib.parse.urlsplit(page.url).query).get("lang") == ["es"]
+    page.get_by_role("heading", name="Aprende gin rummy").wait_for()
+    settle(page)
+    assert page.get_by_text("Page not found").count() == 0
+
+
 def test_open_a_glossary_term_by_its_address(app_url, page):
     page.goto(f"{app_url}/glossary?lang=es&term=baceta")
     page.get_by_role("heading", name="Glosario").wait_for()

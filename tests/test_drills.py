@@ -356,3 +356,23 @@ def test_layoff_properties_of_a_broken_meld():
     # (fewest layoffs), so no meld is broken and only the 4♥ goes.
     props = layoff_properties(score_hand(KNOCK, "8H 9H 10H 4H QS JS 2C 6S 3S QC", load_ruleset("classic")))
     assert props["layoffs"] == 1 and not props["broke_meld"]
+
+
+NO_MELDS = "AS 3H 5D 7C 9S JH KD 2C 4S 6H"  # lesson 1's hand: no three cards make a meld; 57 in all
+
+
+def test_a_hand_with_no_meld_gets_hints_on_the_card_values_not_on_melds():
+    # J♥ and K♦ are the two cards worth 10: 20 of the 57.
+    texts = hint_texts(hints(_puzzle("deadwood", cards=NO_MELDS)), EN)
+    assert texts == ["Here every card counts: add up their values one by one.",
+                     "An ace counts 1; a jack, a queen or a king 10; every other card its number.",
+                     "2 cards worth 10 (tens and face cards) give 20 of the sum."]
+    assert not any("meld" in t or "run" in t for t in texts)
+
+
+def test_a_wrong_sum_on_a_hand_with_no_meld_is_told_the_values_and_promises_no_steps():
+    verdict = check(_puzzle("deadwood", cards=NO_MELDS), 5)
+    assert verdict.mistake == "wrong_total"
+    assert said(verdict).startswith("Count again card by card: an ace counts 1, a jack, queen or king 10, and every "
+                                    "other card its number.")
+    assert "steps" not in said(verdict)

@@ -49,7 +49,17 @@ sections = {
 }
 # Streamlit's own page list is hidden (its markup puts <div>s in a <ul>, which screen readers and
 # WCAG checkers reject); the same pages are listed with st.page_link, section by section.
-navigation = st.navigation(sections, position="hidden")
+home_page = sections[tr.gettext(next(iter(NAVIGATION)))][0]
+
+
+def _to_home() -> None:
+    """``/home``: the welcome page's old address, taken to ``/`` with its parameters."""
+    st.switch_page(home_page, query_params=st.query_params.to_dict())
+
+
+old_home = st.Page(_to_home, title=tr.gettext(home.title), url_path="home")
+navigation = st.navigation([*(page for pages in sections.values() for page in pages), old_home],
+                           position="hidden")
 with menu.container(key="page_menu"):
     for section, pages in sections.items():
         st.caption(section)

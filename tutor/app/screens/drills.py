@@ -46,6 +46,7 @@ with new_col:  # after a right answer, the next puzzle is the obvious step
     st.button(tr.gettext("New puzzle"), key="drill_new", on_click=drill_state.new_puzzle,
               type="primary" if right else "secondary")
 bind_keys("/drills", "drill_new" if right else puzzle_keys(puzzle).button("check"), {"n": "drill_new"})
-st.caption(tr.gettext("Keys: Enter checks your answer, and after a right one opens a new puzzle; N opens a new "
-                      "puzzle at any time."))
+with st.container(key="keys_help"):  # not shown on a touch screen
+    st.caption(tr.gettext("Keys: Enter checks your answer, and after a right one opens a new puzzle; N opens a new "
+                          "puzzle at any time."))
 state.show_address(tr.gettext("Address of this puzzle, to open it again or share it:"), drill_state.address(puzzle))

@@ -11,7 +11,8 @@ from tutor.language.i18n import N_
 
 @dataclass(frozen=True)
 class Screen:
-    """One page of the app: its module in ``tutor/app/screens``, its title and its address."""
+    """One page of the app: its module in ``tutor/app/screens``, its title and its address (the
+    home page's is ``/``; its old address ``/home`` leads there)."""
 
     file: str
     title: str
@@ -20,7 +21,7 @@ class Screen:
 
 
 NAVIGATION: dict[str, tuple[Screen, ...]] = {
-    N_("Start"): (Screen("home.py", N_("Welcome"), "home"),),
+    N_("Start"): (Screen("home.py", N_("Welcome"), ""),),
     N_("Rules"): (
         Screen("rules.py", N_("Rules step by step"), "rules"),
         Screen("compare.py", N_("The rulesets compared"), "compare"),

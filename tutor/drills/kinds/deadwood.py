@@ -6,14 +6,15 @@ Levels as the melds drill (see :mod:`tutor.drills.kinds.melds`), which makes its
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from tutor.base.msgids import N_
+from tutor.base.msgids import N_, NP_
 from tutor.drills.answers import read_number
 from tutor.drills.kinds.melds import MAX_TRIES, hand_hints, make_hand, missed_card, mistake_of
 from tutor.drills.model import Puzzle, Remark, Verdict, Word
 from tutor.drills.properties import hand_properties
-from tutor.engine.cards import DECK, HAND_SIZE, mask_of
+from tutor.engine.cards import DECK, HAND_SIZE, Card, mask_of
 from tutor.engine.melds import HandAnalysis, analyze, candidate_arrangements
 from tutor.engine.rules import Ruleset
 
@@ -69,7 +70,10 @@ def _first_remark(puzzle: Puzzle, result: HandAnalysis, given: int) -> tuple[str
         return "counted_melded_card", Remark(
             N_("You counted the {card} as deadwood, but it completes the {kind} {meld}."),
             {"card": c, "kind": Word("meld_kind", meld.kind), "meld": tuple(meld.cards)})
-    return "wrong_total", Remark(N_("Count again card by card: the steps show the sum."))
+    if not best.melds:
+        return "wrong_total", Remark(N_("Count again card by card: an ace counts 1, a jack, queen or king 10, "
+                                        "and every other card its number."))
+    return "wrong_total", Remark(N_("Count again card by card, only the cards left out of the melds."))
 
 
 def check(puzzle: Puzzle, answer: Any) -> Verdict:
@@ -87,5 +91,21 @@ def model_answer(puzzle: Puzzle) -> int:
     return analyze(puzzle.cards).deadwood
 
 
+def value_hints(cards: Sequence[Card]) -> list[Remark]:
+    """Hints for a hand in which no meld can be made (lesson 1, before melds are taught): the card
+    values and a part of the sum, never melds."""
+    tens = [c for c in cards if c.value == 10]
+    out = [Remark(N_("Here every card counts: add up their values one by one.")),
+           Remark(N_("An ace counts 1; a jack, a queen or a king 10; every other card its number."))]
+    if tens:
+        out.append(Remark.counting(NP_("{n} card worth 10 (a ten or a face card) gives {points} of the sum.",
+                                       "{n} cards worth 10 (tens and face cards) give {points} of the sum."),
+                                   len(tens), points=10 * len(tens)))
+    return out
+
+
 def hints(puzzle: Puzzle) -> list[Remark]:
+    """A hand with no meld gets hints on the card values; any other, the melds drill's hints."""
+    if not analyze(puzzle.cards).melds:
+        return value_hints(puzzle.cards)
     return hand_hints(puzzle.cards)
