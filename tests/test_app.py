@@ -172,6 +172,13 @@ def test_the_comparison_table_comes_from_the_ruleset_files():
     for name in ("classic", "short", "spanish"):
         assert str(load_ruleset(name).undercut_bonus) in row
     assert "≠ Undercut bonus" in row and "†" in table
+    # No big gin under the Spanish rules, and a shutout that doubles under the other two: those
+    # bonuses do not apply there, and say so with a dash instead of a figure cited to a source.
+    big_gin = next(line for line in table.splitlines() if "Big gin bonus" in line)
+    assert big_gin.count("31 (") == 2 and big_gin.rstrip(" |").endswith("—")
+    shutout = next(line for line in table.splitlines() if "Shutout bonus" in line)
+    assert shutout.count("—") == 2 and "100 (" in shutout
+    assert "≠ Bonus per hand won**" in table and "Box bonus" not in table
 
 
 def test_a_rules_section_shows_its_rules_under_the_chosen_ruleset():

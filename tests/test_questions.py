@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from apptest_helpers import start
 
-from tutor.drills.questions import QuestionError, answer, read_question, reason
+from tutor.drills.questions import QuestionError, answer, choices, read_question, reason
 from tutor.engine.rules import load_ruleset
 from tutor.language.feedback import render
 from tutor.language.i18n import Translator
 
-CLASSIC, SPANISH = load_ruleset("classic"), load_ruleset("spanish")
+CLASSIC, SHORT, SPANISH = load_ruleset("classic"), load_ruleset("short"), load_ruleset("spanish")
 
 
 @pytest.mark.parametrize("body, rules, expected", [
@@ -24,10 +24,44 @@ CLASSIC, SPANISH = load_ruleset("classic"), load_ruleset("spanish")
     ("gin_layoff", CLASSIC, "no"), ("gin_layoff", SPANISH, "yes"),
     ("fits 10H | 7H 8H 9H", CLASSIC, "yes"), ("fits 10S | 7H 8H 9H", CLASSIC, "no"),
     ("tie", CLASSIC, "defender"), ("tie", SPANISH, "knocker"),
+    ("deal", CLASSIC, "10"),
+    ("value KH", CLASSIC, "10"), ("value 5H", CLASSIC, "5"), ("value AS", CLASSIC, "1"),
+    ("deadwood 2S 4H 6D 8C 10S QH AD 3C 5S 7H", CLASSIC, "56"),  # no meld: 2+4+6+8+10+10+1+3+5+7
+    ("deadwood 2D 3D 4D 9C 10C JC JH JS 5S 8H", CLASSIC, "32"),  # J♣ to the jacks: 9♣ 10♣ 5♠ 8♥ loose
+    ("taken_back", CLASSIC, "no"), ("taken_back", SPANISH, "no"),
+    ("dealer", CLASSIC, "alternate"), ("dealer", SPANISH, "winner"),
+    ("void", CLASSIC, "2"), ("void", SPANISH, "2"),
+    ("big_gin", SHORT, "yes"), ("big_gin", SPANISH, "no"),
+    ("winner 7 5", CLASSIC, "defender"), ("winner 4 9", SPANISH, "knocker"), ("winner 6 6", SPANISH, "knocker"),
+    # The knocker A♠ 2♠ 3♠, 7♥ 7♦ 7♣, 10♣ J♣ Q♣ (4♦ = 4) against 9♦ 10♦ J♦ Q♦ (9♣ 5♥ 6♥ 8♣ 8♠ 2♥ = 38):
+    # the 9♣ and then the 8♣ go onto the clubs, 38 − 17 = 21, and the knocker scores 21 − 4 = 17.
+    ("points AS 2S 3S 7H 7D 7C 10C JC QC 4D | 9C 5H 6H 9D 10D JD QD 8C 8S 2H", CLASSIC, "17"),
+    ("target", CLASSIC, "reach_100"), ("target", SHORT, "reach_50"), ("target", SPANISH, "pass_100"),
+    ("shutout", CLASSIC, "doubled"), ("shutout", SPANISH, "plus_100"),
+    ("rule_of_thumb 3 9", CLASSIC, "wait"), ("rule_of_thumb 6 7", CLASSIC, "wait"),
+    ("rule_of_thumb 4 4", CLASSIC, "knock"), ("rule_of_thumb 11 7", CLASSIC, "knock"),
+    ("discard 4S 5S 6S 9H 9D 9C 2H 3H KD 8C 7C", CLASSIC, "KD"),  # the K♦ goes: 2♥ 3♥ 8♣ 7♣ = 20 left
+    ("cold 8H 3H KS 9H", CLASSIC, "♥"),
 ])
 def test_the_engine_answers_each_question_under_the_ruleset(body, rules, expected):
     question = read_question(body)
-    assert answer(question, rules) == expected and expected in question.options
+    assert answer(question, rules) == expected and expected in choices(question, rules)
+
+
+@pytest.mark.parametrize("body, rules, offered", [
+    ("deal", CLASSIC, ("7", "10", "13")),
+    ("value KH", CLASSIC, ("1", "10", "13")),                  # a king by its rank, 13: a slip offered
+    # The two-way J♣: with the run 9♣ 10♣ J♣ the loose cards are J♥ J♠ 5♠ 8♥ = 33; with the jacks,
+    # 32; every card counted, 71; a loose card forgotten (the 10♣), 22.
+    ("deadwood 2D 3D 4D 9C 10C JC JH JS 5S 8H", CLASSIC, ("22", "32", "33", "71")),
+    # The knocker's four sixes (3♥ 4♥ 5♥ run) against the run 3♥–6♥: 33 once the 2♥ goes onto the
+    # hearts, 35 with no layoff at all.
+    ("points 3H 4H 5H 6H 6S 6D 6C AD 2C AC | 7H 8H 2H KS QS JS 10S 9C 9D 4S", CLASSIC, ("33", "35")),
+    ("discard 4S 5S 6S 9H 9D 9C 2H 3H KD 8C 7C", CLASSIC, ("KD", "7C", "8C")),  # the three lightest throws
+    ("cold 8H 3H KS 9H", CLASSIC, ("♠", "♥")),
+])
+def test_the_answers_offered_are_the_usual_slips_worked_out_by_the_engine(body, rules, offered):
+    assert choices(read_question(body), rules) == offered
 
 
 def test_the_reason_is_one_sentence_in_each_language():
@@ -38,7 +72,11 @@ def test_the_reason_is_one_sentence_in_each_language():
         "Sí: tiene 9 puntos sueltos, dentro del límite para cerrar de 10.")
 
 
-@pytest.mark.parametrize("body", ["poker", "meld", "knock AS 2S", "fits 10H | 7H 9H", "tie AS"])
+@pytest.mark.parametrize("body", ["poker", "meld", "knock AS 2S", "fits 10H | 7H 9H", "tie AS", "value", "winner 7",
+                                  "rule_of_thumb three 9", "discard 4S 5S 6S 9H 9D 9C 2H 3H KD 8C",
+                                  "discard AS 2S 3S 7H 7D 7C KD KC KH QS JD",   # the Q♠ or the J♦: both leave 10
+                                  "cold 8H 3S KD 9C",                            # no suit thrown twice
+                                  "points AS 2S 3S 7H 7D 7C JC QC KC 4D | 4H 5H 6H 8S 8D 8C 10D JD QD KS"])
 def test_a_question_that_cannot_be_read_is_refused(body):
     with pytest.raises(QuestionError):
         read_question(body)
@@ -48,7 +86,7 @@ def test_a_wrong_first_answer_gets_a_second_try_before_the_answer():
     at = start("en", params={"lesson": "02-melds"})
     at.switch_page("screens/lessons.py").run()
     controls = [c for c in at.segmented_control if c.key and c.key.startswith("ask_02-melds_")]
-    assert len(controls) == 2  # after "Two kinds of meld" and after "The ace is low"
+    assert len(controls) == 3  # after "Two kinds of meld", "The ace is low" and "One card, one meld"
     ace = controls[1]  # Q♥ K♥ A♥: not a meld
     ace.set_value("yes").run()
     assert any("Not yet" in w.value for w in at.warning) and not at.error

@@ -135,6 +135,15 @@ class Ruleset:
     def is_interpretation(self, option: str) -> bool:
         return option in self.interpretations
 
+    def applies(self, option: str) -> bool:
+        """Whether an option has any effect under these rules: a big gin's bonus and layoffs only
+        where there is a big gin, a shutout's bonus only where a shutout does not double instead."""
+        if option in ("big_gin_bonus", "layoffs_onto_big_gin"):
+            return self.big_gin_allowed
+        if option == "shutout_bonus":
+            return not self.shutout_doubles_hand_points
+        return True
+
     def game_over(self, total: int) -> bool:
         """Whether a running total ends the game."""
         return total > self.target if self.target_must_be_exceeded else total >= self.target

@@ -19,15 +19,20 @@ st.markdown(tr.gettext(
 header = [tr.gettext("Rule")] + [link(ruleset_title(r, tr), ruleset_url(r.name)) for r in rulesets]
 lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
 for option in OPTION_NAMES:
-    values = [getattr(r, option) for r in rulesets]
+    values = [getattr(r, option) if r.applies(option) else None for r in rulesets]
     differs = len({repr(v) for v in values}) > 1
     label = option_label(option, tr)
     cells = [f"**≠ {label}**" if differs else label]
     for rules in rulesets:
+        if not rules.applies(option):
+            cells.append("—")
+            continue
         mark = " †" if rules.is_interpretation(option) else ""
         cells.append(f"{option_value(getattr(rules, option), tr)} ({source_link(rules.source_of(option))}){mark}")
     lines.append("| " + " | ".join(cells) + " |")
 st.markdown("\n".join(lines), unsafe_allow_html=True)
 sources = ", ".join(f"{source} ({ruleset_title(name, tr)})" for source, name in SOURCE_PAGES.items())
-st.caption(tr.gettext("† gin-tutor's interpretation; — an option the ruleset file leaves at its default. "
-                      "The sources: {sources}.", sources=sources))
+st.caption(tr.gettext("† gin-tutor's interpretation; — the rule does not apply under that ruleset (there is no "
+                      "big gin, or a shutout doubles the hand points instead of adding a bonus). Under every "
+                      "ruleset, the bonus per hand won goes to both players, for the hands each won (gin-tutor's "
+                      "interpretation). The sources: {sources}.", sources=sources))

@@ -46,7 +46,7 @@ if document.options:  # the section's rules under the ruleset chosen in the side
         st.markdown("\n".join(
             f"- {option_label(option, tr)}: **{option_value(getattr(rules, option), tr)}**"
             + (ours if rules.is_interpretation(option) else "")
-            for option in document.options))
+            for option in document.options if rules.applies(option)))
         st.caption(tr.gettext("Choose another ruleset in the sidebar to see how it differs."))
 show_document(document, tr)
 

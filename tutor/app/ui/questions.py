@@ -8,13 +8,33 @@ import streamlit as st
 from tutor.app.ui.render import show_cards
 from tutor.app.ui.session_keys import question_tries
 from tutor.content.documents import Block
-from tutor.drills.questions import answer, read_question, reason
+from tutor.drills.questions import Question, answer, choices, prompt, read_question, reason
+from tutor.engine.cards import parse_card
 from tutor.engine.rules import Ruleset
 from tutor.language.feedback import render
 from tutor.language.i18n import N_, Translator
+from tutor.language.labels import card_name
 
 OPTION_LABELS = {"yes": N_("Yes"), "no": N_("No"), "non_dealer": N_("The non-dealer"), "dealer": N_("The dealer"),
-                 "nobody": N_("Nobody"), "knocker": N_("The knocker"), "defender": N_("The defender")}
+                 "nobody": N_("Nobody"), "knocker": N_("The knocker"), "defender": N_("The defender"),
+                 "alternate": N_("The other player: the deal alternates"), "winner": N_("The winner of the hand"),
+                 "reach_50": N_("When a player reaches 50"), "reach_100": N_("When a player reaches 100"),
+                 "pass_100": N_("When a player passes 100"), "doubled": N_("They are doubled"),
+                 "plus_100": N_("They stay, and 100 more are added"), "knock": N_("Knock now"),
+                 "wait": N_("Wait")}
+CARD_ANSWERS = frozenset({"discard"})
+"""The questions whose answers are cards (by code)."""
+
+
+def option_label(question: Question, option: str, tr: Translator) -> str:
+    """An answer as the learner reads it: a word, a number, a card or a suit."""
+    if option in OPTION_LABELS:
+        return tr.gettext(OPTION_LABELS[option])
+    if option.isdigit():
+        return tr.number(int(option))
+    if question.type in CARD_ANSWERS:
+        return card_name(parse_card(option), tr)
+    return option  # a suit's symbol
 
 
 def _picked(key: str) -> None:
@@ -27,13 +47,16 @@ def show_question(block: Block, key: str, tr: Translator, rules: Ruleset) -> Non
     """One question with its feedback, under the chosen ruleset."""
     question = read_question(block.body)
     with st.container(border=True):
-        st.markdown(tr.gettext("**Quick question.** {prompt}", prompt=tr.gettext(question.prompt)))
+        st.markdown(tr.gettext("**Quick question.** {prompt}", prompt=render(prompt(question), tr)))
         if question.card is not None:
             show_cards((question.card,), tr, label=tr.gettext("The card"))
-        if question.cards:
+        if question.other:
+            show_cards(question.cards, tr, label=tr.gettext("The knocker's hand"))
+            show_cards(question.other, tr, label=tr.gettext("The defender's hand"))
+        elif question.cards:
             show_cards(question.cards, tr)
-        st.segmented_control(tr.gettext("Your answer"), question.options, key=key, on_change=_picked, args=(key,),
-                             format_func=lambda option: tr.gettext(OPTION_LABELS[option]),
+        st.segmented_control(tr.gettext("Your answer"), choices(question, rules), key=key, on_change=_picked,
+                             args=(key,), format_func=lambda option: option_label(question, option, tr),
                              label_visibility="collapsed")
         given = st.session_state.get(key)
         if given is None:
@@ -45,4 +68,4 @@ def show_question(block: Block, key: str, tr: Translator, rules: Ruleset) -> Non
         elif st.session_state.get(question_tries(key), 0) < 2:
             st.warning(tr.gettext("Not yet: think again and pick another answer."))
         else:
-            st.error(tr.gettext("The answer is “{answer}”. {why}", answer=tr.gettext(OPTION_LABELS[right]), why=why))
+            st.error(tr.gettext("The answer is “{answer}”. {why}", answer=option_label(question, right, tr), why=why))

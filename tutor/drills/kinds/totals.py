@@ -30,7 +30,8 @@ MISTAKES = {
 }
 _FORGOTTEN = {
     "no_bonuses": N_("You added the hand points only: the bonuses come on top at the end."),
-    "forgot_hands_won": N_("You left out the bonus for each hand won (both players get it)."),
+    "forgot_hands_won": N_("You left out the bonus for each hand won (each player gets it for the hands they "
+                           "won: gin-tutor's interpretation)."),
     "forgot_game": N_("You left out the game bonus of the winner."),
     "forgot_shutout_double": N_("The loser won no hand: the winner's hand points are doubled."),
     "forgot_shutout": N_("The loser won no hand: the winner gets the shutout bonus."),
