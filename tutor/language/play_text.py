@@ -94,7 +94,7 @@ def log_line(played: Played, tr: Translator) -> str:
                 else tr.gettext("It threw the {card}.", card=_symbol(card)))
     if kind == "knock":
         return (tr.gettext("You threw the {card} and knocked.", card=_symbol(card)) if you
-                else tr.gettext("It threw the {card} and knocks.", card=_symbol(card)))
+                else tr.gettext("It threw the {card} and knocked.", card=_symbol(card)))
     return tr.gettext("You laid down big gin.") if you else tr.gettext("It lays down big gin.")
 
 
