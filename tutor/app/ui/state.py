@@ -118,12 +118,15 @@ PAGE_STYLE = (
     "[data-testid='stMarkdownContainer'] table { display: block; max-width: 100%; overflow-x: auto; }"
     "[data-testid='stCaptionContainer'] { color: inherit !important; opacity: 0.8; }"
     "@media (hover: none) and (pointer: coarse) { .st-key-keys_help { display: none; } }"
+    "@media (max-width: 520px) { [data-testid='stMarkdownContainer'] table { font-size: 0.8rem; }"
+    " [data-testid='stMarkdownContainer'] th, [data-testid='stMarkdownContainer'] td"
+    " { padding: 0.25rem 0.3rem; overflow-wrap: anywhere; } }"
     "</style>"
 )
 """Mark the page as styled (``--gt-page-styled``: Streamlit inserts these rules a moment after a
 run ends, and the browser tests wait for them), hide Streamlit's own "Press Enter to apply" hints
 (English only; every answer box here has a button that says what to do), let a wide table scroll
-inside itself on a phone, leave out the keyboard's help on a touch screen (the box with the key
+inside itself and draw it smaller on a phone (so that the comparison's four columns fit), leave out the keyboard's help on a touch screen (the box with the key
 ``keys_help``), and draw captions in the text's own colour, a little lighter (Streamlit's
 grey falls short of 4.5:1 on white; this keeps well above it in light and dark mode)."""
 
