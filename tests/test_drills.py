@@ -376,3 +376,13 @@ def test_a_wrong_sum_on_a_hand_with_no_meld_is_told_the_values_and_promises_no_s
     assert said(verdict).startswith("Count again card by card: an ace counts 1, a jack, queen or king 10, and every "
                                     "other card its number.")
     assert "steps" not in said(verdict)
+
+
+def test_the_layoffs_hints_point_at_where_cards_fit_not_at_what_the_screen_shows():
+    # The knocker's run 5♥ 6♥ 7♥ takes the defender's 4♥ below and 8♥, 9♥ above: the hints never
+    # repeat the knocker's deadwood, which the puzzle shows, and the last one names that run.
+    texts = hint_texts(hints(_puzzle("layoffs", knocker=KNOCKER, defender=DEFENDER)), EN)
+    assert not any(t.startswith("Start with the knocker") for t in texts)
+    assert texts[0] == ("Look at both ends of each of the knocker's runs, and for the fourth card of each of "
+                        "their sets of three.")
+    assert texts[-1] == "One of the defender's cards fits onto 5♥ 6♥ 7♥."

@@ -227,15 +227,20 @@ def model_answer(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def knock_hints(score: HandScore, layoffs_drill: bool) -> list[Remark]:
-    """The first hints of a score or layoffs puzzle: the knocker's deadwood, then the layoffs."""
-    out = [Remark(N_("Start with the knocker: its melds, and its deadwood ({dw})."), {"dw": score.knocker_deadwood})]
+    """The first hints of a score or layoffs puzzle: the knocker's deadwood (a score puzzle only: a
+    layoffs puzzle shows it), where cards fit, how many are laid off, and one meld that takes one."""
+    out = [] if layoffs_drill else [Remark(N_("Start with the knocker: their melds, and their deadwood ({dw})."),
+                                           {"dw": score.knocker_deadwood})]
     if layoffs_drill or score.layoffs_allowed:
-        out.append(Remark(N_("Look at the ends of the knocker's runs and at its sets of three.")))
+        out.append(Remark(N_("Look at both ends of each of the knocker's runs, and for the fourth card of each of "
+                             "their sets of three.")))
         if score.layoffs:
-            out.append(Remark.counting(NP_("In its best play the defender lays off {n} card.",
-                                           "In its best play the defender lays off {n} cards."), len(score.layoffs)))
+            out.append(Remark.counting(NP_("In their best play the defender lays off {n} card.",
+                                           "In their best play the defender lays off {n} cards."), len(score.layoffs)))
+            out.append(Remark(N_("One of the defender's cards fits onto {meld}."),
+                              {"meld": tuple(score.layoffs[0].meld.cards)}))
         else:
-            out.append(Remark(N_("In its best play the defender lays off no card.")))
+            out.append(Remark(N_("In their best play the defender lays off no card.")))
     else:
         out.append(Remark(N_("Under these rules nothing may be laid off onto this hand.")))
     return out
