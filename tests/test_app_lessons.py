@@ -146,6 +146,15 @@ def test_the_profile_remembers_language_and_ruleset():
     fresh = start("en")
     fresh.selectbox(key="profile_pick_en").set_value("Luis").run()
     assert fresh.session_state["lang"] == "es" and fresh.session_state["rules"] == "spanish"
+    # The pages were in English before: the switch to the profile's Spanish is said, with a way back.
+    assert any(i.value == "Tu perfil se usó por última vez en español, así que las páginas se muestran en ese "
+                          "idioma." for i in fresh.sidebar.info)
+    assert fresh.button(key="profile_language_back").label == "Show the pages in English"
+    fresh.button(key="profile_language_back").click().run()
+    assert fresh.session_state["lang"] == "en" and not fresh.exception
+    again = start("es")
+    again.selectbox(key="profile_pick_es").set_value("Luis").run()
+    assert again.session_state["lang"] == "en"  # the profile keeps the language chosen last
 
 
 def test_an_unwritable_data_folder_leaves_the_app_usable_with_a_message(tmp_path, monkeypatch):
@@ -175,7 +184,9 @@ def test_a_profile_name_taken_in_another_case_is_chosen_and_said_so():
     at.text_input(key="profile_new").input("lucía").run()
     at.button(key="profile_create").click().run()
     assert at.session_state["profile_name"] == "Lucía"
-    assert any(i.value == "Ya hay un perfil llamado «Lucía»: es el que queda elegido." for i in at.info)
+    # Outside the profile box, which closes as its title changes to the profile's name (L6).
+    assert any(i.value == "Ya hay un perfil llamado «Lucía»: es el que queda elegido." for i in at.sidebar.info)
+    assert not any("Ya hay un perfil" in i.value for e in at.sidebar.expander for i in e.info)
 
 
 def test_a_guest_is_told_in_the_profile_box_that_nothing_is_saved():

@@ -25,6 +25,7 @@ from tutor.app.ui.session_keys import (
     GUEST_LESSONS,
     KEY_PROBLEM,
     LANG,
+    LANG_BEFORE_PROFILE,
     PROFILE,
     PROFILE_CODE,
     PROFILE_ERROR,
@@ -250,11 +251,38 @@ def _choose(profile: Profile | None) -> None:
     st.session_state.pop(PROFILES, None)  # the list is read again
     st.session_state[PROFILE_TO_BROWSER] = True
     if profile and profile.language:
+        before = st.session_state.get(LANG)
+        if before and before != profile.language:
+            st.session_state[LANG_BEFORE_PROFILE] = before
         st.session_state[LANG] = profile.language
         st.query_params[LANG] = profile.language
     if profile and profile.ruleset:
         st.session_state[RULES] = profile.ruleset
         st.query_params[RULES] = profile.ruleset
+
+
+def _back_to_language(lang: str) -> None:
+    """The pages in the language they were in before the profile was chosen (the profile then keeps it)."""
+    st.session_state[LANG] = lang
+    st.query_params[LANG] = lang
+
+
+def _show_choice_notes(tr: Translator) -> None:
+    """What choosing or creating a profile did, outside the profile box (which closes when its title
+    changes): a profile that already existed, a name refused, the profile's own language."""
+    if st.session_state.get(PROFILE_ERROR):
+        st.sidebar.error(error_text(st.session_state[PROFILE_ERROR], tr))
+    existed = st.session_state.pop(PROFILE_EXISTED, None)
+    if existed:
+        st.sidebar.info(tr.gettext("There is already a profile called “{name}”: it is the one chosen now.",
+                                   name=plain(existed)))
+    before = st.session_state.pop(LANG_BEFORE_PROFILE, None)
+    if before and before != st.session_state.get(LANG):
+        st.sidebar.info(tr.gettext("Your profile was last used in {language}, so the pages are shown in it.",
+                                   language=tr.language_in_text(tr.lang)))
+        back = Translator(before)
+        st.sidebar.button(back.gettext("Show the pages in {language}", language=back.language_in_text(before)),
+                          key="profile_language_back", on_click=_back_to_language, args=(before,))
 
 
 def _pick_key() -> str:
@@ -317,6 +345,7 @@ def profile_box(tr: Translator) -> None:
             _account_box(tr, current_name)
         else:
             _profile_picker(tr, current_name)
+    _show_choice_notes(tr)
     if saved.status == "unwritable":
         st.sidebar.warning(tr.gettext("Your progress cannot be saved: the data folder cannot be written. "
                                       "The app works, but nothing is kept after you leave."))
@@ -365,12 +394,6 @@ def _profile_picker(tr: Translator, current_name: str | None) -> None:
         st.caption(tr.gettext("As a guest, nothing is saved after you leave."))
     st.text_input(tr.gettext("New profile"), key="profile_new", placeholder=tr.gettext("your name"))
     st.button(tr.gettext("Create profile"), key="profile_create", on_click=_create)
-    if st.session_state.get(PROFILE_ERROR):
-        st.error(error_text(st.session_state[PROFILE_ERROR], tr))
-    existed = st.session_state.pop(PROFILE_EXISTED, None)
-    if existed:
-        st.info(tr.gettext("There is already a profile called “{name}”: it is the one chosen now.",
-                           name=plain(existed)))
     if private():
         _transfer_box(tr, current_name)
 
