@@ -126,9 +126,10 @@ PAGE_STYLE = (
 """Mark the page as styled (``--gt-page-styled``: Streamlit inserts these rules a moment after a
 run ends, and the browser tests wait for them), hide Streamlit's own "Press Enter to apply" hints
 (English only; every answer box here has a button that says what to do), let a wide table scroll
-inside itself and draw it smaller on a phone (so that the comparison's four columns fit), leave out the keyboard's help on a touch screen (the box with the key
-``keys_help``), and draw captions in the text's own colour, a little lighter (Streamlit's
-grey falls short of 4.5:1 on white; this keeps well above it in light and dark mode)."""
+inside itself and draw it smaller on a phone (so that the comparison's four columns fit), leave
+out the keyboard's help on a touch screen (the box with the key ``keys_help``), and draw captions
+in the text's own colour, a little lighter (Streamlit's grey falls short of 4.5:1 on white; this
+keeps well above it in light and dark mode)."""
 
 
 DARK_PRIMARY_TEXT = ("[data-testid^='stBaseButton-primary'], [data-testid^='stBaseButton-primary'] p "
