@@ -427,3 +427,27 @@ def test_the_review_is_worked_out_in_the_background_and_never_holds_up_the_next_
         assert time.monotonic() < deadline
         time.sleep(0.05)
     assert all(d.judgement.grade for d in at.session_state["play_match"].decisions if d.hand == 0)
+
+
+def test_a_guests_moves_stay_in_the_address_and_a_reload_replays_them():
+    # Deal 12345: the learner passes the 5♠, the virtual player passes too, the learner draws and
+    # throws the 2♠ (the virtual player then draws and throws the Q♠).
+    at = open_play("en", GAME)
+    for action in ("pass", "stock", "card:2S"):
+        act(at, action)
+    assert at.query_params["moves"] == "p.s.d2S"
+    reloaded = open_play("en", {**GAME, "moves": "p.s.d2S"})  # a new session: what a reload is
+    match = reloaded.session_state["play_match"]
+    assert match.learner_moves() == [("pass", None), ("stock", None), ("discard", "2S")]
+    assert match.learner_to_move and not reloaded.exception and not reloaded.warning
+
+
+@pytest.mark.parametrize("lang, moves, needle", [
+    ("en", "p.zz", "The address lists a move that cannot be read (“zz”): the game is dealt again from the start."),
+    ("es", "p.s.dAS", "Los movimientos de esta dirección no encajan con este reparto (AS no está en tu mano.)"),
+])
+def test_moves_in_an_address_that_cannot_be_replayed_deal_the_game_again_with_a_message(lang, moves, needle):
+    at = open_play(lang, {**GAME, "moves": moves})
+    assert not at.exception
+    assert any(needle in w.value for w in at.warning), [w.value for w in at.warning]
+    assert at.session_state["play_match"].learner_moves() == []

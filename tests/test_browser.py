@@ -264,6 +264,17 @@ def test_a_game_resumes_after_a_reload_for_the_profile_the_browser_remembers(app
     assert page.locator(".gt-log li").count() >= 2 and page.locator(".gt-log li.gt-fresh").count() == 0
 
 
+def test_a_guests_game_survives_a_reload_by_its_address(app_url, page):
+    page.goto(f"{app_url}/play?lang=en&game=12345&level=beginner&rules=classic")
+    page.locator(".gt-table").wait_for()
+    page.locator("button[data-action='pass']").click()
+    page.get_by_text("You passed the upcard.").wait_for()
+    wait_until(page, lambda: "moves=p" in page.url)
+    page.reload()
+    page.get_by_text("You passed the upcard.").wait_for()
+    assert page.locator("button[data-pile='stock']:not([disabled])").count() == 1  # the learner draws next
+
+
 EVIL = ["/glossary?lang=en&term=%5BLog%20in%20here%5D(https://evil.example/phish)",
         "/?lang=!%5Bx%5D(https://evil.example/pixel.png)",
         "/ruleset?lang=en&rules=%5Bx%5D(https://evil.example/r)",

@@ -336,3 +336,21 @@ def test_an_unfinished_hand_has_no_line_on_the_score_sheet():
 
     with pytest.raises(HandInProgressError):
         new_hand(load_ruleset("classic"), 1).hand_result()
+
+
+def test_moves_are_written_for_an_address_and_read_back():
+    from tutor.engine.cards import parse_card
+    from tutor.play.moves import moves_code, read_moves_code
+    moves = [("pass", None), ("stock", None), ("discard", "10H"), ("take", None), ("knock", "2C"), ("big_gin", None)]
+    assert moves_code(moves) == "p.s.d10H.t.k2C.b"
+    assert read_moves_code("p.s.d10H.t.k2C.b") == [("pass", None), ("stock", None), ("discard", parse_card("10H")),
+                                                   ("take", None), ("knock", parse_card("2C")), ("big_gin", None)]
+    assert read_moves_code("") == []
+
+
+@pytest.mark.parametrize("code", ["x", "p..s", "d", "dZZ", "ps", "k", "s7H"])
+def test_a_move_list_that_cannot_be_read_names_the_move(code):
+    from tutor.play.errors import MalformedMoveError
+    from tutor.play.moves import read_moves_code
+    with pytest.raises(MalformedMoveError):
+        read_moves_code(code)

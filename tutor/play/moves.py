@@ -52,3 +52,33 @@ def move_text(move: Move) -> tuple[str, str | None]:
 def _shown(move: Any) -> str:
     text = repr(move)
     return text if len(text) <= 60 else text[:57] + "…"
+
+
+MOVE_LETTERS: dict[str, str] = {"take": "t", "stock": "s", "pass": "p", "discard": "d", "knock": "k", "big_gin": "b"}
+"""One letter per kind of move, for a list of moves in an address (``p.s.d7H.t.k2C``)."""
+_KIND_OF_LETTER = {letter: kind for kind, letter in MOVE_LETTERS.items()}
+ADDRESS_MOVES_MOST = 2000
+"""The most moves an address may list (a whole game has a few hundred at most)."""
+
+
+def moves_code(moves: list[tuple[str, str | None]]) -> str:
+    """Moves (as :func:`move_text` writes them) in one short text for an address: ``p.s.d7H``."""
+    return ".".join(MOVE_LETTERS[kind] + (card or "") for kind, card in moves)
+
+
+def read_moves_code(code: str) -> list[Move]:
+    """The moves of :func:`moves_code`, each checked for its form; a :class:`MalformedMoveError`
+    names the first that cannot be read."""
+    pieces = code.split(".") if code else []
+    if len(pieces) > ADDRESS_MOVES_MOST:
+        raise MalformedMoveError(move=code[:20] + "…")
+    moves = []
+    for piece in pieces:
+        kind = _KIND_OF_LETTER.get(piece[:1])
+        try:
+            if kind is None:
+                raise MalformedMoveError(move=piece)
+            moves.append(read_move((kind, piece[1:] if kind in CARD_KINDS else (piece[1:] or None))))
+        except MalformedMoveError:
+            raise MalformedMoveError(move=piece[:20]) from None
+    return moves

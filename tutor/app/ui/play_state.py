@@ -14,7 +14,7 @@ import streamlit as st
 
 from tutor.app.card_faces import card_url
 from tutor.app.ui import profile, state
-from tutor.app.ui.safe import error_text
+from tutor.app.ui.safe import error_text, plain
 from tutor.drills.kinds.discard import level_of_turn
 from tutor.engine.cards import Card, mask_of, parse_card, parse_cards
 from tutor.engine.errors import TutorError
@@ -25,9 +25,10 @@ from tutor.language.labels import card_name, meld_kind_name
 from tutor.language.play_text import bot_level_name, hint_sentence, hint_value_text, log_line, verdict_line
 from tutor.play import BOT_LEVELS
 from tutor.play.coach import CoachHint
-from tutor.play.errors import UnknownBotLevelError
+from tutor.play.errors import MalformedMoveError, UnknownBotLevelError
 from tutor.play.hand import check_seed
 from tutor.play.match import LEARNER, Decision, Match, replay, start_match
+from tutor.play.moves import moves_code, read_moves_code
 from tutor.play.positions import encode_view
 from tutor.progress.review import DrillItem, Rating
 from tutor.progress.store import Saved, SavedGame, StaleGameError
@@ -39,6 +40,8 @@ from tutor.progress.store import Saved, SavedGame, StaleGameError
 """The session keys of the play page. Every key of one game (all but ``ADDRESS`` and ``PENDING``)
 is set afresh when a game opens and dropped when the learner leaves it."""
 GAME_KEYS = (MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH, REVIEWED, RETRY, RETRY_MOVE, GRADED)
+MOVES_PARAM = "moves"
+"""A guest's moves in the page's address (``?moves=p.s.d7H``): a reload replays them."""
 TABLE_KEY = "play_table"
 QUICK_KEY = "play_quick"
 """The switch for quick moves: the virtual player's moves shown at once, not faded in one by one."""
@@ -68,10 +71,11 @@ def current() -> Match | None:
     return match
 
 
-def _begin(match: Match, saved: Saved | None = None) -> None:
+def _begin(match: Match, saved: Saved | None = None, resumed: bool = False) -> None:
     """Open ``match`` at the table (``saved``: where it is stored, and its version): every key of the
     game before it goes. A new game shows the virtual player's opening moves as fresh; a resumed one
-    shows its moves as they stand, without fading them in again."""
+    (saved, or ``resumed`` from a guest's address) shows its moves as they stand, without fading
+    them in again."""
     session = st.session_state
     for key in GAME_KEYS:
         session.pop(key, None)
@@ -80,7 +84,7 @@ def _begin(match: Match, saved: Saved | None = None) -> None:
     session[SEEN] = 0
     session[COMMENTS] = []
     session[REVIEWED] = set()
-    session[FRESH] = len(match.moves) if saved is None else 0
+    session[FRESH] = 0 if saved is not None or resumed else len(match.moves)
     _mirror(match)
 
 
@@ -129,11 +133,37 @@ def _read_address(tr: Translator, rules: Ruleset) -> str | None:
             raise UnknownBotLevelError(level=level[:40], choices=names)
         seed = check_seed(seed_text)
         if not resume(seed, level, rules):
+            moves = params.get(MOVES_PARAM)
+            if moves and profile.current() is None:
+                return _open_guest_game(rules, seed, level, moves, tr)
             new_game(rules, level, seed)
     except TutorError as error:
-        for key in ("game", "level"):
+        for key in ("game", "level", MOVES_PARAM):
             st.query_params.pop(key, None)
         return error_text(error, tr)
+    return None
+
+
+def _open_guest_game(rules: Ruleset, seed: int, level: str, code: str, tr: Translator) -> str | None:
+    """A guest's game as the address lists its moves (a reload keeps the game where it was, as the
+    profile's store does for a profile); moves that cannot be read or played deal the game again,
+    with a message."""
+    try:
+        moves = read_moves_code(code)
+    except MalformedMoveError as error:
+        new_game(rules, level, seed)
+        return tr.gettext("The address lists a move that cannot be read (“{move}”): the game is dealt again from "
+                          "the start.", move=plain(str(error.params["move"])))
+    try:
+        match = replay(rules, seed, level, moves)
+    except TutorError as error:
+        new_game(rules, level, seed)
+        return tr.gettext("The moves in this address do not fit this deal ({problem}): the game is dealt again "
+                          "from the start.", problem=error_text(error, tr))
+    _begin(match, resumed=True)
+    waiting = not match.learner_to_move and not match.game.over and match.game.played
+    st.session_state[SEEN] = len(match.game.played) - (1 if waiting else 0)
+    st.session_state[ADDRESS] = (str(match.seed), match.level)
     return None
 
 
@@ -193,7 +223,12 @@ def save(match: Match) -> bool:
     another tab or window has moved the same game on, nothing is saved: the table shows the game
     as it is stored now, and says so."""
     learner = profile.current()
-    if learner is None:
+    if learner is None:  # a guest's moves live in the page's address, so that a reload keeps them
+        code = moves_code(match.learner_moves())
+        if code:
+            st.query_params[MOVES_PARAM] = code
+        else:
+            st.query_params.pop(MOVES_PARAM, None)
         return True
     counted, agreed = st.session_state.get(GRADED, (0, 0))
     agreed += sum(d.agreed for d in match.decisions[counted:])
@@ -469,7 +504,7 @@ def leave_game() -> None:
     """Close the table to choose a new game (the unfinished one stays saved)."""
     for key in (*GAME_KEYS, ADDRESS):
         st.session_state.pop(key, None)
-    for key in ("game", "level"):
+    for key in ("game", "level", MOVES_PARAM):
         st.query_params.pop(key, None)
 
 
