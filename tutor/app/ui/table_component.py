@@ -32,6 +32,7 @@ CSS = """
 .gt-card, .gt-back { border: 0; padding: 0; background: none; border-radius: 6px; cursor: pointer;
   line-height: 0; }
 .gt-card img, .gt-back span { width: 60px; height: 84px; display: block; }
+.gt-card img { border-radius: 6px; background: #eef1f4; box-shadow: inset 0 0 0 1px #b8c0c8; }
 .gt-back span { border-radius: 6px; border: 2px solid #6b6b6b;
   background: repeating-linear-gradient(45deg, #1e4f8a 0 6px, #2c6bb3 6px 12px); }
 .gt-card:disabled, .gt-back:disabled { cursor: default; }
