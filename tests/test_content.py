@@ -197,3 +197,32 @@ def test_a_malformed_example_names_the_file_and_line(tmp_path):
     with pytest.raises(DocumentError) as info:
         parse_document(bad)
     assert "bad.md:6" in str(info.value) and "ZZ" in str(info.value)
+
+
+def test_no_lesson_check_hints_at_a_term_the_course_has_not_taught_yet():
+    """Learner review M1: a lesson's check, and its hints, use only the glossary's terms taught in
+    that lesson or before it (the lessons' ``terms``), matched on the Spanish names in the Spanish
+    hints of a few puzzles of each check, under the classic and the Spanish rules."""
+    import re
+
+    from tutor.content.glossary import glossary
+    from tutor.drills import generate, hints
+    from tutor.engine.rules import load_ruleset
+    from tutor.language.feedback import hint_texts
+    from tutor.language.i18n import Translator
+
+    spanish = Translator("es")
+    taught: set[str] = set()
+    found = []
+    for doc in load_documents(LESSONS / "es"):
+        taught |= set(doc.terms)
+        names = {t.id: [n.strip() for n in re.split(r"[(),/]|\bo\b", t.names["es"]) if n.strip()]
+                 for t in glossary() if t.id not in taught}
+        for kind, level, scenario in doc.checks:
+            for rules in ("classic", "spanish"):
+                for seed in range(3):
+                    puzzle = generate(kind, seed, level, load_ruleset(rules), scenario)
+                    for text in hint_texts(hints(puzzle), spanish):
+                        found += [(doc.id, term, text) for term, words in names.items()
+                                  if any(re.search(rf"\b{re.escape(w)}\b", text, re.I) for w in words)]
+    assert not found, found

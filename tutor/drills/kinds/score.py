@@ -247,7 +247,13 @@ def knock_hints(score: HandScore, layoffs_drill: bool) -> list[Remark]:
 
 
 def hints(puzzle: Puzzle) -> list[Remark]:
+    """The knocker first, then the layoffs and the comparison; an easy puzzle (nothing laid off, no
+    undercut: lesson 5's check, before layoffs and undercuts are taught) only the knocker and the points."""
     score = score_of(puzzle)
+    if puzzle.level == "easy":
+        return [knock_hints(score, layoffs_drill=False)[0],
+                Remark(N_("Then the points: the difference between the two deadwood counts, plus the bonus for a "
+                          "gin."))]
     last = (N_("Then compare the two deadwoods; a tie is an undercut under these rules.")
             if score.rules.undercut_on_tie else
             N_("Then compare the two deadwoods; under these rules only a lower deadwood undercuts."))
