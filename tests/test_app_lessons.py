@@ -106,6 +106,9 @@ def test_a_wrong_drill_comes_back_in_review():
     assert any("No drill is due for review" in s.value for s in at.success)
     waiting = [list(t.value.to_numpy()[0]) for t in at.table]
     assert waiting == [["Hand score · medium · Short (to 50)", "in 10 minutes"]]
+    # The forecast: back in ten minutes is due today (unless the test runs in the day's last ten).
+    assert any(c.value in ("1 due today · 1 in the next 7 days · 1 in the next 30 days",
+                           "0 due today · 1 in the next 7 days · 1 in the next 30 days") for c in at.caption)
 
 
 def test_glossary_flash_cards_in_both_directions(data_folder):

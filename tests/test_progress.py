@@ -19,6 +19,7 @@ from tutor.progress.review import (
     Rating,
     TermItem,
     directions,
+    forecast,
     rating_after_drill,
     rating_of,
 )
@@ -327,3 +328,14 @@ def test_the_day_streak_counts_days_in_a_row_back_from_today_or_yesterday():
     assert day_streak(days - {today}, today) == 2  # today not practised yet: the streak holds
     assert day_streak({date(2026, 11, 27)}, today) == 0
     assert day_streak(set(), today) == 0
+
+
+def test_the_forecast_counts_the_reviews_due_each_day_overdue_ones_today():
+    # At 15:00: two days overdue, now, and 8 h 59 min on are today (the day ends in 9 hours);
+    # 9 h 1 min on is tomorrow; 29 days and 8 hours on is the 30th day; 29 days and 10 hours, past it.
+    now = datetime(2026, 12, 1, 15, 0, tzinfo=UTC)
+    dues = [now - timedelta(days=2), now, now + timedelta(hours=8, minutes=59), now + timedelta(hours=9, minutes=1),
+            now + timedelta(days=29, hours=8), now + timedelta(days=29, hours=10)]
+    counts = forecast(dues, now)
+    assert len(counts) == 30 and counts[:2] == [3, 1] and counts[29] == 1 and sum(counts) == 5
+    assert forecast([], now, days=3) == [0, 0, 0]

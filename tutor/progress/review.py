@@ -143,3 +143,20 @@ def mixed(items: list[str], key: str) -> list[str]:
     """New flash cards in a mixed order, the same for a learner and a direction each time (not the
     alphabet: abatir, baceta, big gin… would always come first)."""
     return sorted(items, key=lambda item: hashlib.blake2b(f"{key}/{item}".encode(), digest_size=8).digest())
+
+
+FORECAST_DAYS = 30
+"""How far ahead the review page's forecast looks, as Anki's does by default."""
+
+
+def forecast(dues: list[datetime], now: datetime, days: int = FORECAST_DAYS) -> list[int]:
+    """How many items fall due on each of the next ``days`` days, today first: day 0 counts what is
+    due by the end of today (anything overdue included), day ``d`` what falls due that day. Days
+    are counted from ``now``'s midnight, in ``now``'s time zone."""
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    counts = [0] * days
+    for due in dues:
+        day = max(0, (due - midnight) // timedelta(days=1))
+        if day < days:
+            counts[day] += 1
+    return counts

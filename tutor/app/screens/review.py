@@ -1,5 +1,6 @@
 """Review: drills answered wrong (or right only with help) come back on the FSRS schedule, and the
-glossary as flash cards from any language to any other, on the same schedule; what comes back when."""
+glossary as flash cards from any language to any other, on the same schedule; how many reviews fall
+due each day of the next 30 (a chart, as Anki's forecast) and what comes back when."""
 
 import streamlit as st
 
@@ -7,7 +8,7 @@ from tutor.app.ui import drill_state, profile, state
 from tutor.app.ui.drill_state import puzzle_keys
 from tutor.app.ui.drill_views import drill_card
 from tutor.app.ui.keys import bind_keys
-from tutor.app.ui.render import show_cards
+from tutor.app.ui.render import show_bar_chart, show_cards
 from tutor.app.ui.review_view import COMING_BACK_ROWS, FLASH_RATINGS, item_name, rate_flash_card
 from tutor.app.ui.session_keys import FLASH_SHOWN, REVIEW_OPEN
 from tutor.content.glossary import glossary, term_by_id
@@ -16,7 +17,7 @@ from tutor.engine.cards import parse_cards
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import load_ruleset
 from tutor.language.i18n import LANGUAGES
-from tutor.progress.review import DrillItem, TermItem, directions, mixed, reviewed
+from tutor.progress.review import DrillItem, TermItem, directions, forecast, mixed, reviewed
 
 tr = state.translator()
 learner = profile.current()
@@ -90,8 +91,19 @@ else:
             st.session_state[FLASH_SHOWN] = item
             st.rerun()
 
-st.header(tr.gettext("When each item comes back"))
+st.header(tr.gettext("Reviews in the next 30 days"))
 now = saved.clock()
+counts = forecast([card.due for card in saved.scheduled(learner.id).values()], now)
+summary = " · ".join((
+    tr.ngettext("{n} due today", "{n} due today", counts[0]),
+    tr.ngettext("{n} in the next 7 days", "{n} in the next 7 days", sum(counts[:7])),
+    tr.ngettext("{n} in the next 30 days", "{n} in the next 30 days", sum(counts))))
+st.caption(summary)
+if sum(counts[1:]):
+    show_bar_chart(counts, tr.gettext("Days from today (0 is today)"), tr.gettext("Reviews due"),
+                   tr.gettext("Reviews due each day for the next 30 days: {summary}.", summary=summary))
+
+st.header(tr.gettext("When each item comes back"))
 waiting = [(item, card) for item, card in saved.scheduled(learner.id).items() if card.due > now]
 if not waiting:
     st.caption(tr.gettext("Nothing is waiting: every item in review is due now, or none has been reviewed yet."))
