@@ -135,6 +135,9 @@ def test_glossary_flash_cards_in_both_directions(data_folder):
     at.button(key="flash_good").click().run()
     assert some(store.card_of(ana, f"term:{other.id}:en>es")).state.name == "Learning"  # known: back in ten minutes
     assert store.due(ana, "term:") == [f"term:{first.id}:es>en"]
+    # Both cards the learner has met can leave as an Anki deck of their own.
+    [download] = at.get("download_button")
+    assert download.proto.label == "Download your 2 flash cards as an Anki deck"
 
 
 def test_guests_are_told_review_needs_a_profile():

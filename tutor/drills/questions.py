@@ -243,7 +243,8 @@ def answer(question: Question, rules: Ruleset) -> str:
     if kind == "gin_layoff":
         return "yes" if rules.layoffs_onto_gin else "no"
     if kind == "winner":
-        return hand_outcome(*question.numbers, False, rules).winner
+        knocker, defender = question.numbers
+        return hand_outcome(knocker, defender, False, rules).winner
     if kind == "tie":
         return "defender" if rules.undercut_on_tie else "knocker"
     if kind == "points":

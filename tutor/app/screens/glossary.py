@@ -8,6 +8,7 @@ from tutor.app.ui.pages import link, term_url
 from tutor.app.ui.render import show_analysis, show_cards
 from tutor.app.ui.safe import plain
 from tutor.base.resources import data_dir
+from tutor.content.anki import glossary_package
 from tutor.content.documents import load_documents
 from tutor.content.glossary import Term, exact_match, glossary, related_to, search, synonyms_of, term_by_id
 from tutor.engine.cards import BIG_GIN_SIZE, HAND_SIZE, parse_cards
@@ -77,3 +78,11 @@ elif query:
 exact = exact_match(query) if query else None
 for term in found if query else glossary():
     show_term(term, expanded=bool(query) and (len(found) == 1 or term == exact))
+
+st.divider()
+st.download_button(
+    tr.gettext("Download the glossary as an Anki deck"), key="glossary_anki",
+    data=lambda: glossary_package(LANGUAGES, tr.gettext("gin-tutor: the gin rummy glossary")),
+    file_name="gin-tutor-glossary.apkg", mime="application/octet-stream", icon=":material/download:")
+st.caption(tr.gettext("Every term with a card in each direction, Spanish to English and English to Spanish, "
+                      "each with its definition. Import it in Anki (File, Import)."))

@@ -11,6 +11,7 @@ from tutor.app.ui.keys import bind_keys
 from tutor.app.ui.render import show_bar_chart, show_cards
 from tutor.app.ui.review_view import COMING_BACK_ROWS, FLASH_RATINGS, item_name, rate_flash_card
 from tutor.app.ui.session_keys import FLASH_SHOWN, REVIEW_OPEN
+from tutor.content.anki import flash_card_package
 from tutor.content.glossary import glossary, term_by_id
 from tutor.drills import puzzle_of
 from tutor.engine.cards import parse_cards
@@ -90,6 +91,15 @@ else:
         elif st.button(tr.gettext("Show the answer"), key="flash_show"):
             st.session_state[FLASH_SHOWN] = item
             st.rerun()
+
+own = [(flash.term, flash.front, flash.back) for item in saved.scheduled(learner.id, prefix=TermItem.PREFIX)
+       if (flash := TermItem.parse(item)) is not None]
+if own:
+    st.download_button(
+        tr.ngettext("Download your {n} flash card as an Anki deck", "Download your {n} flash cards as an Anki deck",
+                    len(own)),
+        key="review_anki", data=lambda: flash_card_package(own, LANGUAGES, tr.gettext("gin-tutor: my flash cards")),
+        file_name="gin-tutor-flash-cards.apkg", mime="application/octet-stream", icon=":material/download:")
 
 st.header(tr.gettext("Reviews in the next 30 days"))
 now = saved.clock()
