@@ -172,3 +172,17 @@ def test_a_meld_is_judged_as_it_is_formed():
     pick(at, f"answer_pick_{pid(puzzle)}", [str(cards[0]), str(cards[-1])])
     at.button(key=f"add_{pid(puzzle)}").click().run()
     assert any("A meld needs at least three cards." in e.value for e in at.error)
+
+
+def test_the_puzzle_of_the_day_opens_under_the_classic_rules_with_its_address():
+    from tutor.app.ui.drill_state import today
+    from tutor.drills.daily import daily_puzzle
+    daily = daily_puzzle(today())
+    at = start("es", params={"rules": "spanish"})
+    at.switch_page("screens/drills.py").run()
+    at.button(key="drill_daily").click().run()
+    assert not at.exception
+    assert (at.query_params["drill"], at.query_params["seed"], at.query_params["level"], at.query_params["rules"]) \
+        == (daily.kind, str(daily.seed), daily.level, "classic")
+    assert any(i.value.startswith("El ejercicio del día ") and i.value.endswith("el mismo para todos, con el "
+                                                                               "reglamento clásico.") for i in at.info)

@@ -386,3 +386,19 @@ def test_the_layoffs_hints_point_at_where_cards_fit_not_at_what_the_screen_shows
     assert texts[0] == ("Look at both ends of each of the knocker's runs, and for the fourth card of each of "
                         "their sets of three.")
     assert texts[-1] == "One of the defender's cards fits onto 5♥ 6♥ 7♥."
+
+
+def test_the_puzzle_of_the_day_is_the_same_all_day_and_goes_through_every_kind():
+    from datetime import date, timedelta
+
+    from tutor.drills.daily import daily_puzzle
+    tuesday = date(2026, 12, 1)
+    assert daily_puzzle(tuesday) == daily_puzzle(date(2026, 12, 1))
+    week = [daily_puzzle(tuesday + timedelta(days=n)) for n in range(7)]
+    assert sorted(p.kind for p in week) == sorted(KINDS)  # seven days, seven kinds
+    # Tuesday easy; Wednesday to Friday medium; Saturday, Sunday hard; Monday easy.
+    assert [p.level for p in week] == ["easy", "medium", "medium", "medium", "hard", "hard", "easy"]
+    assert len({p.seed for p in week}) == 7 and all(p.ruleset == "classic" for p in week)
+    first = week[0]
+    assert first.address == {"drill": first.kind, "seed": str(first.seed), "level": "easy", "rules": "classic"}
+    assert generate(first.kind, first.seed, first.level, CLASSIC).kind == first.kind

@@ -15,12 +15,12 @@ import io
 import os
 import sys
 from collections.abc import Iterable
-from datetime import timedelta
+from datetime import date, timedelta
 from functools import cache
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
-from babel.dates import format_timedelta
+from babel.dates import format_skeleton, format_timedelta
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -144,6 +144,10 @@ class Translator:
         if delta < timedelta(minutes=1):
             return self.gettext("now")
         return self._wrap(format_timedelta(delta, add_direction=True, locale=self.locale))
+
+    def day(self, value: date) -> str:
+        """A day as this language writes it in a sentence: ``December 1`` / ``1 de diciembre``."""
+        return self._wrap(format_skeleton("MMMMd", value, locale=self.locale))
 
     def list_of(self, items: list[str]) -> str:
         """Items joined as this language joins a list: ``1, 3, 7 and 14`` / ``1, 3, 7 y 14``."""

@@ -9,6 +9,7 @@ from tutor.app.ui.drill_state import puzzle_keys
 from tutor.app.ui.drill_views import drill_card, show_tally
 from tutor.app.ui.keys import bind_keys
 from tutor.drills import KINDS, LEVELS
+from tutor.drills.daily import daily_puzzle
 from tutor.language.labels import drill_kind_name, level_name, ruleset_title
 
 tr = state.translator()
@@ -30,7 +31,15 @@ st.segmented_control(tr.gettext("Kind of drill"), KINDS, key="drill_kind_choice"
 st.segmented_control(tr.gettext("Level"), LEVELS, key="drill_level_choice",
                      format_func=lambda lv: level_name(lv, tr), on_change=drill_state.choice_changed)
 
+daily = daily_puzzle(drill_state.today())
+st.button(tr.gettext("Puzzle of the day: {kind}, {level}", kind=drill_kind_name(daily.kind, tr),
+                     level=level_name(daily.level, tr)), key="drill_daily", icon=":material/today:",
+          on_click=drill_state.open_daily, args=(daily,))
+
 puzzle = drill_state.current_puzzle(rules)
+if drill_state.is_daily(puzzle, daily):
+    st.info(tr.gettext("The puzzle of the day for {day}: the same for everyone, under the classic rules.",
+                       day=tr.day(daily.day)))
 dealt = drill_state.rescored_from(puzzle)
 if dealt:
     st.info(tr.gettext("The same hand, now scored under {rules} (it was dealt under {dealt}): compare how the "

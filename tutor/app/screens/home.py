@@ -4,10 +4,13 @@ hand laid out by the engine."""
 import streamlit as st
 
 from tutor.app.ui import state
+from tutor.app.ui.drill_state import today
 from tutor.app.ui.render import show_analysis
+from tutor.drills.daily import daily_puzzle
 from tutor.engine.cards import parse_cards
 from tutor.engine.melds import analyze
 from tutor.language.i18n import N_
+from tutor.language.labels import drill_kind_name, level_name
 
 tr = state.translator()
 
@@ -21,7 +24,8 @@ START = (
     ("screens/lessons.py", N_("Start the course"), ":material/school:",
      N_("Ten short lessons, from the cards to strategy, each ending in a check.")),
     ("screens/play.py", N_("Play a game"), ":material/playing_cards:",
-     N_("Against the virtual player, at three levels, with a coach that explains every choice.")),
+     N_("Against the virtual player, at four levels from beginner to expert, with a coach that measures every "
+        "choice.")),
     ("screens/drills.py", N_("Practise with drills"), ":material/exercise:",
      N_("Puzzles the rules engine makes and grades: melds, deadwood, scores, discards…")),
 )
@@ -38,6 +42,12 @@ for heading, links in ((N_("Where to start"), START), (N_("Look things up"), LOO
     for column, (page, label, icon, caption) in zip(st.columns(len(links)), links, strict=True):
         column.page_link(page, label=tr.gettext(label), icon=icon)
         column.caption(tr.gettext(caption))
+
+daily = daily_puzzle(today())
+st.header(tr.gettext("Puzzle of the day"))
+label = tr.gettext("{kind}, {level}: the same puzzle for everyone today ({day})", kind=drill_kind_name(daily.kind, tr),
+                  level=level_name(daily.level, tr), day=tr.day(daily.day))
+st.page_link("screens/drills.py", label=label, icon=":material/today:", query_params={**daily.address, "lang": tr.lang})
 
 st.header(tr.gettext("A first hand"))
 st.markdown(tr.gettext("Three melds and one card left over: the engine finds the best way to group them."))

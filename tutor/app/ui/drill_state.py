@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import time
 from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime
 from typing import Any
 
 import streamlit as st
@@ -34,6 +35,7 @@ from tutor.drills import (
     hints,
     parse_seed,
 )
+from tutor.drills.daily import DailyPuzzle
 from tutor.drills.model import BadSeedError, UnknownKindError, UnknownLevelError
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import Ruleset, available_rulesets, load_ruleset
@@ -171,6 +173,27 @@ def choice_changed() -> None:
     session[DRILL_LEVEL] = session[DRILL_LEVEL_CHOICE] or session[DRILL_LEVEL]
     session[DRILL_SEED] = state.new_seed()
     session[DRILL_DEALT] = None
+
+
+def today() -> date:
+    """Today's date in UTC: the puzzle of the day changes at midnight UTC, for everyone at once."""
+    return datetime.now(UTC).date()
+
+
+def open_daily(daily: DailyPuzzle) -> None:
+    """Open the puzzle of the day: its kind, level and seed, under its ruleset (the sidebar follows)."""
+    session = st.session_state
+    _forget_open_puzzle()
+    session[DRILL_KIND], session[DRILL_LEVEL], session[DRILL_SEED] = daily.kind, daily.level, daily.seed
+    session[DRILL_DEALT] = None
+    session[RULES] = daily.ruleset
+    st.query_params["rules"] = daily.ruleset
+
+
+def is_daily(puzzle: Puzzle, daily: DailyPuzzle) -> bool:
+    """Whether ``puzzle`` is the puzzle of the day (its kind, level and seed, under its rules)."""
+    return (puzzle.kind, puzzle.level, puzzle.seed, puzzle.ruleset) == (daily.kind, daily.level, daily.seed,
+                                                                      daily.ruleset)
 
 
 RESCORED_KINDS = ("score", "layoffs")
