@@ -186,3 +186,16 @@ def test_the_puzzle_of_the_day_opens_under_the_classic_rules_with_its_address():
         == (daily.kind, str(daily.seed), daily.level, "classic")
     assert any(i.value.startswith("El ejercicio del día ") and i.value.endswith("el mismo para todos, con el "
                                                                                "reglamento clásico.") for i in at.info)
+
+
+def test_a_puzzle_asked_for_by_its_situation_keeps_it_in_its_address():
+    at = start("en", params={"drill": "score", "seed": "3", "level": "hard", "rules": "classic", "scenario": "tie"})
+    at.switch_page("screens/drills.py").run()
+    assert not at.exception and not at.warning and at.query_params["scenario"] == "tie"
+    tie = generate("score", 3, "hard", load_ruleset("classic"), "tie")
+    assert tie.properties["tie"]  # the knocker and the defender end level
+    assert at.segmented_control(key=f"answer_winner_{puzzle_keys(tie).pid}").value is None  # that puzzle is open
+    bad = start("en", params={"drill": "score", "seed": "3", "level": "hard", "scenario": "poker"})
+    bad.switch_page("screens/drills.py").run()
+    assert any("no situation called “poker”" in w.value for w in bad.warning), [w.value for w in bad.warning]
+    assert "scenario" not in bad.query_params

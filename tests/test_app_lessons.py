@@ -199,3 +199,23 @@ def test_a_guest_is_told_in_the_profile_box_that_nothing_is_saved():
     at = start("en")
     assert at.selectbox(key=[k for k in at.session_state if str(k).startswith("profile_pick")][0]).value is None
     assert any(c.value == "As a guest, nothing is saved after you leave." for c in at.caption)
+
+
+def test_practise_my_mistakes_opens_a_session_that_says_why_each_puzzle_was_chosen(data_folder):
+    from tutor.progress.store import open_store
+    at = with_profile("en", name="Marta")
+    store = open_store(data_folder)
+    marta = some(store.profile("Marta")).id
+    for _ in range(2):
+        store.record_attempt(marta, "score", "hard", "classic", False, 12.0, seed=3, mistake="tie_rule")
+    store.record_attempt(marta, "deadwood", "easy", "short", False, 12.0, seed=4, mistake="wrong_total")
+    at.switch_page("screens/drills.py").run()
+    at.button(key="drill_practice").click().run()
+    assert not at.exception
+    assert any(i.value == "Practising your mistakes: puzzle 1 of 5, Hand score (hard), because you made this "
+                          "mistake 2 times: the rule for a tie." for i in at.info), [i.value for i in at.info]
+    assert at.query_params["scenario"] == "tie" and at.query_params["rules"] == "classic"
+    at.button(key="drill_new").click().run()
+    assert any(i.value.startswith("Practising your mistakes: puzzle 2 of 5, Deadwood (easy), because you made this "
+                                  "mistake 1 time: a wrong sum.") for i in at.info)
+    assert at.query_params["rules"] == "short" and "scenario" not in at.query_params

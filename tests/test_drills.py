@@ -402,3 +402,37 @@ def test_the_puzzle_of_the_day_is_the_same_all_day_and_goes_through_every_kind()
     first = week[0]
     assert first.address == {"drill": first.kind, "seed": str(first.seed), "level": "easy", "rules": "classic"}
     assert generate(first.kind, first.seed, first.level, CLASSIC).kind == first.kind
+
+
+def _tried(kind, level, ruleset, correct, mistake, minute):
+    from datetime import UTC, datetime
+
+    from tutor.progress.store import Attempt
+    return Attempt(kind, level, ruleset, correct, 10.0, datetime(2026, 12, 1, 12, minute, tzinfo=UTC), 1, mistake)
+
+
+def test_practice_builds_a_short_session_on_the_mistakes_made_most():
+    from tutor.drills.practice import practice_session
+    attempts = [
+        _tried("score", "medium", "classic", False, "tie_rule", 1),
+        _tried("score", "hard", "classic", False, "tie_rule", 2),
+        _tried("score", "hard", "classic", False, "tie_rule", 9),        # the rule for a tie: 3 times
+        _tried("totals", "medium", "spanish", False, "forgot_shutout", 3),
+        _tried("totals", "medium", "spanish", False, "forgot_shutout", 4),  # the shutout bonus: twice
+        _tried("deadwood", "easy", "classic", False, "wrong_total", 5),
+        _tried("layoffs", "medium", "short", False, "missed_layoff", 8),  # once, but after the sum
+        _tried("melds", "easy", "classic", True, None, 10),                 # right: not practised
+    ]
+    session = practice_session(attempts, key="ana")
+    assert [(p.kind, p.level, p.ruleset, p.scenario, p.mistake, p.times) for p in session] == [
+        ("score", "hard", "classic", "tie", "tie_rule", 3),
+        ("totals", "hard", "spanish", "shutout", "forgot_shutout", 2),
+        ("layoffs", "medium", "short", "", "missed_layoff", 1),
+        ("score", "hard", "classic", "tie", "tie_rule", 3),
+        ("totals", "hard", "spanish", "shutout", "forgot_shutout", 2),
+    ]
+    assert len({p.seed for p in session}) == 5 and practice_session(attempts, key="ana") == session
+    assert practice_session(attempts, key="other") != session  # a new session, new puzzles
+    for pick in session[:3]:  # every pick can be made under its rules
+        assert generate(pick.kind, pick.seed, pick.level, load_ruleset(pick.ruleset), pick.scenario).kind == pick.kind
+    assert practice_session([a for a in attempts if a.correct], key="ana") == []

@@ -10,7 +10,7 @@ from tutor.app.ui.drill_views import drill_card, show_tally
 from tutor.app.ui.keys import bind_keys
 from tutor.drills import KINDS, LEVELS
 from tutor.drills.daily import daily_puzzle
-from tutor.language.labels import drill_kind_name, level_name, ruleset_title
+from tutor.language.labels import drill_kind_name, level_name, mistake_name, ruleset_title
 
 tr = state.translator()
 rules = state.ruleset()
@@ -32,12 +32,30 @@ st.segmented_control(tr.gettext("Level"), LEVELS, key="drill_level_choice",
                      format_func=lambda lv: level_name(lv, tr), on_change=drill_state.choice_changed)
 
 daily = daily_puzzle(drill_state.today())
-st.button(tr.gettext("Puzzle of the day: {kind}, {level}", kind=drill_kind_name(daily.kind, tr),
-                     level=level_name(daily.level, tr)), key="drill_daily", icon=":material/today:",
-          on_click=drill_state.open_daily, args=(daily,))
+daily_col, practice_col = st.columns(2)
+daily_col.button(tr.gettext("Puzzle of the day: {kind}, {level}", kind=drill_kind_name(daily.kind, tr),
+                            level=level_name(daily.level, tr)), key="drill_daily", icon=":material/today:",
+                 on_click=drill_state.open_daily, args=(daily,))
+if profile.current() is not None:
+    practice_col.button(tr.gettext("Practise my mistakes"), key="drill_practice", icon=":material/replay:",
+                        on_click=drill_state.practise_mistakes,
+                        help=tr.gettext("A short session on what you get wrong most, chosen from your answers."))
+if st.session_state.pop(drill_state.PRACTICE_EMPTY, False):
+    st.info(tr.gettext("Nothing to practise yet: none of your answers was wrong. Try a harder level!"))
+practice = drill_state.practice_now()
 
 puzzle = drill_state.current_puzzle(rules)
-if drill_state.is_daily(puzzle, daily):
+if practice is not None:
+    picks, at = practice
+    pick = picks[at]
+    why = (tr.ngettext("you made this mistake {n} time: {mistake}", "you made this mistake {n} times: {mistake}",
+                       pick.times, mistake=mistake_name(pick.mistake, tr)) if pick.mistake
+           else tr.ngettext("you got {n} puzzle of this kind wrong", "you got {n} puzzles of this kind wrong",
+                            pick.times))
+    st.info(tr.gettext("Practising your mistakes: puzzle {at} of {total}, {kind} ({level}), because {why}.",
+                       at=tr.number(at + 1), total=tr.number(len(picks)), kind=drill_kind_name(pick.kind, tr),
+                       level=level_name(pick.level, tr), why=why))
+elif drill_state.is_daily(puzzle, daily):
     st.info(tr.gettext("The puzzle of the day for {day}: the same for everyone, under the classic rules.",
                        day=tr.day(daily.day)))
 dealt = drill_state.rescored_from(puzzle)
@@ -52,8 +70,10 @@ retry_col, new_col = st.columns(2)
 with retry_col:
     st.button(tr.gettext("Retry"), key="drill_retry", on_click=drill_state.retry)
 with new_col:  # after a right answer, the next puzzle is the obvious step
-    st.button(tr.gettext("New puzzle"), key="drill_new", on_click=drill_state.new_puzzle,
-              type="primary" if right else "secondary")
+    next_label = (tr.gettext("New puzzle") if practice is None
+                  else tr.gettext("Next puzzle of the session") if practice[1] + 1 < len(practice[0])
+                  else tr.gettext("End the session: a new puzzle"))
+    st.button(next_label, key="drill_new", on_click=drill_state.new_puzzle, type="primary" if right else "secondary")
 bind_keys("/drills", "drill_new" if right else puzzle_keys(puzzle).button("check"), {"n": "drill_new"})
 with st.container(key="keys_help"):  # not shown on a touch screen
     st.caption(tr.gettext("Keys: Enter checks your answer, and after a right one opens a new puzzle; N opens a new "

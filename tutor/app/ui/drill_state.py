@@ -21,8 +21,10 @@ from tutor.app.ui.session_keys import (
     DRILL_KIND_CHOICE,
     DRILL_LEVEL,
     DRILL_LEVEL_CHOICE,
+    DRILL_SCENARIO,
     DRILL_SEED,
     DRILL_TALLY,
+    PRACTICE,
     RULES,
 )
 from tutor.drills import (
@@ -34,9 +36,11 @@ from tutor.drills import (
     generate,
     hints,
     parse_seed,
+    scenarios_of,
 )
 from tutor.drills.daily import DailyPuzzle
-from tutor.drills.model import BadSeedError, UnknownKindError, UnknownLevelError
+from tutor.drills.model import BadSeedError, UnknownKindError, UnknownLevelError, UnknownScenarioError
+from tutor.drills.practice import Pick, practice_session
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import Ruleset, available_rulesets, load_ruleset
 from tutor.engine.scoring import score_hand
@@ -114,6 +118,7 @@ def _read_address(tr: Translator) -> str | None:
     if wanted == (None, None, None) or wanted == st.session_state.get(DRILL_ADDRESS):
         return None
     st.session_state[DRILL_ADDRESS] = wanted
+    st.session_state.pop(PRACTICE, None)  # an address opened: any practice session is left
     kind, seed, level = wanted
     problems = []
     if kind is not None and kind not in KINDS:
@@ -135,6 +140,13 @@ def _read_address(tr: Translator) -> str | None:
     st.session_state[DRILL_SEED] = number if number is not None else state.new_seed()
     dealt = params.get("dealt")
     st.session_state[DRILL_DEALT] = dealt if dealt in available_rulesets() else None
+    scenario = params.get("scenario") or ""
+    kind_now = st.session_state[DRILL_KIND]
+    if scenario and scenario not in scenarios_of(kind_now):
+        problems.append(error_text(UnknownScenarioError(scenario=scenario[:40],
+                                                        choices=", ".join(scenarios_of(kind_now)) or "—"), tr))
+        scenario = ""
+    st.session_state[DRILL_SCENARIO] = scenario
     if problems:
         return " ".join(problems) + " " + tr.gettext("Here is a new puzzle.")
     return None
@@ -154,6 +166,10 @@ def start(tr: Translator) -> str | None:
         session[DRILL_LEVEL_CHOICE] = session[DRILL_LEVEL]
     st.query_params.update({"drill": session[DRILL_KIND], "seed": str(session[DRILL_SEED]),
                             "level": session[DRILL_LEVEL]})
+    if session.get(DRILL_SCENARIO):
+        st.query_params["scenario"] = session[DRILL_SCENARIO]
+    else:
+        st.query_params.pop("scenario", None)
     session[DRILL_ADDRESS] = (session[DRILL_KIND], str(session[DRILL_SEED]), session[DRILL_LEVEL])
     return message
 
@@ -166,9 +182,11 @@ def _forget_open_puzzle() -> None:
 
 
 def choice_changed() -> None:
-    """The kind or the level changed: a new puzzle of that kind and level."""
+    """The kind or the level changed: a new puzzle of that kind and level (a practice session ends)."""
     session = st.session_state
     _forget_open_puzzle()
+    session.pop(PRACTICE, None)
+    session[DRILL_SCENARIO] = ""
     session[DRILL_KIND] = session[DRILL_KIND_CHOICE] or session[DRILL_KIND]
     session[DRILL_LEVEL] = session[DRILL_LEVEL_CHOICE] or session[DRILL_LEVEL]
     session[DRILL_SEED] = state.new_seed()
@@ -186,6 +204,8 @@ def open_daily(daily: DailyPuzzle) -> None:
     _forget_open_puzzle()
     session[DRILL_KIND], session[DRILL_LEVEL], session[DRILL_SEED] = daily.kind, daily.level, daily.seed
     session[DRILL_DEALT] = None
+    session[DRILL_SCENARIO] = ""
+    session.pop(PRACTICE, None)
     session[RULES] = daily.ruleset
     st.query_params["rules"] = daily.ruleset
 
@@ -216,7 +236,12 @@ def current_puzzle(rules: Ruleset) -> Puzzle:
         else:
             return opened(replace(puzzle, rules=rules, properties={**puzzle.properties, "dealt": dealt}))
     session[DRILL_DEALT] = rules.name
-    return opened(generate(session[DRILL_KIND], session[DRILL_SEED], session[DRILL_LEVEL], rules))
+    try:
+        return opened(generate(session[DRILL_KIND], session[DRILL_SEED], session[DRILL_LEVEL], rules,
+                               session.get(DRILL_SCENARIO, "")))
+    except TutorError:  # a situation these rules cannot make (a big gin without big gin): the plain kind
+        session[DRILL_SCENARIO] = ""
+        return opened(generate(session[DRILL_KIND], session[DRILL_SEED], session[DRILL_LEVEL], rules))
 
 
 def rescored_from(puzzle: Puzzle) -> str | None:
@@ -232,13 +257,67 @@ def opened(puzzle: Puzzle) -> Puzzle:
 
 
 def new_puzzle() -> None:
+    """The next puzzle: the practice session's next one while a session is on, else a new seed of
+    the same kind and level."""
     _forget_open_puzzle()
-    st.session_state[DRILL_SEED] = state.new_seed()
-    st.session_state[DRILL_DEALT] = None
+    session = st.session_state
+    practice = session.get(PRACTICE)
+    if practice is not None:
+        picks, index = practice
+        if index + 1 < len(picks):
+            session[PRACTICE] = (picks, index + 1)
+            _open_pick(picks[index + 1])
+            return
+        session.pop(PRACTICE, None)
+    session[DRILL_SEED] = state.new_seed()
+    session[DRILL_DEALT] = None
+    session[DRILL_SCENARIO] = ""
+
+
+def _open_pick(pick: Pick) -> None:
+    session = st.session_state
+    session[DRILL_KIND], session[DRILL_LEVEL], session[DRILL_SEED] = pick.kind, pick.level, pick.seed
+    session[DRILL_SCENARIO] = pick.scenario
+    session[DRILL_DEALT] = None
+    session[RULES] = pick.ruleset
+    st.query_params["rules"] = pick.ruleset
+
+
+def start_practice(picks: list[Pick]) -> None:
+    """Open a practice session of the learner's mistakes at its first puzzle."""
+    if picks:
+        _forget_open_puzzle()
+        st.session_state[PRACTICE] = (picks, 0)
+        _open_pick(picks[0])
+
+
+PRACTICE_EMPTY = "_drill_practice_empty"
+"""Set when Practise my mistakes found no wrong answer to build a session from."""
+
+
+def practise_mistakes() -> None:
+    """Build a practice session from the learner's wrong answers and open its first puzzle."""
+    learner = profile.current()
+    if learner is None:
+        return
+    picks = practice_session(profile.store().attempts(learner.id), key=f"{learner.id}/{state.new_seed()}")
+    if picks:
+        start_practice(picks)
+    else:
+        st.session_state[PRACTICE_EMPTY] = True
+
+
+def practice_now() -> tuple[list[Pick], int] | None:
+    """The practice session under way (its puzzles, and the index of the open one), if one is."""
+    practice: tuple[list[Pick], int] | None = st.session_state.get(PRACTICE)
+    return practice
 
 
 def _open_keys() -> PuzzleKeys:
     session = st.session_state
+    if session.get(DRILL_SCENARIO):
+        return PuzzleKeys(f"{session[DRILL_KIND]}-{session[DRILL_SCENARIO]}-{session[DRILL_LEVEL]}-{session[RULES]}-"
+                          f"{session[DRILL_SEED]}")  # as puzzle_keys names a puzzle asked for by its situation
     return PuzzleKeys.of(session[DRILL_KIND], session[DRILL_LEVEL], session[RULES], session[DRILL_SEED])
 
 
@@ -300,4 +379,5 @@ def address(puzzle: Puzzle) -> str:
     scored under another)."""
     dealt = rescored_from(puzzle)
     return (f"drills?drill={puzzle.kind}&seed={puzzle.seed}&level={puzzle.level}"
-            f"&rules={puzzle.ruleset}&lang={state.language()}" + (f"&dealt={dealt}" if dealt else ""))
+            f"&rules={puzzle.ruleset}&lang={state.language()}" + (f"&dealt={dealt}" if dealt else "")
+            + (f"&scenario={puzzle.scenario}" if puzzle.scenario else ""))

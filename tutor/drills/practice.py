@@ -1,0 +1,92 @@
+"""Practise my mistakes: a short session built from what a learner gets wrong most (as Duolingo's).
+
+:func:`practice_session` counts the learner's wrong drill attempts by kind and mistake (the mistake
+codes each kind names, :data:`tutor.drills.kinds.*.MISTAKES`), takes the ones made most often (the
+most recent first among equals) and gives each a share of the session: puzzles of the same kind and
+level under the same rules, of the situation the mistake is about where a kind can make one (a tie
+for "the rule for a tie", a shutout for a forgotten shutout bonus...). Each pick says why it was
+chosen: the mistake and how many times it was made. (Positions from the learner's own games stay in
+the review queue, where they come back on their schedule.)
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from tutor.base.numbers import MAX_SEED
+
+SESSION_SIZE = 5
+MOST_MISTAKES = 3
+"""A session works on the three mistakes made most, at most."""
+SITUATIONS: dict[tuple[str, str], tuple[str, str]] = {
+    ("score", "tie_rule"): ("hard", "tie"),
+    ("score", "missed_undercut"): ("medium", "undercut"),
+    ("score", "undercut_thought"): ("medium", "undercut"),
+    ("totals", "forgot_shutout_double"): ("hard", "shutout"),
+    ("totals", "forgot_shutout"): ("hard", "shutout"),
+}
+"""The level and situation (a drill's ``scenario``) that practise a mistake, where a kind makes one."""
+
+
+class Attempted(Protocol):
+    """What the builder reads of a stored attempt (:class:`tutor.progress.store.Attempt`)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def level(self) -> str: ...
+    @property
+    def ruleset(self) -> str: ...
+    @property
+    def correct(self) -> bool: ...
+    @property
+    def mistake(self) -> str | None: ...
+    @property
+    def at(self) -> datetime: ...
+
+
+@dataclass(frozen=True)
+class Pick:
+    """One puzzle of a practice session (made from ``kind``, ``level``, ``ruleset``, ``seed`` and
+    ``scenario``) and why it was chosen."""
+
+    kind: str
+    level: str
+    ruleset: str
+    seed: int
+    scenario: str = ""
+    mistake: str = ""
+    """The mistake it practises (a code of the kind's), or "" for a wrong answer with no code."""
+    times: int = 0
+    """How many wrong answers of that mistake the session was built from."""
+
+
+def _seed(key: str, number: int) -> int:
+    digest = hashlib.blake2b(f"{key}/{number}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") % MAX_SEED + 1
+
+
+def practice_session(attempts: Sequence[Attempted], key: str, size: int = SESSION_SIZE) -> list[Pick]:
+    """A session of at most ``size`` puzzles on the learner's most frequent mistakes (``key`` makes
+    the seeds: a new key, new puzzles). Empty when nothing was ever answered wrong."""
+    wrong = [a for a in attempts if not a.correct]
+    counts = Counter((a.kind, a.mistake or "") for a in wrong)
+    last = {(a.kind, a.mistake or ""): a for a in sorted(wrong, key=lambda a: a.at)}
+    ranked = sorted(counts, key=lambda k: (-counts[k], -last[k].at.timestamp(), k))[:MOST_MISTAKES]
+    picks: list[Pick] = []
+    number = 0
+    while ranked and len(picks) < size:
+        for kind, mistake in ranked:
+            if len(picks) == size:
+                break
+            seen = last[kind, mistake]
+            level, scenario = SITUATIONS.get((kind, mistake), (seen.level, ""))
+            picks.append(Pick(kind, level, seen.ruleset, _seed(key, number), scenario, mistake,
+                              counts[kind, mistake]))
+            number += 1
+    return picks
