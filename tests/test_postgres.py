@@ -91,7 +91,7 @@ def test_a_new_database_gets_every_migration(postgres_cluster):
         assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == REVISIONS[-1]
         assert set(sa.inspect(db).get_table_names()) == {
             "profiles", "attempts", "lessons_done", "review", "games", "profile_keys", "transfer_codes", "set_aside",
-            "alembic_version"}
+            "ratings", "rating_history", "puzzle_ratings", "alembic_version"}
     engine.dispose()
 
 

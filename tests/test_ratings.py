@@ -1,0 +1,97 @@
+"""Ratings (Glicko-2): the paper's worked example, what an attempt does to a learner's rating and a
+puzzle's, the priors, and the store keeping them on both engines (a damaged row never breaks it)."""
+
+from __future__ import annotations
+
+import pytest
+import sqlalchemy as sa
+from checks import some
+
+from tutor.progress.ratings import (
+    NEW,
+    Rating,
+    after_attempt,
+    attempt_score,
+    expected_score,
+    level_for,
+    puzzle_prior,
+    rated,
+)
+
+
+def test_glickmans_worked_example():
+    # "Example of the Glicko-2 system" (Glickman, 2013): a 1500 ± 200 player (volatility 0.06)
+    # beats a 1400 ± 30 and loses to a 1550 ± 100 and a 1700 ± 300: 1464.06 ± 151.52, volatility 0.05999.
+    after = rated(Rating(1500, 200, 0.06), [(Rating(1400, 30), 1.0), (Rating(1550, 100), 0.0),
+                                            (Rating(1700, 300), 0.0)])
+    assert after.rating == pytest.approx(1464.06, abs=0.01)
+    assert after.deviation == pytest.approx(151.52, abs=0.01)
+    assert after.volatility == pytest.approx(0.05999, abs=0.00001)
+
+
+def test_a_period_without_games_only_widens_the_deviation():
+    after = rated(Rating(1600, 100, 0.06), [])
+    assert after.rating == 1600 and 100 < after.deviation < 101
+
+
+def test_a_right_answer_after_help_counts_for_less():
+    assert (attempt_score(True, False), attempt_score(True, True), attempt_score(False, False)) == (1.0, 0.5, 0.0)
+    # Against a puzzle rated 1700, which a new learner solves a quarter of the time: half a win is
+    # still more than expected, a whole one more again; a miss was expected, and costs a little.
+    hard = Rating(1700, 200)
+    at_once, _ = after_attempt(NEW, hard, correct=True, helped=False)
+    helped, _ = after_attempt(NEW, hard, correct=True, helped=True)
+    wrong, puzzle = after_attempt(NEW, hard, correct=False, helped=False)
+    assert at_once.rating > helped.rating > 1500 > wrong.rating
+    assert puzzle.rating > 1700  # the puzzle won: it is rated harder
+
+
+def test_a_learner_who_answers_right_climbs_and_a_puzzle_many_miss_gets_harder():
+    learner, puzzle = NEW, Rating(1500, 200)
+    ratings = []
+    for _ in range(5):
+        learner, _ = after_attempt(learner, Rating(1500, 200), correct=True, helped=False)
+        ratings.append(learner.rating)
+    assert ratings == sorted(ratings) and ratings[-1] > 1700 and learner.deviation < 200
+    for _ in range(5):  # five learners of 1500 miss the same puzzle
+        _, puzzle = after_attempt(Rating(1500, 100), puzzle, correct=False, helped=False)
+    assert puzzle.rating > 1700 and expected_score(Rating(1500, 100), puzzle) < 0.25
+
+
+def test_a_puzzles_prior_comes_from_its_level_and_its_hard_features():
+    assert puzzle_prior("easy", {}) == Rating(1200, 200)
+    assert puzzle_prior("medium", {"layoffs": 1}) == Rating(1500, 200)
+    # A chain of three layoffs and a tie: 1800 + 60 (chained) + 60 (tie) + 2 × 60 (two more layoffs).
+    assert puzzle_prior("hard", {"chained": True, "tie": True, "layoffs": 3}).rating == 1800 + 4 * 60
+    assert (level_for(Rating(1250)), level_for(Rating(1400)), level_for(Rating(1900))) == ("easy", "medium", "hard")
+
+
+def test_the_store_keeps_the_learners_and_the_puzzles_ratings(store_at):
+    store = store_at()
+    ana = some(store.profile("Ana")).id
+    bea = some(store.profile("Bea")).id
+    item = "drill:score:medium:classic:7"
+    first = some(store.rate_attempt(ana, "score", item, Rating(1500, 200), correct=True, helped=False))
+    assert first.rating > 1500 and store.ratings(ana) == {"score": first}
+    second = some(store.rate_attempt(ana, "score", item, Rating(1500, 200), correct=True, helped=False))
+    assert second.rating > first.rating and second.deviation < first.deviation
+    some(store.rate_attempt(bea, "score", item, Rating(1500, 200), correct=False, helped=False))
+    assert store.ratings(bea)["score"].rating < 1500
+    assert [(k, round(r)) for k, _, r in store.rating_history(ana)] == [("score", round(first.rating)),
+                                                                       ("score", round(second.rating))]
+    # The puzzle was lost twice and won once: near 1500 still, and found near that rating (not for
+    # Ana, who has not been recorded as attempting it, and so is offered it).
+    assert store.puzzles_near(ana, "score", 1500, 300) == [item]
+    store.record_attempt(ana, "score", "medium", "classic", True, 5.0, seed=7)
+    assert store.puzzles_near(ana, "score", 1500, 300) == []  # tried already
+
+
+def test_a_damaged_rating_row_starts_again_and_breaks_nothing(store_at):
+    store = store_at()
+    ana = some(store.profile("Ana")).id
+    some(store.rate_attempt(ana, "deadwood", "drill:deadwood:easy:classic:1", Rating(1200, 200), True, False))
+    with store._engine.begin() as db:
+        db.execute(sa.text("UPDATE ratings SET rating = -3, deviation = 9999 WHERE profile_id = :p"), {"p": ana})
+    assert store.ratings(ana) == {}
+    again = some(store.rate_attempt(ana, "deadwood", "drill:deadwood:easy:classic:2", Rating(1200, 200), True, False))
+    assert 1500 < again.rating < 1800 and again.deviation > 250  # a new learner's first right answer
