@@ -219,3 +219,36 @@ def test_practise_my_mistakes_opens_a_session_that_says_why_each_puzzle_was_chos
     assert any(i.value.startswith("Practising your mistakes: puzzle 2 of 5, Deadwood (easy), because you made this "
                                   "mistake 1 time: a wrong sum.") for i in at.info)
     assert at.query_params["rules"] == "short" and "scenario" not in at.query_params
+
+
+def test_suited_to_me_serves_the_level_near_the_learners_rating(data_folder):
+    from tutor.progress.ratings import Rating
+    from tutor.progress.store import open_store
+    at = with_profile("en", name="Iker")
+    store = open_store(data_folder)
+    iker = some(store.profile("Iker")).id
+    for seed in range(6):  # six hard score puzzles solved at once: well above 1500
+        store.rate_attempt(iker, "score", f"drill:score:hard:classic:{seed}", Rating(1800, 200), True, False)
+    assert store.ratings(iker)["score"].rating > 1700
+    at.switch_page("screens/drills.py").run()
+    at.segmented_control(key="drill_kind_choice").set_value("score").run()
+    at.segmented_control(key="drill_level_choice").set_value("suited").run()
+    assert not at.exception and at.query_params["level"] == "hard" and at.query_params["drill"] == "score"
+    assert at.segmented_control(key="drill_level_choice").value == "suited"  # it stays on for the next puzzle
+    at.button(key="drill_new").click().run()
+    assert at.query_params["level"] == "hard" and at.segmented_control(key="drill_level_choice").value == "suited"
+
+
+def test_an_answer_checked_on_the_drills_page_moves_the_learners_rating(data_folder):
+    from tutor.progress.store import open_store
+    at = with_profile("en", name="Noa", drill="score", seed="9", level="medium", rules="short")
+    at.switch_page("screens/drills.py").run()
+    puzzle = generate("score", 9, "medium", load_ruleset("short"))
+    right = model_answer(puzzle)
+    at.segmented_control(key=f"answer_winner_{pid(puzzle)}").set_value(right["winner"]).run()
+    at.number_input(key=f"answer_points_{pid(puzzle)}").set_value(right["points"] + 3).run()
+    at.button(key=f"check_{pid(puzzle)}").click().run()
+    store = open_store(data_folder)
+    noa = some(store.profile("Noa")).id
+    assert store.ratings(noa)["score"].rating < 1500  # a miss against a puzzle rated about 1500
+    assert [kind for kind, _, _ in store.rating_history(noa)] == ["score"]

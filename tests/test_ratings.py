@@ -95,3 +95,17 @@ def test_a_damaged_rating_row_starts_again_and_breaks_nothing(store_at):
     assert store.ratings(ana) == {}
     again = some(store.rate_attempt(ana, "deadwood", "drill:deadwood:easy:classic:2", Rating(1200, 200), True, False))
     assert 1500 < again.rating < 1800 and again.deviation > 250  # a new learner's first right answer
+
+
+def test_the_suited_puzzle_is_near_the_learners_rating_in_the_weakest_kind_when_none_is_chosen():
+    from tutor.app.ui.drill_state import suited_choice, weakest_kind
+    strong = {"score": Rating(1850, 80)}
+    # A puzzle already rated near 1850 under the classic rules is served; under the Spanish rules
+    # it is not, and a new hard one is dealt (the level rated closest to 1850).
+    assert suited_choice(strong, "score", "classic", ["drill:score:hard:classic:42"]) == ("score", "hard", 42)
+    assert suited_choice(strong, "score", "spanish", ["drill:score:hard:classic:42"]) == ("score", "hard", None)
+    # With no kind chosen: the kind rated lowest, a kind never tried counting as 1500.
+    mixed = {"melds": Rating(1700, 90), "score": Rating(1300, 90)}
+    assert weakest_kind(mixed, None) == "score" and weakest_kind(mixed, "melds") == "melds"
+    assert weakest_kind({"melds": Rating(1700, 90)}, None) == "deadwood"  # untried: 1500, before the melds' 1700
+    assert suited_choice(mixed, None, "classic", []) == ("score", "easy", None)

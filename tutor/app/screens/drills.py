@@ -28,8 +28,12 @@ if profile.current() is None:
 
 st.segmented_control(tr.gettext("Kind of drill"), KINDS, key="drill_kind_choice",
                      format_func=lambda k: drill_kind_name(k, tr), on_change=drill_state.choice_changed)
-st.segmented_control(tr.gettext("Level"), LEVELS, key="drill_level_choice",
-                     format_func=lambda lv: level_name(lv, tr), on_change=drill_state.choice_changed)
+st.segmented_control(tr.gettext("Level"), (*LEVELS, drill_state.SUITED), key="drill_level_choice",
+                     format_func=lambda lv: (tr.gettext("Suited to me") if lv == drill_state.SUITED
+                                             else level_name(lv, tr)),
+                     on_change=drill_state.choice_changed,
+                     help=tr.gettext("Suited to me: a puzzle near your rating in this kind (with no kind chosen, in "
+                                     "the kind you are weakest at)."))
 
 daily = daily_puzzle(drill_state.today())
 daily_col, practice_col = st.columns(2)

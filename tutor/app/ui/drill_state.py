@@ -23,6 +23,7 @@ from tutor.app.ui.session_keys import (
     DRILL_LEVEL_CHOICE,
     DRILL_SCENARIO,
     DRILL_SEED,
+    DRILL_SUITED,
     DRILL_TALLY,
     PRACTICE,
     RULES,
@@ -47,6 +48,9 @@ from tutor.engine.scoring import score_hand
 from tutor.language.feedback import hint_texts
 from tutor.language.i18n import Translator
 from tutor.language.labels import drill_kind_name, level_name
+from tutor.progress.ratings import NEW as NEW_RATING
+from tutor.progress.ratings import Rating, level_for
+from tutor.progress.review import DrillItem
 
 
 @dataclass(frozen=True)
@@ -162,8 +166,9 @@ def start(tr: Translator) -> str | None:
     session.setdefault(DRILL_TALLY, {})
     if session.get(DRILL_KIND_CHOICE) != session[DRILL_KIND]:
         session[DRILL_KIND_CHOICE] = session[DRILL_KIND]
-    if session.get(DRILL_LEVEL_CHOICE) != session[DRILL_LEVEL]:
-        session[DRILL_LEVEL_CHOICE] = session[DRILL_LEVEL]
+    shown_level = SUITED if session.get(DRILL_SUITED) else session[DRILL_LEVEL]
+    if session.get(DRILL_LEVEL_CHOICE) != shown_level:
+        session[DRILL_LEVEL_CHOICE] = shown_level
     st.query_params.update({"drill": session[DRILL_KIND], "seed": str(session[DRILL_SEED]),
                             "level": session[DRILL_LEVEL]})
     if session.get(DRILL_SCENARIO):
@@ -181,16 +186,59 @@ def _forget_open_puzzle() -> None:
         del st.session_state[key]
 
 
+SUITED = "suited"
+"""The level choice that lets the learner's rating pick the puzzle."""
+NEAR = 150.0
+"""How far from the learner's rating a puzzle already rated may be to be served as suited."""
+
+
 def choice_changed() -> None:
-    """The kind or the level changed: a new puzzle of that kind and level (a practice session ends)."""
+    """The kind or the level changed: a new puzzle of that kind and level (a practice session ends).
+    "Suited to me" serves one near the learner's rating, in the kind chosen or, with none, in the
+    learner's weakest kind."""
     session = st.session_state
     _forget_open_puzzle()
     session.pop(PRACTICE, None)
     session[DRILL_SCENARIO] = ""
+    session[DRILL_DEALT] = None
+    session[DRILL_SUITED] = session.get(DRILL_LEVEL_CHOICE) == SUITED
+    if session[DRILL_SUITED]:
+        _open_suited(session.get(DRILL_KIND_CHOICE))
+        return
     session[DRILL_KIND] = session[DRILL_KIND_CHOICE] or session[DRILL_KIND]
     session[DRILL_LEVEL] = session[DRILL_LEVEL_CHOICE] or session[DRILL_LEVEL]
     session[DRILL_SEED] = state.new_seed()
-    session[DRILL_DEALT] = None
+
+
+def weakest_kind(ratings: dict[str, Rating], kind: str | None) -> str:
+    """``kind`` when one is chosen; else the kind the learner is rated lowest in (one never tried
+    counts as a new learner's 1500; among equals, the first in the course's order)."""
+    return kind or min(KINDS, key=lambda k: (ratings.get(k, NEW_RATING).rating, KINDS.index(k)))
+
+
+def suited_choice(ratings: dict[str, Rating], kind: str | None, rules: str,
+                  near: list[str]) -> tuple[str, str, int | None]:
+    """The puzzle suited to a learner: the kind (:func:`weakest_kind`), the level and a seed. A
+    puzzle already rated near the learner (``near``: review item names, closest first) under the
+    same rules is served first; else a new seed (None) of the level rated closest to the learner."""
+    chosen = weakest_kind(ratings, kind)
+    for item in near:
+        drill = DrillItem.parse(item)
+        if drill is not None and drill.kind == chosen and drill.ruleset == rules and drill.level in LEVELS \
+                and not drill.position and not drill.scenario:
+            return chosen, drill.level, drill.seed
+    return chosen, level_for(ratings.get(chosen, NEW_RATING)), None
+
+
+def _open_suited(kind: str | None) -> None:
+    session = st.session_state
+    learner = profile.current()
+    ratings = profile.store().ratings(learner.id) if learner else {}
+    chosen = weakest_kind(ratings, kind)
+    mine = ratings.get(chosen, NEW_RATING)
+    near = profile.store().puzzles_near(learner.id, chosen, mine.rating, NEAR) if learner else []
+    session[DRILL_KIND], session[DRILL_LEVEL], seed = suited_choice(ratings, kind, session[RULES], near)
+    session[DRILL_SEED] = seed if seed is not None else state.new_seed()
 
 
 def today() -> date:
@@ -269,9 +317,12 @@ def new_puzzle() -> None:
             _open_pick(picks[index + 1])
             return
         session.pop(PRACTICE, None)
-    session[DRILL_SEED] = state.new_seed()
     session[DRILL_DEALT] = None
     session[DRILL_SCENARIO] = ""
+    if session.get(DRILL_SUITED):
+        _open_suited(session[DRILL_KIND])
+        return
+    session[DRILL_SEED] = state.new_seed()
 
 
 def _open_pick(pick: Pick) -> None:

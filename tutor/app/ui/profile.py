@@ -41,6 +41,7 @@ from tutor.app.ui.session_keys import (
 from tutor.drills import Puzzle, Verdict
 from tutor.engine.errors import TutorError
 from tutor.language.i18n import N_, Translator
+from tutor.progress.ratings import puzzle_prior
 from tutor.progress.review import DrillItem, rating_after_drill
 from tutor.progress.store import DATA_DIR_ENV, DATABASE_URL_ENV, Profile, ProfileTakenError, Store, open_store
 
@@ -500,9 +501,10 @@ def review_item(puzzle: Puzzle) -> str:
 
 
 def record(puzzle: Puzzle, verdict: Verdict, seconds: float, helped: bool = False) -> None:
-    """Save an attempt for the current profile, and rate it in the review schedule as the review
-    policy says (:func:`tutor.progress.review.rating_after_drill`); ``helped``: the answer came
-    after a hint or on a second try."""
+    """Save an attempt for the current profile, move the learner's and the puzzle's ratings
+    (:mod:`tutor.progress.ratings`), and rate it in the review schedule as the review policy says
+    (:func:`tutor.progress.review.rating_after_drill`); ``helped``: the answer came after a hint or
+    on a second try."""
     profile = current()
     if profile is None:
         return
@@ -510,6 +512,8 @@ def record(puzzle: Puzzle, verdict: Verdict, seconds: float, helped: bool = Fals
     saved.record_attempt(profile.id, puzzle.kind, puzzle.level, puzzle.ruleset, verdict.correct,
                          seconds, seed=puzzle.seed, mistake=verdict.mistake)
     item = review_item(puzzle)
+    saved.rate_attempt(profile.id, puzzle.kind, item, puzzle_prior(puzzle.level, puzzle.properties), verdict.correct,
+                       helped)
     rating = rating_after_drill(verdict.correct, helped, saved.card_of(profile.id, item) is not None)
     if rating is not None:
         saved.schedule(profile.id, item, rating)
