@@ -252,3 +252,25 @@ def test_an_answer_checked_on_the_drills_page_moves_the_learners_rating(data_fol
     noa = some(store.profile("Noa")).id
     assert store.ratings(noa)["score"].rating < 1500  # a miss against a puzzle rated about 1500
     assert [kind for kind, _, _ in store.rating_history(noa)] == ["score"]
+
+
+def test_the_progress_page_shows_each_kinds_rating_and_practises_the_weakest_situation(data_folder):
+    from tutor.progress.ratings import Rating
+    from tutor.progress.store import open_store
+    at = with_profile("en", name="Olga")
+    store = open_store(data_folder)
+    olga = some(store.profile("Olga")).id
+    for seed in range(3):  # three ties scored wrong, one wrong sum
+        store.record_attempt(olga, "score", "hard", "classic", False, 20.0, seed=seed, mistake="tie_rule")
+        store.rate_attempt(olga, "score", f"drill:score:hard:classic:{seed}", Rating(1800, 200), False, False)
+    store.record_attempt(olga, "deadwood", "easy", "classic", False, 20.0, seed=9, mistake="wrong_total")
+    at.switch_page("screens/progress.py").run()
+    assert not at.exception
+    [skills] = [t.value for t in at.table if "Rating" in t.value.columns]
+    assert list(skills["Kind of drill"]) == ["Hand score"] and skills["Rating"][0].startswith("1")
+    assert any(m.value == "**Weakest situation:** the rule for a tie (Hand score), missed 3 times."
+               for m in at.markdown)
+    at.button(key="progress_practise_weakest").click().run()
+    assert not at.exception  # the drills page had not been opened in this session
+    assert any(i.value.startswith("Practising your mistakes: puzzle 1 of 5, Hand score (hard), because you made "
+                                  "this mistake 3 times") for i in at.info), [i.value for i in at.info]

@@ -71,13 +71,27 @@ def _seed(key: str, number: int) -> int:
     return int.from_bytes(digest, "big") % MAX_SEED + 1
 
 
-def practice_session(attempts: Sequence[Attempted], key: str, size: int = SESSION_SIZE) -> list[Pick]:
-    """A session of at most ``size`` puzzles on the learner's most frequent mistakes (``key`` makes
-    the seeds: a new key, new puzzles). Empty when nothing was ever answered wrong."""
+def _ranked(attempts: Sequence[Attempted]) -> tuple[list[tuple[str, str]], Counter[tuple[str, str]],
+                                                      dict[tuple[str, str], Attempted]]:
+    """The (kind, mistake) of the wrong answers, most frequent first (the most recent first among
+    equals), with their counts and the latest attempt of each."""
     wrong = [a for a in attempts if not a.correct]
     counts = Counter((a.kind, a.mistake or "") for a in wrong)
     last = {(a.kind, a.mistake or ""): a for a in sorted(wrong, key=lambda a: a.at)}
-    ranked = sorted(counts, key=lambda k: (-counts[k], -last[k].at.timestamp(), k))[:MOST_MISTAKES]
+    return sorted(counts, key=lambda k: (-counts[k], -last[k].at.timestamp(), k)), counts, last
+
+
+def weakest_situation(attempts: Sequence[Attempted]) -> tuple[str, str, int] | None:
+    """The kind and mistake answered wrong most often, and how many times; None with no wrong answer."""
+    ranked, counts, _ = _ranked(attempts)
+    return (*ranked[0], counts[ranked[0]]) if ranked else None
+
+
+def practice_session(attempts: Sequence[Attempted], key: str, size: int = SESSION_SIZE) -> list[Pick]:
+    """A session of at most ``size`` puzzles on the learner's most frequent mistakes (``key`` makes
+    the seeds: a new key, new puzzles). Empty when nothing was ever answered wrong."""
+    ranked, counts, last = _ranked(attempts)
+    ranked = ranked[:MOST_MISTAKES]
     picks: list[Pick] = []
     number = 0
     while ranked and len(picks) < size:

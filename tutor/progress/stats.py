@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from tutor.progress.store import Attempt, SavedGame
 
@@ -87,3 +87,11 @@ def day_streak(days: Iterable[date], today: date) -> int:
         streak += 1
         day -= timedelta(days=1)
     return streak
+
+
+def rating_series(history: Sequence[tuple[str, datetime, float]]) -> dict[str, dict[int, float]]:
+    """Each kind's rating after each of its rated answers (numbered from 1), for the skills chart."""
+    series: dict[str, dict[int, float]] = defaultdict(dict)
+    for kind, _, rating in history:
+        series[kind][len(series[kind]) + 1] = rating
+    return dict(series)

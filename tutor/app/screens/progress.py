@@ -1,12 +1,15 @@
-"""Progress: lessons done, accuracy per kind of drill over time, the current streak, the kinds of
+"""Progress: lessons done, the rating of each kind of drill over time and the weakest situation
+(with a button that practises it), accuracy per kind of drill over time, the current streak, the kinds of
 mistake made most, games played and won against the virtual player, the coach's agreement over
 time, and any saved game replayed move by move with the engine's view beside it."""
 
 import streamlit as st
 
-from tutor.app.ui import profile, state
+from tutor.app.ui import drill_state, profile, state
+from tutor.app.ui.render import show_line_chart
 from tutor.app.ui.replay import show_replay
 from tutor.content.lessons import course_status, lessons
+from tutor.drills.practice import practice_session, weakest_situation
 from tutor.language.labels import drill_kind_name, mistake_name, ruleset_title
 from tutor.language.play_text import bot_level_name
 from tutor.progress.stats import (
@@ -19,6 +22,7 @@ from tutor.progress.stats import (
     day_streak,
     games_record,
     mistakes_by_count,
+    rating_series,
 )
 
 tr = state.translator()
@@ -55,6 +59,32 @@ st.header(tr.gettext("The course"))
 status = course_status([d.id for d in course], done)
 marks = {"done": "✓", "open": "→", "later": "○"}
 st.markdown("\n".join(f"{i}. {marks[status[d.id]]} {tr.content(d.title)}" for i, d in enumerate(course, start=1)))
+
+st.header(tr.gettext("Skills"))
+ratings = saved.ratings(learner.id)
+if not ratings:
+    st.caption(tr.gettext("Answer a few drills: each kind gets a rating that follows your answers (Glicko-2, as "
+                          "Lichess rates its puzzles)."))
+else:
+    st.table([{tr.gettext("Kind of drill"): drill_kind_name(kind, tr),
+               tr.gettext("Rating"): tr.gettext("{rating} ± {margin}", rating=tr.number(round(r.rating)),
+                                                margin=tr.number(round(2 * r.deviation)))}
+              for kind, r in sorted(ratings.items(), key=lambda item: -item[1].rating)])
+    history = rating_series(saved.rating_history(learner.id))
+    series = {drill_kind_name(kind, tr): points for kind, points in history.items()}
+    show_line_chart(series, tr.gettext("Rated answers in each kind, in order"), tr.gettext("Rating"),
+                    tr.gettext("Your rating in each kind of drill after each answer."))
+weakest = weakest_situation(attempts)
+if weakest is not None:
+    kind, mistake, times = weakest
+    what = mistake_name(mistake, tr) if mistake else drill_kind_name(kind, tr)
+    st.markdown(tr.ngettext("**Weakest situation:** {what} ({kind}), missed {n} time.",
+                            "**Weakest situation:** {what} ({kind}), missed {n} times.", times, what=what,
+                            kind=drill_kind_name(kind, tr)))
+    if st.button(tr.gettext("Practise it"), key="progress_practise_weakest", icon=":material/replay:"):
+        chosen = [a for a in attempts if not a.correct and (a.kind, a.mistake or "") == (kind, mistake)]
+        drill_state.start_practice(practice_session(chosen, key=f"{learner.id}/{state.new_seed()}"))
+        st.switch_page("screens/drills.py")
 
 st.header(tr.gettext("Accuracy per kind of drill"))
 if not attempts:

@@ -180,7 +180,10 @@ def start(tr: Translator) -> str | None:
 
 
 def _forget_open_puzzle() -> None:
-    """Drop every session key of the puzzle that is being left, so the session does not grow."""
+    """Drop every session key of the puzzle that is being left, so the session does not grow (none
+    when the drills page has not opened a puzzle in this session)."""
+    if not all(key in st.session_state for key in (DRILL_KIND, DRILL_LEVEL, DRILL_SEED, RULES)):
+        return
     keys = _open_keys()
     for key in [k for k in st.session_state if keys.owned(k)]:
         del st.session_state[key]
