@@ -67,3 +67,8 @@ def test_the_click_cost_benchmark_compares_with_a_hello_world_app():
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
     out = run("click_cost.py", "--clicks", "1", "--warmup", "1")
     assert "hello-world app" in out and "gin-tutor drills page" in out and "× the hello-world app" in out
+
+
+def test_the_next_puzzle_benchmark_times_the_choice_on_both_engines():
+    out = run("next_puzzle.py", "--attempts", "200", "--choices", "5")
+    assert "| SQLite |" in out and "| PostgreSQL |" in out and " ms |" in out
