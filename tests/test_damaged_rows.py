@@ -83,3 +83,34 @@ def test_a_saved_game_of_a_level_this_version_does_not_know_stays_and_the_pages_
         assert not at.exception, (page, [e.value for e in at.exception])
     store = profile_ui.store()
     assert [g.level for g in store.games(some(store.find_profile("Ana")).id)] == ["grandmaster"]
+
+
+RATING_DAMAGE = [
+    "UPDATE ratings SET rating = -40",
+    "UPDATE ratings SET deviation = 1e9",
+    "UPDATE rating_history SET at = 'garbage'",
+    "UPDATE rating_history SET kind = 'poker'",   # a kind this version does not know
+    "UPDATE ratings SET kind = 'poker'",
+]
+
+
+@pytest.mark.parametrize("damage", RATING_DAMAGE)
+def test_a_damaged_rating_or_an_odd_history_never_breaks_the_progress_or_drills_page(database, damage):
+    from tutor.progress.ratings import Rating as Glicko
+    store = open_store(url=database) if database.startswith("postgresql") else None
+    store = store or open_store(__import__("pathlib").Path(database.removeprefix("sqlite:///")).parent)
+    ana = some(store.find_profile("Ana")).id
+    for seed in range(2):
+        store.rate_attempt(ana, "score", f"drill:score:medium:classic:{seed}", Glicko(1500, 200), True, False)
+    store.close()
+    engine = sa.create_engine(database)
+    with engine.begin() as db:
+        db.execute(sa.text(damage))
+    engine.dispose()
+    at = start("en")
+    at.session_state["profile_name"] = "Ana"
+    for page in ("screens/progress.py", "screens/drills.py"):
+        at.switch_page(page).run()
+        assert not at.exception, (damage, page, [e.value for e in at.exception])
+    at.segmented_control(key="drill_level_choice").set_value("suited").run()
+    assert not at.exception

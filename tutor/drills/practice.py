@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import Protocol
 
 from tutor.base.numbers import MAX_SEED
+from tutor.drills import KINDS
 
 SESSION_SIZE = 5
 MOST_MISTAKES = 3
@@ -75,7 +76,7 @@ def _ranked(attempts: Sequence[Attempted]) -> tuple[list[tuple[str, str]], Count
                                                       dict[tuple[str, str], Attempted]]:
     """The (kind, mistake) of the wrong answers, most frequent first (the most recent first among
     equals), with their counts and the latest attempt of each."""
-    wrong = [a for a in attempts if not a.correct]
+    wrong = [a for a in attempts if not a.correct and a.kind in KINDS]  # not a kind a newer version added
     counts = Counter((a.kind, a.mistake or "") for a in wrong)
     last = {(a.kind, a.mistake or ""): a for a in sorted(wrong, key=lambda a: a.at)}
     return sorted(counts, key=lambda k: (-counts[k], -last[k].at.timestamp(), k)), counts, last

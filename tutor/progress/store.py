@@ -718,8 +718,10 @@ class Store:
                                       "ORDER BY at, id"), {"profile": profile_id}).all()
         out = []
         for kind, at, rating in rows:
+            if not isinstance(kind, str):
+                continue
             try:
-                out.append((str(kind), read_time(at, "the time"), float(rating)))
+                out.append((kind, read_time(at, "the time"), float(rating)))
             except (UnreadableRow, TypeError, ValueError):
                 continue
         return out

@@ -9,6 +9,7 @@ from tutor.app.ui import drill_state, profile, state
 from tutor.app.ui.render import show_line_chart
 from tutor.app.ui.replay import show_replay
 from tutor.content.lessons import course_status, lessons
+from tutor.drills import KINDS
 from tutor.drills.practice import practice_session, weakest_situation
 from tutor.language.labels import drill_kind_name, mistake_name, ruleset_title
 from tutor.language.play_text import bot_level_name
@@ -61,7 +62,7 @@ marks = {"done": "✓", "open": "→", "later": "○"}
 st.markdown("\n".join(f"{i}. {marks[status[d.id]]} {tr.content(d.title)}" for i, d in enumerate(course, start=1)))
 
 st.header(tr.gettext("Skills"))
-ratings = saved.ratings(learner.id)
+ratings = {kind: r for kind, r in saved.ratings(learner.id).items() if kind in KINDS}  # not a newer version's
 if not ratings:
     st.caption(tr.gettext("Answer a few drills: each kind gets a rating that follows your answers (Glicko-2, as "
                           "Lichess rates its puzzles)."))
@@ -70,7 +71,7 @@ else:
                tr.gettext("Rating"): tr.gettext("{rating} ± {margin}", rating=tr.number(round(r.rating)),
                                                 margin=tr.number(round(2 * r.deviation)))}
               for kind, r in sorted(ratings.items(), key=lambda item: -item[1].rating)])
-    history = rating_series(saved.rating_history(learner.id))
+    history = rating_series([row for row in saved.rating_history(learner.id) if row[0] in KINDS])
     series = {drill_kind_name(kind, tr): points for kind, points in history.items()}
     show_line_chart(series, tr.gettext("Rated answers in each kind, in order"), tr.gettext("Rating"),
                     tr.gettext("Your rating in each kind of drill after each answer."))
