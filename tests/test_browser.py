@@ -275,6 +275,33 @@ def test_a_guests_game_survives_a_reload_by_its_address(app_url, page):
     assert page.locator("button[data-pile='stock']:not([disabled])").count() == 1  # the learner draws next
 
 
+def test_the_puzzle_of_the_day_and_a_suited_level_on_a_phone_in_spanish(app_url, browser):
+    context = browser.new_context(locale="es-ES", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(45000)
+    try:
+        page.goto(f"{app_url}/drills?lang=es")
+        page.get_by_role("button", name="Ejercicio del día").first.click()
+        page.get_by_text("el mismo para todos, con el reglamento clásico.").wait_for()
+        page.get_by_text("A mi medida", exact=True).click()
+        wait_until(page, lambda: "level=medium" in page.url)  # a guest: a new learner's 1500 is medium
+        settle(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()
+
+
+def test_the_glossary_downloads_as_an_anki_deck(app_url, page, tmp_path):
+    import zipfile
+    page.goto(f"{app_url}/glossary?lang=en")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download the glossary as an Anki deck").click()
+    path = tmp_path / "deck.apkg"
+    download.value.save_as(path)
+    assert download.value.suggested_filename == "gin-tutor-glossary.apkg"
+    assert "collection.anki2" in zipfile.ZipFile(path).namelist()
+
+
 EVIL = ["/glossary?lang=en&term=%5BLog%20in%20here%5D(https://evil.example/phish)",
         "/?lang=!%5Bx%5D(https://evil.example/pixel.png)",
         "/ruleset?lang=en&rules=%5Bx%5D(https://evil.example/r)",
