@@ -274,3 +274,27 @@ def test_the_progress_page_shows_each_kinds_rating_and_practises_the_weakest_sit
     assert not at.exception  # the drills page had not been opened in this session
     assert any(i.value.startswith("Practising your mistakes: puzzle 1 of 5, Hand score (hard), because you made "
                                   "this mistake 3 times") for i in at.info), [i.value for i in at.info]
+
+
+def test_practise_my_mistakes_opens_with_a_position_from_the_learners_games(data_folder):
+    # Deal 12345: after both pass the upcard, the learner draws and holds eleven cards, a discard
+    # decision (2♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ K♦ 2♣ Q♣) sent to review as "which card to throw".
+    from tutor.play.match import start_match
+    from tutor.play.positions import encode_view
+    from tutor.progress.review import DrillItem, Rating
+    from tutor.progress.store import open_store
+    match = start_match(load_ruleset("classic"), 12345, "beginner").play(("pass", None)).play(("stock", None))
+    code = encode_view(match.view())
+    at = with_profile("en", name="Pau")
+    store = open_store(data_folder)
+    pau = some(store.profile("Pau")).id
+    store.schedule(pau, DrillItem("discard", "easy", "classic", 12345, code).format(), Rating.Again)
+    at.switch_page("screens/drills.py").run()
+    at.button(key="drill_practice").click().run()
+    assert not at.exception
+    assert any(i.value == "Practising your mistakes: puzzle 1 of 1, Which card to throw (easy), because the coach "
+                          "chose otherwise at this moment of one of your games." for i in at.info), \
+        [i.value for i in at.info]
+    assert not any("Address of this puzzle" in c.value for c in at.caption)  # a position of one's own stays private
+    at.button(key="drill_new").click().run()  # the session was that one position: it ends
+    assert not at.exception and not any(i.value.startswith("Practising") for i in at.info)

@@ -436,3 +436,12 @@ def test_practice_builds_a_short_session_on_the_mistakes_made_most():
     for pick in session[:3]:  # every pick can be made under its rules
         assert generate(pick.kind, pick.seed, pick.level, load_ruleset(pick.ruleset), pick.scenario).kind == pick.kind
     assert practice_session([a for a in attempts if a.correct], key="ana") == []
+
+
+def test_practice_opens_with_positions_from_the_learners_games():
+    from tutor.drills.practice import Pick, practice_session
+    own = [Pick("discard", "medium", "classic", 77, position=f"code{n}") for n in range(3)]
+    attempts = [_tried("score", "hard", "classic", False, "tie_rule", 1)]
+    session = practice_session(attempts, key="ana", positions=own)
+    assert [p.position for p in session] == ["code0", "code1", "", "", ""]  # two positions, then the mistake
+    assert [p.position for p in practice_session([], key="ana", positions=own)] == ["code0", "code1", "code2"]

@@ -5,8 +5,9 @@ codes each kind names, :data:`tutor.drills.kinds.*.MISTAKES`), takes the ones ma
 most recent first among equals) and gives each a share of the session: puzzles of the same kind and
 level under the same rules, of the situation the mistake is about where a kind can make one (a tie
 for "the rule for a tie", a shutout for a forgotten shutout bonus...). Each pick says why it was
-chosen: the mistake and how many times it was made. (Positions from the learner's own games stay in
-the review queue, where they come back on their schedule.)
+chosen: the mistake and how many times it was made. Positions from the learner's own games that
+the coach disagreed with (the review's "which card to throw" items) open the session, at most
+:data:`MOST_POSITIONS` of them.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from tutor.drills import KINDS
 SESSION_SIZE = 5
 MOST_MISTAKES = 3
 """A session works on the three mistakes made most, at most."""
+MOST_POSITIONS = 2
+"""A session opens with at most two positions from the learner's games."""
 SITUATIONS: dict[tuple[str, str], tuple[str, str]] = {
     ("score", "tie_rule"): ("hard", "tie"),
     ("score", "missed_undercut"): ("medium", "undercut"),
@@ -65,6 +68,8 @@ class Pick:
     """The mistake it practises (a code of the kind's), or "" for a wrong answer with no code."""
     times: int = 0
     """How many wrong answers of that mistake the session was built from."""
+    position: str = ""
+    """A position from the learner's games (its code), for a pick of the review's own positions."""
 
 
 def _seed(key: str, number: int) -> int:
@@ -88,12 +93,14 @@ def weakest_situation(attempts: Sequence[Attempted]) -> tuple[str, str, int] | N
     return (*ranked[0], counts[ranked[0]]) if ranked else None
 
 
-def practice_session(attempts: Sequence[Attempted], key: str, size: int = SESSION_SIZE) -> list[Pick]:
+def practice_session(attempts: Sequence[Attempted], key: str, size: int = SESSION_SIZE,
+                     positions: Sequence[Pick] = ()) -> list[Pick]:
     """A session of at most ``size`` puzzles on the learner's most frequent mistakes (``key`` makes
-    the seeds: a new key, new puzzles). Empty when nothing was ever answered wrong."""
+    the seeds: a new key, new puzzles), after the positions from their games (``positions``). Empty
+    when nothing was ever answered wrong and there is no position."""
     ranked, counts, last = _ranked(attempts)
     ranked = ranked[:MOST_MISTAKES]
-    picks: list[Pick] = []
+    picks: list[Pick] = list(positions[:MOST_POSITIONS if ranked else size])
     number = 0
     while ranked and len(picks) < size:
         for kind, mistake in ranked:

@@ -52,8 +52,9 @@ puzzle = drill_state.current_puzzle(rules)
 if practice is not None:
     picks, at = practice
     pick = picks[at]
-    why = (tr.ngettext("you made this mistake {n} time: {mistake}", "you made this mistake {n} times: {mistake}",
-                       pick.times, mistake=mistake_name(pick.mistake, tr)) if pick.mistake
+    why = (tr.gettext("the coach chose otherwise at this moment of one of your games") if pick.position
+           else tr.ngettext("you made this mistake {n} time: {mistake}", "you made this mistake {n} times: {mistake}",
+                            pick.times, mistake=mistake_name(pick.mistake, tr)) if pick.mistake
            else tr.ngettext("you got {n} puzzle of this kind wrong", "you got {n} puzzles of this kind wrong",
                             pick.times))
     st.info(tr.gettext("Practising your mistakes: puzzle {at} of {total}, {kind} ({level}), because {why}.",
@@ -82,4 +83,6 @@ bind_keys("/drills", "drill_new" if right else puzzle_keys(puzzle).button("check
 with st.container(key="keys_help"):  # not shown on a touch screen
     st.caption(tr.gettext("Keys: Enter checks your answer, and after a right one opens a new puzzle; N opens a new "
                           "puzzle at any time."))
-state.show_address(tr.gettext("Address of this puzzle, to open it again or share it:"), drill_state.address(puzzle))
+here = drill_state.address(puzzle)
+if here is not None:
+    state.show_address(tr.gettext("Address of this puzzle, to open it again or share it:"), here)

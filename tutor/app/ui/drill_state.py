@@ -21,6 +21,7 @@ from tutor.app.ui.session_keys import (
     DRILL_KIND_CHOICE,
     DRILL_LEVEL,
     DRILL_LEVEL_CHOICE,
+    DRILL_POSITION,
     DRILL_SCENARIO,
     DRILL_SEED,
     DRILL_SUITED,
@@ -37,6 +38,7 @@ from tutor.drills import (
     generate,
     hints,
     parse_seed,
+    puzzle_of,
     scenarios_of,
 )
 from tutor.drills.daily import DailyPuzzle
@@ -123,6 +125,7 @@ def _read_address(tr: Translator) -> str | None:
         return None
     st.session_state[DRILL_ADDRESS] = wanted
     st.session_state.pop(PRACTICE, None)  # an address opened: any practice session is left
+    st.session_state[DRILL_POSITION] = ""
     kind, seed, level = wanted
     problems = []
     if kind is not None and kind not in KINDS:
@@ -189,6 +192,8 @@ def _forget_open_puzzle() -> None:
         del st.session_state[key]
 
 
+DISCARD = "discard"
+"""The kind of a position from the learner's games ("which card to throw")."""
 SUITED = "suited"
 """The level choice that lets the learner's rating pick the puzzle."""
 NEAR = 150.0
@@ -203,6 +208,7 @@ def choice_changed() -> None:
     _forget_open_puzzle()
     session.pop(PRACTICE, None)
     session[DRILL_SCENARIO] = ""
+    session[DRILL_POSITION] = ""
     session[DRILL_DEALT] = None
     session[DRILL_SUITED] = session.get(DRILL_LEVEL_CHOICE) == SUITED
     if session[DRILL_SUITED]:
@@ -256,6 +262,7 @@ def open_daily(daily: DailyPuzzle) -> None:
     session[DRILL_KIND], session[DRILL_LEVEL], session[DRILL_SEED] = daily.kind, daily.level, daily.seed
     session[DRILL_DEALT] = None
     session[DRILL_SCENARIO] = ""
+    session[DRILL_POSITION] = ""
     session.pop(PRACTICE, None)
     session[RULES] = daily.ruleset
     st.query_params["rules"] = daily.ruleset
@@ -277,6 +284,11 @@ def current_puzzle(rules: Ruleset) -> Puzzle:
     rules (where they can be played under them: a big gin cannot be under rules without one);
     ``rescored_from`` then names the ruleset it was dealt under."""
     session = st.session_state
+    if session.get(DRILL_POSITION):  # a position from the learner's games: it carries its own rules
+        try:
+            return opened(puzzle_of(DISCARD, session[DRILL_SEED], session[DRILL_LEVEL], rules, session[DRILL_POSITION]))
+        except TutorError:
+            session[DRILL_POSITION] = ""
     dealt = session.get(DRILL_DEALT) or rules.name
     if session[DRILL_KIND] in RESCORED_KINDS and dealt != rules.name:
         puzzle = generate(session[DRILL_KIND], session[DRILL_SEED], session[DRILL_LEVEL], load_ruleset(dealt))
@@ -322,6 +334,7 @@ def new_puzzle() -> None:
         session.pop(PRACTICE, None)
     session[DRILL_DEALT] = None
     session[DRILL_SCENARIO] = ""
+    session[DRILL_POSITION] = ""
     if session.get(DRILL_SUITED):
         _open_suited(session[DRILL_KIND])
         return
@@ -332,6 +345,7 @@ def _open_pick(pick: Pick) -> None:
     session = st.session_state
     session[DRILL_KIND], session[DRILL_LEVEL], session[DRILL_SEED] = pick.kind, pick.level, pick.seed
     session[DRILL_SCENARIO] = pick.scenario
+    session[DRILL_POSITION] = pick.position
     session[DRILL_DEALT] = None
     session[RULES] = pick.ruleset
     st.query_params["rules"] = pick.ruleset
@@ -354,7 +368,11 @@ def practise_mistakes() -> None:
     learner = profile.current()
     if learner is None:
         return
-    picks = practice_session(profile.store().attempts(learner.id), key=f"{learner.id}/{state.new_seed()}")
+    saved = profile.store()
+    positions = [Pick(drill.kind, drill.level, drill.ruleset, drill.seed, position=drill.position)
+                 for item in saved.scheduled(learner.id, prefix=DrillItem.PREFIX)
+                 if (drill := DrillItem.parse(item)) is not None and drill.position and drill.kind == DISCARD]
+    picks = practice_session(saved.attempts(learner.id), key=f"{learner.id}/{state.new_seed()}", positions=positions)
     if picks:
         start_practice(picks)
     else:
@@ -369,6 +387,9 @@ def practice_now() -> tuple[list[Pick], int] | None:
 
 def _open_keys() -> PuzzleKeys:
     session = st.session_state
+    if session.get(DRILL_POSITION):  # as puzzle_keys names a position from a game
+        digest = hashlib.blake2b(session[DRILL_POSITION].encode(), digest_size=6).hexdigest()
+        return PuzzleKeys(f"{DISCARD}-{session[RULES]}-{digest}")
     if session.get(DRILL_SCENARIO):
         return PuzzleKeys(f"{session[DRILL_KIND]}-{session[DRILL_SCENARIO]}-{session[DRILL_LEVEL]}-{session[RULES]}-"
                           f"{session[DRILL_SEED]}")  # as puzzle_keys names a puzzle asked for by its situation
@@ -428,9 +449,11 @@ def verdict_record(puzzle: Puzzle) -> dict[str, Any] | None:
     return record
 
 
-def address(puzzle: Puzzle) -> str:
+def address(puzzle: Puzzle) -> str | None:
     """The puzzle's address, relative to the app (with the ruleset it was dealt under, when it is
-    scored under another)."""
+    scored under another); None for a position from the learner's own games, which stays theirs."""
+    if puzzle.position:
+        return None
     dealt = rescored_from(puzzle)
     return (f"drills?drill={puzzle.kind}&seed={puzzle.seed}&level={puzzle.level}"
             f"&rules={puzzle.ruleset}&lang={state.language()}" + (f"&dealt={dealt}" if dealt else "")
