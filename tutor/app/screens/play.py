@@ -29,7 +29,7 @@ from tutor.language.play_text import (
 from tutor.play import BOT_LEVELS
 from tutor.play.background import review_in_background
 from tutor.play.debrief import review_tips
-from tutor.play.match import LEARNER, Match
+from tutor.play.match import LEARNER, Decision, Match
 
 tr = state.translator()
 rules = state.ruleset()
@@ -70,22 +70,23 @@ if match.rules.name != rules.name:
     st.caption(tr.gettext("This game is played under {rules} to the end.", rules=ruleset_title(match.rules, tr)))
 
 # --- The coach's review of a hand: worked out in the background, it never holds up the next hand ---
-def show_review(match: Match, number: int, polling: bool) -> None:
-    """The review of hand ``number`` (from 1): while the coach is still going over the decisions,
-    how far it has got; then the accuracy, the chart, each decision not graded best with "Try
-    again", and 001's tips beside the coach. ``polling``: this part reruns every second until the
-    review is ready, and then the whole page once."""
-    decisions = [d for d in match.decisions if d.hand == number - 1]
+def show_review_progress(decisions: list[Decision]) -> None:
+    """While the coach is still going over the hand's decisions: how far it has got (this part
+    reruns every second); once they are all judged, the whole page again, with the review."""
     waiting = review_in_background(decisions)
-    if waiting:
-        done = len(decisions) - waiting
-        st.progress(done / len(decisions), text=tr.ngettext(
-            "The coach is going over your decision: {done} of {n} done. You can deal the next hand meanwhile.",
-            "The coach is going over your decisions: {done} of {n} done. You can deal the next hand meanwhile.",
-            len(decisions), done=tr.number(done)))
-        return
-    if polling:
-        st.rerun()  # the review is ready: the whole page again, without the timer
+    if not waiting:
+        st.rerun()
+    done = len(decisions) - waiting
+    st.progress(done / len(decisions), text=tr.ngettext(
+        "The coach is going over your decision: {done} of {n} done. You can deal the next hand meanwhile.",
+        "The coach is going over your decisions: {done} of {n} done. You can deal the next hand meanwhile.",
+        len(decisions), done=tr.number(done)))
+
+
+def show_review(match: Match, number: int) -> None:
+    """The review of hand ``number`` (from 1), every decision judged: the accuracy, the chart, each
+    decision not graded best with "Try again", and 001's tips beside the coach."""
+    decisions = [d for d in match.decisions if d.hand == number - 1]
     st.caption(accuracy_line(decisions, [d for d in match.decisions if d.hand < number], tr))
     show_line_chart(value_chart(decisions, tr), tr.gettext("Your decisions in this hand, in order"),
                     tr.gettext("Expected points of the hand"),
@@ -150,9 +151,10 @@ if play_state.hand_over_pending(match) or game.over:
 
     st.header(tr.gettext("Your decisions"))
     hand_decisions = [d for d in match.decisions if d.hand == number - 1]
-    if hand_decisions:
-        polling = review_in_background(hand_decisions) > 0
-        st.fragment(show_review, run_every=1.0 if polling else None)(match, number, polling)
+    if hand_decisions and review_in_background(hand_decisions):
+        st.fragment(show_review_progress, run_every=1.0)(hand_decisions)
+    elif hand_decisions:
+        show_review(match, number)
     else:
         st.caption(tr.gettext("The hand ended before you had a decision to make."))
 

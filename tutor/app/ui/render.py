@@ -148,7 +148,7 @@ def show_line_chart(series: dict[str, dict[int, float]], x_label: str, y_label: 
              .encode(x=alt.X("x:Q", title=x_label, axis=alt.Axis(tickMinStep=1)), y=alt.Y("y:Q", title=y_label),
                      color=alt.Color("series:N", title=None, legend=alt.Legend(orient="bottom")))
              .properties(description=description))
-    st.altair_chart(chart, use_container_width=True)
+    st.altair_chart(chart, width="stretch")
 
 
 def show_bar_chart(counts: list[int], x_label: str, y_label: str, description: str) -> None:
@@ -161,4 +161,4 @@ def show_bar_chart(counts: list[int], x_label: str, y_label: str, description: s
              .mark_bar(aria=False)
              .encode(x=alt.X("x:O", title=x_label), y=alt.Y("y:Q", title=y_label, axis=alt.Axis(tickMinStep=1)))
              .properties(description=description))
-    st.altair_chart(chart, use_container_width=True)
+    st.altair_chart(chart, width="stretch")
