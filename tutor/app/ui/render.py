@@ -145,7 +145,8 @@ def show_line_chart(series: dict[str, dict[int, float]], x_label: str, y_label: 
     rows = [{"x": x, "y": y, "series": name} for name, points in series.items() for x, y in points.items()]
     chart = (alt.Chart({"values": rows})
              .mark_line(point=True, aria=False)
-             .encode(x=alt.X("x:Q", title=x_label, axis=alt.Axis(tickMinStep=1)), y=alt.Y("y:Q", title=y_label),
+             .encode(x=alt.X("x:Q", title=x_label, axis=alt.Axis(tickMinStep=1)),
+                     y=alt.Y("y:Q", title=y_label, axis=alt.Axis(format="~g")),  # 1400, not 1,400
                      color=alt.Color("series:N", title=None, legend=alt.Legend(orient="bottom")))
              .properties(description=description))
     st.altair_chart(chart, width="stretch")
@@ -159,6 +160,7 @@ def show_bar_chart(counts: list[int], x_label: str, y_label: str, description: s
     rows = [{"x": x, "y": y} for x, y in enumerate(counts)]
     chart = (alt.Chart({"values": rows})
              .mark_bar(aria=False)
-             .encode(x=alt.X("x:O", title=x_label), y=alt.Y("y:Q", title=y_label, axis=alt.Axis(tickMinStep=1)))
+             .encode(x=alt.X("x:O", title=x_label),
+                     y=alt.Y("y:Q", title=y_label, axis=alt.Axis(tickMinStep=1, format="~g")))
              .properties(description=description))
     st.altair_chart(chart, width="stretch")
