@@ -33,3 +33,9 @@ LADDER = {
     "expert": Measured("strong", 3.18, 0.95, 800),
 }
 """Each level above the beginner, measured against the level below it."""
+
+ANCHORS = {
+    "expert": (("SGP_LMGeo_Knock", Measured("SGP_LMGeo_Knock", 4.49, 0.46, 4000)),),
+}
+"""Public players a level was measured against (benchmarks/arena.py --rules eaai --opponent sgp):
+Truong & Neller's agent of the EAAI challenge; the expert also won 69.8 % of 400 games to 100."""
