@@ -9,7 +9,7 @@ from typing import Any
 from tutor.engine.cards import Card, mask_of, parse_card, parse_cards
 from tutor.engine.melds import min_deadwood
 from tutor.language.i18n import N_, Translator
-from tutor.play.bots.strength import LADDER
+from tutor.play.bots.strength import ANCHORS, LADDER
 from tutor.play.coach import Advice, CoachHint
 from tutor.play.debrief import Departure, TipReview, difference
 from tutor.play.grading import accuracy
@@ -59,12 +59,18 @@ def level_strength_text(level: str, tr: Translator) -> str:
     if step is None:
         return tr.gettext("The first step of the ladder: each level above it wins at least one point a hand "
                           "more than the one below, measured on duplicate deals.")
-    return tr.ngettext("Measured on {hands} duplicate deal: {points} points a hand more than the {below} "
+    text = tr.ngettext("Measured on {hands} duplicate deal: {points} points a hand more than the {below} "
                        "player (± {stderr}).",
                        "Measured on {hands} duplicate deals: {points} points a hand more than the {below} "
                        "player (± {stderr}).",
                        step.hands, hands=tr.number(step.hands), points=tr.number(step.points),
                        below=bot_level_name(step.below, tr), stderr=tr.number(step.stderr))
+    anchor = ANCHORS.get(level)
+    if anchor is not None:
+        text += " " + tr.gettext("Against {player}, a published research agent: {points} points a hand more "
+                                 "(± {stderr}, {hands} hands).", player=anchor.below, points=tr.number(anchor.points),
+                                 stderr=tr.number(anchor.stderr), hands=tr.number(anchor.hands))
+    return text
 
 
 def bot_level_name(level: str, tr: Translator) -> str:

@@ -35,7 +35,7 @@ LADDER = {
 """Each level above the beginner, measured against the level below it."""
 
 ANCHORS = {
-    "expert": (("SGP_LMGeo_Knock", Measured("SGP_LMGeo_Knock", 4.49, 0.46, 4000)),),
+    "expert": Measured("SGP_LMGeo_Knock", 4.49, 0.46, 4000),
 }
-"""Public players a level was measured against (benchmarks/arena.py --rules eaai --opponent sgp):
-Truong & Neller's agent of the EAAI challenge; the expert also won 69.8 % of 400 games to 100."""
+"""Public players a level was measured against (``benchmarks/arena.py --rules eaai --opponent sgp``):
+Truong & Neller's agent of the EAAI challenge, which the expert also beat in 69.8 % of 400 games."""
