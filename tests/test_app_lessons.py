@@ -83,14 +83,21 @@ def test_the_progress_page_shows_the_attempt_and_the_mistake():
     assert at.get("arrow_vega_lite_chart") or at.get("vega_lite_chart"), "the accuracy chart"
 
 
-def test_a_wrong_drill_comes_back_in_review():
-    at = with_profile("en", drill="score", seed="9", level="medium", rules="short")
+def answer_score_9_wrong(at):
+    """On the drills page, the medium hand-score puzzle 9 (short rules) answered with 3 points too
+    many; the puzzle and its right answer."""
     at.switch_page("screens/drills.py").run()
     puzzle = generate("score", 9, "medium", load_ruleset("short"))
     right = model_answer(puzzle)
     at.segmented_control(key=f"answer_winner_{pid(puzzle)}").set_value(right["winner"]).run()
     at.number_input(key=f"answer_points_{pid(puzzle)}").set_value(right["points"] + 3).run()
     at.button(key=f"check_{pid(puzzle)}").click().run()
+    return puzzle, right
+
+
+def test_a_wrong_drill_comes_back_in_review():
+    at = with_profile("en", drill="score", seed="9", level="medium", rules="short")
+    puzzle, right = answer_score_9_wrong(at)
     at.switch_page("screens/review.py").run()
     assert not at.exception
     assert any("1 drill due" in c.value for c in at.caption)
@@ -242,12 +249,7 @@ def test_suited_to_me_serves_the_level_near_the_learners_rating(data_folder):
 def test_an_answer_checked_on_the_drills_page_moves_the_learners_rating(data_folder):
     from tutor.progress.store import open_store
     at = with_profile("en", name="Noa", drill="score", seed="9", level="medium", rules="short")
-    at.switch_page("screens/drills.py").run()
-    puzzle = generate("score", 9, "medium", load_ruleset("short"))
-    right = model_answer(puzzle)
-    at.segmented_control(key=f"answer_winner_{pid(puzzle)}").set_value(right["winner"]).run()
-    at.number_input(key=f"answer_points_{pid(puzzle)}").set_value(right["points"] + 3).run()
-    at.button(key=f"check_{pid(puzzle)}").click().run()
+    puzzle, right = answer_score_9_wrong(at)
     store = open_store(data_folder)
     noa = some(store.profile("Noa")).id
     assert store.ratings(noa)["score"].rating < 1500  # a miss against a puzzle rated about 1500

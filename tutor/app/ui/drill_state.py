@@ -62,7 +62,13 @@ class PuzzleKeys:
     pid: str
 
     @classmethod
-    def of(cls, kind: str, level: str, ruleset: str, seed: int) -> PuzzleKeys:
+    def of(cls, kind: str, level: str, ruleset: str, seed: int, scenario: str = "", position: str = "") -> PuzzleKeys:
+        """The keys of a puzzle by what makes it: a position from a game is named by a digest of its
+        code, a puzzle asked for by its situation carries it."""
+        if position:
+            return cls(f"{kind}-{ruleset}-{hashlib.blake2b(position.encode(), digest_size=6).hexdigest()}")
+        if scenario:
+            return cls(f"{kind}-{scenario}-{level}-{ruleset}-{seed}")
         return cls(f"{kind}-{level}-{ruleset}-{seed}")
 
     @property
@@ -107,13 +113,8 @@ class PuzzleKeys:
 
 
 def puzzle_keys(puzzle: Puzzle) -> PuzzleKeys:
-    position = puzzle.address.get("position")
-    if position:  # a position from a game: named by a digest of its code
-        digest = hashlib.blake2b(position.encode(), digest_size=6).hexdigest()
-        return PuzzleKeys(f"{puzzle.kind}-{puzzle.ruleset}-{digest}")
-    if puzzle.scenario:
-        return PuzzleKeys(f"{puzzle.kind}-{puzzle.scenario}-{puzzle.level}-{puzzle.ruleset}-{puzzle.seed}")
-    return PuzzleKeys.of(puzzle.kind, puzzle.level, puzzle.ruleset, puzzle.seed)
+    return PuzzleKeys.of(puzzle.kind, puzzle.level, puzzle.ruleset, puzzle.seed, puzzle.scenario,
+                         puzzle.address.get("position", ""))
 
 
 def _read_address(tr: Translator) -> str | None:
@@ -246,7 +247,7 @@ def _open_suited(kind: str | None) -> None:
     chosen = weakest_kind(ratings, kind)
     mine = ratings.get(chosen, NEW_RATING)
     near = profile.store().puzzles_near(learner.id, chosen, mine.rating, NEAR) if learner else []
-    session[DRILL_KIND], session[DRILL_LEVEL], seed = suited_choice(ratings, kind, session[RULES], near)
+    session[DRILL_KIND], session[DRILL_LEVEL], seed = suited_choice(ratings, chosen, session[RULES], near)
     session[DRILL_SEED] = seed if seed is not None else state.new_seed()
 
 
@@ -387,13 +388,9 @@ def practice_now() -> tuple[list[Pick], int] | None:
 
 def _open_keys() -> PuzzleKeys:
     session = st.session_state
-    if session.get(DRILL_POSITION):  # as puzzle_keys names a position from a game
-        digest = hashlib.blake2b(session[DRILL_POSITION].encode(), digest_size=6).hexdigest()
-        return PuzzleKeys(f"{DISCARD}-{session[RULES]}-{digest}")
-    if session.get(DRILL_SCENARIO):
-        return PuzzleKeys(f"{session[DRILL_KIND]}-{session[DRILL_SCENARIO]}-{session[DRILL_LEVEL]}-{session[RULES]}-"
-                          f"{session[DRILL_SEED]}")  # as puzzle_keys names a puzzle asked for by its situation
-    return PuzzleKeys.of(session[DRILL_KIND], session[DRILL_LEVEL], session[RULES], session[DRILL_SEED])
+    position = session.get(DRILL_POSITION, "")
+    return PuzzleKeys.of(DISCARD if position else session[DRILL_KIND], session[DRILL_LEVEL], session[RULES],
+                         session[DRILL_SEED], session.get(DRILL_SCENARIO, ""), position)
 
 
 def next_hint(keys: PuzzleKeys) -> None:

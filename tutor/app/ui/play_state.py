@@ -161,9 +161,7 @@ def _open_guest_game(rules: Ruleset, seed: int, level: str, code: str, tr: Trans
         return tr.gettext("The moves in this address do not fit this deal ({problem}): the game is dealt again "
                           "from the start.", problem=error_text(error, tr))
     _begin(match, resumed=True)
-    waiting = not match.learner_to_move and not match.game.over and match.game.played
-    st.session_state[SEEN] = len(match.game.played) - (1 if waiting else 0)
-    st.session_state[ADDRESS] = (str(match.seed), match.level)
+    _taken_up(match)
     return None
 
 
@@ -211,11 +209,16 @@ def _open_saved(saved: SavedGame) -> bool:
     # analysed again decision by decision before its next move can be saved.
     if saved.decisions <= len(match.decisions):
         st.session_state[GRADED] = (saved.decisions, saved.agreed)
-    # Saved just as a hand ended, the next one not opened yet: show that hand's end again.
+    _taken_up(match)
+    return True
+
+
+def _taken_up(match: Match) -> None:
+    """A game taken up again (saved, or from a guest's address) where it stood: left just as a hand
+    ended, the next one not opened yet, that hand's end is shown again."""
     waiting = not match.learner_to_move and not match.game.over and match.game.played
     st.session_state[SEEN] = len(match.game.played) - (1 if waiting else 0)
     st.session_state[ADDRESS] = (str(match.seed), match.level)
-    return True
 
 
 def save(match: Match) -> bool:
