@@ -16,11 +16,16 @@ Run from the checkout::
 
     python benchmarks/arena.py --hands 20000 --games 2000
     python benchmarks/arena.py --levels strong --opponent beginner --hands 2000 --games 0
+    python benchmarks/arena.py --levels expert --opponent strong --hands 4000 --games 0 --log expert.jsonl
+
+With ``--log`` each task of 20 deals is written down as it finishes, the running figure is printed
+to stderr, and the same command run again after an interruption plays only the deals not logged.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
@@ -255,12 +260,59 @@ def _split(seeds: list[int], parts: int) -> list[list[int]]:
     return [seeds[i::parts] for i in range(parts)]
 
 
-def measure(level: str, opponent: str, hands: int, games: int, workers: int, rules: Ruleset) -> dict[str, Any]:
+CHUNK = 20
+"""Deals per task of the hand match: each finished task is logged, so a long run can resume."""
+
+
+def _logged(log: Path | None, key: dict[str, str]) -> list[dict[str, Any]]:
+    """The finished tasks of this pairing in the log (one JSON object a line), oldest first."""
+    if log is None or not log.exists():
+        return []
+    rows = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    return [r for r in rows if all(r.get(k) == v for k, v in key.items())]
+
+
+def _hand_parts(level: str, opponent: str, deals: list[int], workers: int, rules: Ruleset,
+                log: Path | None) -> list[dict[str, Any]]:
+    """Every deal's two hands, in tasks of ``CHUNK`` deals; with a log, finished tasks are kept and skipped."""
+    key = {"level": level, "opponent": opponent, "rules": rules.name}
+    done = [r for r in _logged(log, key) if set(r["deals"]) <= set(deals)]
+    seen = {d for r in done for d in r["deals"]}
+    todo = [d for d in deals if d not in seen]
+    chunks = [todo[i:i + CHUNK] for i in range(0, len(todo), CHUNK)]
+    parts: list[dict[str, Any]] = [
+        {"points": r["points"], "outcomes": Counter(r["outcomes"]), "ours": _tally(r["ours"]),
+         "theirs": _tally(r["theirs"])} for r in done]
+    if done:
+        print(f"  resumed: {len(seen)} deals from {log}", file=sys.stderr, flush=True)
+    with ProcessPoolExecutor(workers) as pool:
+        futures = [pool.submit(hand_batch, level, opponent, chunk, rules) for chunk in chunks]
+        for chunk, future in zip(chunks, futures):
+            part = future.result()
+            parts.append(part)
+            if log is not None:
+                with log.open("a") as out:
+                    out.write(json.dumps({**key, "deals": chunk, "points": part["points"],
+                                          "outcomes": dict(part["outcomes"]), "ours": vars(part["ours"]),
+                                          "theirs": vars(part["theirs"])}) + "\n")
+            points = [p for q in parts for p in q["points"]]
+            if len(points) > 1:
+                print(f"  {len(points)} of {2 * len(deals)} hands: {statistics.fmean(points):+.2f} "
+                      f"(± {statistics.stdev(points) / math.sqrt(len(points)):.2f})", file=sys.stderr, flush=True)
+    return parts
+
+
+def _tally(row: dict[str, Any]) -> Tally:
+    return Tally(decisions=list(row["decisions"]), illegal=row["illegal"], substituted=row["substituted"],
+                 fallback=row["fallback"])
+
+
+def measure(level: str, opponent: str, hands: int, games: int, workers: int, rules: Ruleset,
+            log: Path | None = None) -> dict[str, Any]:
     deals = list(range(1, hands // 2 + 1))
     game_seeds = list(range(100_001, 100_001 + games // 2))
+    hand_parts = _hand_parts(level, opponent, deals, workers, rules, log)
     with ProcessPoolExecutor(workers) as pool:
-        hand_parts = list(pool.map(hand_batch, [level] * workers, [opponent] * workers, _split(deals, workers),
-                                   [rules] * workers))
         game_parts = (list(pool.map(game_batch, [level] * workers, [opponent] * workers,
                                     _split(game_seeds, workers), [rules] * workers)) if games else [])
     points = [p for part in hand_parts for p in part["points"]]
@@ -289,6 +341,8 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=20_000, help="hands per level (an even number)")
     parser.add_argument("--games", type=int, default=2_000, help="games to 100 per level (an even number)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--log", type=Path, help="a file where each finished task of the hand match is logged; "
+                        "a run given the same log resumes where it stopped")
     parser.add_argument("--rules", default="classic", choices=RULESETS,
                         help="classic, or eaai: the EAAI challenge's rules (classic without big gin)")
     args = parser.parse_args()
@@ -304,7 +358,7 @@ def main() -> int:
           "opponent moves replaced |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for level in args.levels:
-        r = measure(level, args.opponent, args.hands, args.games, args.workers, rules)
+        r = measure(level, args.opponent, args.hands, args.games, args.workers, rules, args.log)
         games = f"{r['game_share']:.1%} of {r['games']}" if r["games"] else "-"
         print(f"| {level} | {r['hands']} | {r['points']:+.2f} (± {r['error']:.2f}) | {games} | "
               f"{r['median_ms']:.2f} / {r['p99_ms']:.2f} ms | {r['illegal']} | "
