@@ -287,7 +287,7 @@ def _hand_parts(level: str, opponent: str, deals: list[int], workers: int, rules
         print(f"  resumed: {len(seen)} deals from {log}", file=sys.stderr, flush=True)
     with ProcessPoolExecutor(workers) as pool:
         futures = [pool.submit(hand_batch, level, opponent, chunk, rules) for chunk in chunks]
-        for chunk, future in zip(chunks, futures):
+        for chunk, future in zip(chunks, futures, strict=True):
             part = future.result()
             parts.append(part)
             if log is not None:
