@@ -246,6 +246,50 @@ def test_suited_to_me_serves_the_level_near_the_learners_rating(data_folder):
     assert at.query_params["level"] == "hard" and at.segmented_control(key="drill_level_choice").value == "suited"
 
 
+def test_a_learner_who_opens_the_drills_page_is_served_a_puzzle_near_their_rating_in_their_weakest_kind(
+        data_folder):
+    from tutor.drills import KINDS
+    from tutor.progress.ratings import Rating
+    from tutor.progress.store import open_store
+    at = with_profile("en", name="Ona")
+    store = open_store(data_folder)
+    ona = some(store.profile("Ona")).id
+    for kind in KINDS:  # four hard puzzles solved at once in every kind (about 2073), but layoffs:
+        for n in range(4):  # right, wrong, right, wrong against puzzles rated 1500 (about 1496: medium)
+            if kind == "layoffs":
+                store.rate_attempt(ona, kind, f"drill:{kind}:medium:classic:{n}", Rating(1500, 200), n % 2 == 0, False)
+            else:
+                store.rate_attempt(ona, kind, f"drill:{kind}:hard:classic:{n}", Rating(1800, 200), True, False)
+    assert round(store.ratings(ona)["layoffs"].rating) == 1496 and round(store.ratings(ona)["score"].rating) == 2073
+    at.switch_page("screens/drills.py").run()
+    assert not at.exception
+    assert at.query_params["drill"] == "layoffs" and at.query_params["level"] == "medium"
+    assert at.segmented_control(key="drill_level_choice").value == "suited"
+    assert "Chosen for you: your rating in Layoffs is 1,496 ± 363, so a puzzle of the medium level. Pick a level " \
+           "above to choose yourself." in [c.value for c in at.caption], [c.value for c in at.caption]
+    at.button(key="drill_new").click().run()  # Next puzzle stays near the rating
+    assert at.query_params["level"] == "medium" and at.segmented_control(key="drill_level_choice").value == "suited"
+    at.segmented_control(key="drill_level_choice").set_value("hard").run()  # a hand-picked level is a click away
+    assert at.query_params["level"] == "hard" and at.query_params["drill"] == "layoffs"
+
+
+def test_a_new_learner_starts_at_the_first_kinds_easy_level_and_an_address_keeps_its_level(data_folder):
+    new = with_profile("es", name="Pau")
+    new.switch_page("screens/drills.py").run()  # never answered: the first kind of the course, easy
+    assert new.query_params["drill"] == "melds" and new.query_params["level"] == "easy"
+    assert new.segmented_control(key="drill_level_choice").value == "suited"
+    assert "Elegido para ti: aún no has respondido ningún problema de Combinaciones, así que empiezas por uno " \
+           "fácil. Elige un nivel arriba si prefieres decidir tú." in [c.value for c in new.caption]
+    addressed = with_profile("es", name="Leo", drill="score", seed="9", level="medium", rules="short")
+    addressed.switch_page("screens/drills.py").run()  # a puzzle's address opens that puzzle, at its level
+    assert addressed.query_params["seed"] == "9" and addressed.query_params["level"] == "medium"
+    assert addressed.segmented_control(key="drill_level_choice").value == "medium"
+    assert not any(c.value.startswith("Elegido para ti") for c in addressed.caption)
+    guest = start("en")
+    guest.switch_page("screens/drills.py").run()  # a guest has no rating: the hand-picked easy level
+    assert guest.segmented_control(key="drill_level_choice").value == "easy"
+
+
 def test_an_answer_checked_on_the_drills_page_moves_the_learners_rating(data_folder):
     from tutor.progress.store import open_store
     at = with_profile("en", name="Noa", drill="score", seed="9", level="medium", rules="short")

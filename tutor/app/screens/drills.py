@@ -1,5 +1,6 @@
-"""Drills: pick a kind and a level, solve the puzzle the engine made, check the answer, ask for a
-hint, retry or draw a new one. Every puzzle has an address (``?drill=score&seed=…&level=…&rules=…``)
+"""Drills: pick a kind and a level (a learner with a profile starts at "Suited to me", near their
+rating), solve the puzzle the engine made, check the answer, ask for a hint, retry or draw a new one.
+Every puzzle has an address (``?drill=score&seed=…&level=…&rules=…``)
 that opens it again, and the page keeps a tally per kind for the session."""
 
 import streamlit as st
@@ -33,7 +34,7 @@ st.segmented_control(tr.gettext("Level"), (*LEVELS, drill_state.SUITED), key="dr
                                              else level_name(lv, tr)),
                      on_change=drill_state.choice_changed,
                      help=tr.gettext("Suited to me: a puzzle near your rating in this kind (with no kind chosen, in "
-                                     "the kind you are weakest at)."))
+                                     "the kind you are weakest at). With a profile, the page starts there."))
 
 daily = daily_puzzle(drill_state.today())
 daily_col, practice_col = st.columns(2)
@@ -63,6 +64,14 @@ if practice is not None:
 elif drill_state.is_daily(puzzle, daily):
     st.info(tr.gettext("The puzzle of the day for {day}: the same for everyone, under the classic rules.",
                        day=tr.day(daily.day)))
+elif drill_state.suited_level():
+    mine = drill_state.suited_rating(puzzle.kind)
+    st.caption(tr.gettext("Chosen for you: your rating in {kind} is {rating} ± {margin}, so a puzzle of the {level} "
+                          "level. Pick a level above to choose yourself.", kind=drill_kind_name(puzzle.kind, tr),
+                          rating=tr.number(round(mine.rating)), margin=tr.number(round(2 * mine.deviation)),
+                          level=level_name(puzzle.level, tr)) if mine is not None
+               else tr.gettext("Chosen for you: you have not answered a puzzle of {kind} yet, so an easy one to "
+                               "start. Pick a level above to choose yourself.", kind=drill_kind_name(puzzle.kind, tr)))
 dealt = drill_state.rescored_from(puzzle)
 if dealt:
     st.info(tr.gettext("The same hand, now scored under {rules} (it was dealt under {dealt}): compare how the "

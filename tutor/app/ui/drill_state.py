@@ -161,9 +161,16 @@ def _read_address(tr: Translator) -> str | None:
 
 
 def start(tr: Translator) -> str | None:
-    """Set up the page's state; returns a message when the URL named a puzzle that cannot be."""
-    message = _read_address(tr)
+    """Set up the page's state; returns a message when the URL named a puzzle that cannot be. A
+    learner with a profile who arrives without a puzzle's address is served one suited to them (in
+    the kind the address names, else their weakest); the hand-picked levels stay a click away."""
     session = st.session_state
+    suited_by_default = (DRILL_LEVEL not in session and st.query_params.get("level") is None
+                         and st.query_params.get("seed") is None and profile.current() is not None)
+    message = _read_address(tr)
+    if suited_by_default and message is None:
+        session[DRILL_SUITED] = True
+        _open_suited(st.query_params.get("drill"))
     session.setdefault(DRILL_KIND, KINDS[0])
     session.setdefault(DRILL_LEVEL, LEVELS[0])
     session.setdefault(DRILL_SEED, state.new_seed())
@@ -230,14 +237,30 @@ def suited_choice(ratings: dict[str, Rating], kind: str | None, rules: str,
                   near: list[str]) -> tuple[str, str, int | None]:
     """The puzzle suited to a learner: the kind (:func:`weakest_kind`), the level and a seed. A
     puzzle already rated near the learner (``near``: review item names, closest first) under the
-    same rules is served first; else a new seed (None) of the level rated closest to the learner."""
+    same rules is served first; else a new seed (None) of the level rated closest to the learner, or
+    the easy level in a kind the learner has never answered (our choice: a course starts at its
+    first step, whatever a new rating's 1500 would say)."""
     chosen = weakest_kind(ratings, kind)
     for item in near:
         drill = DrillItem.parse(item)
         if drill is not None and drill.kind == chosen and drill.ruleset == rules and drill.level in LEVELS \
                 and not drill.position and not drill.scenario:
             return chosen, drill.level, drill.seed
-    return chosen, level_for(ratings.get(chosen, NEW_RATING)), None
+    return chosen, level_for(ratings[chosen]) if chosen in ratings else LEVELS[0], None
+
+
+def suited_level() -> bool:
+    """Whether the puzzles are suited to the learner (a profile's rating picks them), not hand-picked."""
+    return bool(st.session_state.get(DRILL_SUITED)) and profile.current() is not None
+
+
+def suited_rating(kind: str) -> Rating | None:
+    """While puzzles are suited to the learner, their rating in ``kind``: None in a kind never
+    answered, or when the level is hand-picked."""
+    learner = profile.current()
+    if not suited_level() or learner is None:
+        return None
+    return profile.store().ratings(learner.id).get(kind)
 
 
 def _open_suited(kind: str | None) -> None:
