@@ -285,11 +285,26 @@ def test_the_puzzle_of_the_day_and_a_suited_level_on_a_phone_in_spanish(app_url,
         page.get_by_role("button", name="Ejercicio del día").first.click()
         page.get_by_text("el mismo para todos, con el reglamento clásico.").wait_for()
         page.get_by_text("A mi medida", exact=True).click()
-        wait_until(page, lambda: "level=medium" in page.url)  # a guest: a new learner's 1500 is medium
+        page.get_by_text("Sin perfil no hay puntuación, así que toca un problema fácil.", exact=False).wait_for()
+        wait_until(page, lambda: "level=easy" in page.url)  # a guest has no rating: easy
         settle(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         context.close()
+
+
+def test_a_learner_with_a_profile_starts_the_drills_page_suited_to_them_on_a_phone(app_url, page):
+    page.goto(f"{app_url}/drills?lang=en")  # a guest arrives at the hand-picked easy level
+    create_profile(page, "Suited")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{app_url}/drills?lang=en")  # a new session: the browser remembers the profile
+    page.get_by_text("Chosen for you: you have not answered a puzzle of Melds yet, so an easy one to start.",
+                     exact=False).wait_for()
+    wait_until(page, lambda: "drill=melds" in page.url and "level=easy" in page.url)
+    page.get_by_role("button", name="New puzzle").click()  # the next one is chosen the same way
+    page.get_by_text("Chosen for you:", exact=False).wait_for()
+    settle(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 def test_the_glossary_downloads_as_an_anki_deck(app_url, page, tmp_path):

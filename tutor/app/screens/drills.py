@@ -64,6 +64,9 @@ if practice is not None:
 elif drill_state.is_daily(puzzle, daily):
     st.info(tr.gettext("The puzzle of the day for {day}: the same for everyone, under the classic rules.",
                        day=tr.day(daily.day)))
+elif drill_state.suited_level() and profile.current() is None:
+    st.caption(tr.gettext("A guest has no rating, so an easy puzzle. Create a profile in the sidebar to have puzzles "
+                          "chosen for you as you answer."))
 elif drill_state.suited_level():
     mine = drill_state.suited_rating(puzzle.kind)
     st.caption(tr.gettext("Chosen for you: your rating in {kind} is {rating} ± {margin}, so a puzzle of the {level} "

@@ -250,8 +250,8 @@ def suited_choice(ratings: dict[str, Rating], kind: str | None, rules: str,
 
 
 def suited_level() -> bool:
-    """Whether the puzzles are suited to the learner (a profile's rating picks them), not hand-picked."""
-    return bool(st.session_state.get(DRILL_SUITED)) and profile.current() is not None
+    """Whether the puzzles are suited to the learner (their rating picks them), not hand-picked."""
+    return bool(st.session_state.get(DRILL_SUITED))
 
 
 def suited_rating(kind: str) -> Rating | None:
