@@ -1,6 +1,6 @@
 """Accessibility in a real browser: axe-core (WCAG 2.1 A and AA, and its best practices, such as
 headings in order) on every page, in both languages, at desktop and phone width, in light and dark
-mode, and on the play table in each phase of a hand; a whole hand played with the keyboard alone;
+mode; a whole hand played with the keyboard alone, with the table checked in each phase of it;
 the page's language declared to assistive technology.
 
 No violation is allowed: where one came from Streamlit's own markup (its page list put <div>s in a
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from browser import settle
-from test_browser import _table_state, _take_a_turn, _wait_for_the_move
+from test_browser import _table_state, _wait_for_the_move
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 """One worker runs every browser test: one app server and one Chromium for them all."""
@@ -66,35 +66,6 @@ def test_every_page_meets_wcag_21_aa(app_url, open_page, lang, width, scheme):
     assert not problems, problems
 
 
-def test_the_play_table_meets_wcag_in_every_phase_of_a_hand(app_url, open_page):
-    page = open_page(1280)
-    page.goto(f"{app_url}/play?lang=es&game=12345&level=beginner&rules=classic")
-    page.locator(".gt-table").wait_for()
-    seen: dict[str, list[str]] = {"first upcard": violations(page)}
-    over = page.get_by_text("La mano 1 ha terminado")
-    for _ in range(120):
-        if over.count():
-            break
-        if "draw" not in seen and page.locator("button[data-pile='stock']:not([disabled])").count():
-            seen["draw"] = violations(page)
-        if "discard" not in seen and page.locator(".gt-row .gt-card:not([disabled])").count():
-            seen["discard"] = violations(page)
-        before = _table_state(page)
-        if _take_a_turn(page):
-            _wait_for_the_move(page, over, before)
-    over.wait_for()
-    seen["hand over"] = violations(page)
-    # A decision of the review tried again: the position, then the verdict with every move valued.
-    page.get_by_role("button", name="Reintentar").first.click()
-    page.get_by_text("¿Qué juegas aquí?").wait_for()
-    seen["try again"] = violations(page)
-    page.locator("[class*='st-key-play_retry_move_'] button").first.click()
-    page.get_by_text("Elegiste:").wait_for()
-    seen["try again, answered"] = violations(page)
-    assert set(seen) == {"first upcard", "draw", "discard", "hand over", "try again", "try again, answered"}
-    assert not any(seen.values()), seen
-
-
 def test_the_table_names_cards_in_the_learners_language_and_announces_moves(app_url, open_page):
     page = open_page(1280)
     page.goto(f"{app_url}/play?lang=es&game=12345&level=beginner&rules=classic")
@@ -115,19 +86,24 @@ HOLDS_FOCUS = ("(() => { const a = " + FOCUSED + "; const tables = [...document.
 """The table holds the keyboard focus (or is gone: the hand is over)."""
 
 
-def test_a_whole_hand_is_played_with_the_keyboard_alone(app_url, open_page):
+def test_a_whole_hand_is_played_with_the_keyboard_alone_and_meets_wcag_in_every_phase(app_url, open_page):
     """Only keys: a letter per action (P pass, S stock, K knock in English), the arrows and Enter on
-    a card; the table keeps the focus after every move, and it shows (a visible outline)."""
+    a card; the table keeps the focus after every move, and it shows (a visible outline). axe-core
+    checks the table at the first upcard, the first draw and discard, the hand's end, and a decision
+    of the review tried again (before and after the answer)."""
     page = open_page(1280)
     page.goto(f"{app_url}/play?lang=en&game=12345&level=beginner&rules=classic")
     page.locator(".gt-table").wait_for()
+    seen: dict[str, list[str]] = {"first upcard": violations(page)}
     over = page.get_by_text("Hand 1 is over")
     for _ in range(150):
         if over.count():
             break
-        if over.count():
-            break
         page.wait_for_function(HOLDS_FOCUS)
+        if "draw" not in seen and page.locator("button[data-pile='stock']:not([disabled])").count():
+            seen["draw"] = violations(page)
+        if "discard" not in seen and page.locator(".gt-row .gt-card:not([disabled])").count():
+            seen["discard"] = violations(page)
         before = _table_state(page)
         if page.locator("button[data-action='pass']:not([disabled])").count():
             page.keyboard.press("p")
@@ -148,3 +124,12 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(app_url, open_page):
             continue
         _wait_for_the_move(page, over, before)
     over.wait_for()
+    seen["hand over"] = violations(page)
+    page.get_by_role("button", name="Try again").first.click()  # a decision of the review, tried again
+    page.get_by_text("What do you play here?").wait_for()
+    seen["try again"] = violations(page)
+    page.locator("[class*='st-key-play_retry_move_'] button").first.click()
+    page.get_by_text("You chose:").wait_for()
+    seen["try again, answered"] = violations(page)
+    assert set(seen) == {"first upcard", "draw", "discard", "hand over", "try again", "try again, answered"}
+    assert not any(seen.values()), seen
