@@ -447,7 +447,7 @@ def test_a_guests_moves_stay_in_the_address_and_a_reload_replays_them():
 
 @pytest.mark.parametrize("lang, moves, needle", [
     ("en", "p.zz", "The address lists a move that cannot be read (“zz”): the game is dealt again from the start."),
-    ("es", "p.s.dAS", "Los movimientos de esta dirección no encajan con este reparto (AS no está en tu mano.)"),
+    ("es", "p.s.dAS", "Los movimientos de esta dirección no encajan con este reparto (A♠ no está en tu mano.)"),
 ])
 def test_moves_in_an_address_that_cannot_be_replayed_deal_the_game_again_with_a_message(lang, moves, needle):
     at = open_play(lang, {**GAME, "moves": moves})

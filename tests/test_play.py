@@ -162,7 +162,7 @@ def test_knocking_over_the_limit_says_how_much_deadwood_is_left():
     assert not [m for m in moves(hand.view(0)) if m[0] == "knock"]
     with pytest.raises(KnockTooHighError) as error:
         hand.apply(("knock", "9S"))
-    assert error.value.params == {"card": "9S", "deadwood": 35, "limit": 10}
+    assert error.value.params == {"card": "9♠", "deadwood": 35, "limit": 10}  # the card as the table shows it
 
 
 def test_gin_on_the_first_turn_by_taking_the_first_upcard():

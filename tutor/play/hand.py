@@ -191,11 +191,11 @@ class Hand:
             return NotAllMeldedError(deadwood=min_deadwood(mask_of(held)))
         assert card is not None
         if card not in held:
-            return CardNotHeldError(card=str(card))
+            return CardNotHeldError(card=card.symbol)
         if card is self.taken:
-            return TakenCardDiscardError(card=str(card))
+            return TakenCardDiscardError(card=card.symbol)
         rest = mask_of(held) & ~card.bit
-        return KnockTooHighError(card=str(card), deadwood=min_deadwood(rest), limit=self.rules.knock_limit)
+        return KnockTooHighError(card=card.symbol, deadwood=min_deadwood(rest), limit=self.rules.knock_limit)
 
     def _pass(self, player: int) -> Hand:
         passes = self.passes + 1
