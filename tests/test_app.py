@@ -129,7 +129,7 @@ def test_the_analyzer_eleven_cards_shows_the_discard():
     at = start("en")
     at.switch_page("screens/analyzer.py").run()
     at.text_input(key="analyzer_cards").input("5H 6H 7H 7S 7D 8C 9C 10C JC 2D 3D").run()
-    assert "discarding 6♥ leaves the least deadwood" in screen(at)
+    assert "discarding the 6♥ leaves the least deadwood" in screen(at)
 
 
 @pytest.mark.parametrize("lang, message", [
@@ -159,7 +159,7 @@ def test_the_rules_page_lays_out_its_examples_with_the_engine():
     at.switch_page("screens/rules.py").run()
     text = screen(at)
     # The chained-layoff example: worked out by the engine, not typed in the page.
-    assert "The defender lays off 8♥ onto 5♥ 6♥ 7♥." in text
+    assert "The defender lays off the 8♥ onto 5♥ 6♥ 7♥." in text
     assert "Knock: 46 − 4 = 42 points for the knocker." in text
 
 

@@ -397,7 +397,7 @@ def test_the_virtual_players_last_turn_is_one_line_above_the_table():
     assert opponent_last_turn(match, en) == "The virtual player's last turn: It passed the upcard."
     match = match.play(("stock", None)).play(("discard", "2S"))
     assert opponent_last_turn(match, en) == "The virtual player's last turn: It drew from the stock. It threw the Q♠."
-    assert opponent_last_turn(match, es) == "Último turno del jugador virtual: Robó del mazo. Descartó el Q♠."
+    assert opponent_last_turn(match, es) == "Último turno del jugador virtual: Robó del mazo. Descartó la Q♠."
 
 
 def play_first_moves(at, most: int = 200):

@@ -107,3 +107,25 @@ def test_numbers_are_formatted_for_the_language():
     assert Translator("es").number(4000) == "4000"
     assert Translator("es").number(12345.5) == "12.345,5"
     assert Translator("en").number(1234.5) == "1,234.5"
+
+
+def test_a_card_takes_the_article_of_its_rank_in_each_language():
+    from tutor.language.i18n import Translator
+    es, en = Translator("es"), Translator("en")
+    # la reina, la jota; el as, el rey, el siete: the article agrees with the rank's name.
+    assert [es.gettext("It threw {the_card}.", card=c) for c in ("Q♠", "J♥", "A♠", "K♣", "7♦", "10♣")] == [
+        "Descartó la Q♠.", "Descartó la J♥.", "Descartó el A♠.", "Descartó el K♣.", "Descartó el 7♦.",
+        "Descartó el 10♣."]
+    assert es.gettext("Throwing {the_card} leaves {points} points of deadwood.", card="J♦", points=4) == \
+        "Descartar la J♦ deja 4 puntos sueltos."
+    assert es.gettext("{The_card} counts {value}: an ace 1, a jack, queen or king 10, any other card its number.",
+                      card="Q♥", value=10).startswith("La Q♥ cuenta 10:")
+    assert [en.gettext("It threw {the_card}.", card=c) for c in ("Q♠", "7♦")] == ["It threw the Q♠.",
+                                                                                 "It threw the 7♦."]
+
+
+def test_no_spanish_message_fixes_a_cards_article():
+    # "Descartó el {card}" would read "el Q♠" (la reina): a card's article comes from {the_card}.
+    import re
+    fixed = re.compile(r"\b(el|la|del|al|El|La) \{card\}")
+    assert [m.id for m in catalog("es") if m.id and not m.context and fixed.search(str(m.string))] == []

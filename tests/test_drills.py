@@ -280,7 +280,7 @@ def test_the_explanation_is_in_the_learners_language():
     puzzle = _puzzle("score", knocker=KNOCKER, defender=DEFENDER)
     verdict = check(puzzle, {"winner": "knocker", "points": 63})
     spanish = Translator("es")
-    assert "El defensor coloca 8♥ en 5♥ 6♥ 7♥." in explanation(verdict.result, spanish)
+    assert "El defensor coloca el 8♥ en 5♥ 6♥ 7♥." in explanation(verdict.result, spanish)
     assert "antes de colocar" in feedback(verdict, spanish)
 
 

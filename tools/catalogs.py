@@ -88,6 +88,8 @@ def main() -> int:
         catalog = load(lang)
         for message in catalog:
             key = message.id[0] if isinstance(message.id, tuple) else message.id
+            if message.context:  # a message with a context is keyed "context\u0004msgid", as gettext does
+                key = f"{message.context}\u0004{key}"
             if lang == applied_to and key in table:
                 value = table[key]
                 message.string = tuple(value) if isinstance(message.id, tuple) else value

@@ -287,7 +287,7 @@ def reason(question: Question, rules: Ruleset) -> Remark:
                          "discard pile."), {"count": HAND_SIZE})
     if kind == "value":
         assert question.card is not None
-        return Remark(N_("The {card} counts {value}: an ace 1, a jack, queen or king 10, any other card its "
+        return Remark(N_("{The_card} counts {value}: an ace 1, a jack, queen or king 10, any other card its "
                          "number."), {"card": question.card, "value": question.card.value})
     if kind == "deadwood":
         result = analyze(question.cards)
@@ -305,8 +305,8 @@ def reason(question: Question, rules: Ruleset) -> Remark:
     if kind == "fits":
         assert question.card is not None
         if fits(question.card, meld_from_cards(question.cards)):
-            return Remark(N_("Yes: the {card} extends {meld}."), {"card": question.card, "meld": question.cards})
-        return Remark(N_("No: the {card} does not extend {meld}."), {"card": question.card, "meld": question.cards})
+            return Remark(N_("Yes: {the_card} extends {meld}."), {"card": question.card, "meld": question.cards})
+        return Remark(N_("No: {the_card} does not extend {meld}."), {"card": question.card, "meld": question.cards})
     if kind == "upcard":
         if rules.upcard_offer:
             return Remark(N_("The non-dealer decides first; if they pass, the dealer decides."))
@@ -371,7 +371,7 @@ def reason(question: Question, rules: Ruleset) -> Remark:
         return Remark(N_("Knock: the rule of thumb does not hold you back here."))
     if kind == "discard":
         best = _least_discards(question.cards)[0]
-        return Remark(N_("Throwing the {card} leaves {points} of deadwood, the least."),
+        return Remark(N_("Throwing {the_card} leaves {points} of deadwood, the least."),
                       {"card": best, "points": _discards(question.cards)[best]})
     suit = _cold(question.cards)[0]
     return Remark(N_("{suit}: the opponent keeps throwing that suit, so they are building nothing in it, and your "

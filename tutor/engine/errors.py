@@ -26,7 +26,11 @@ class TutorError(ValueError):
 
     def english(self) -> str:
         """The message in English, from the same template the catalogs translate."""
-        text = self.template.format(detail=self.detail, **self.params)
+        params = dict(self.params)
+        if "card" in params:  # "the Q♠", as the catalogs' {the_card} says it in English
+            params.setdefault("the_card", f"the {params['card']}")
+            params.setdefault("The_card", f"The {params['card']}")
+        text = self.template.format(detail=self.detail, **params)
         return f"{text} ({self.detail})" if self.detail and "{detail}" not in self.template else text
 
 

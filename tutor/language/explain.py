@@ -68,11 +68,11 @@ def analysis_steps(result: HandAnalysis, tr: Translator, rules: Ruleset | None =
         return steps + arrangement_steps(eleven_card_arrangement(result), tr)
     if result.discard is not None:
         if result.big_gin:
-            steps.append(tr.gettext("All eleven cards form melds, but these rules have no big gin: discard {card} "
+            steps.append(tr.gettext("All eleven cards form melds, but these rules have no big gin: discard {the_card} "
                                     "and go gin with the ten left.", card=result.discard.symbol)
                          + interpretation_note(rules, "big_gin_allowed", tr))
         else:
-            steps.append(tr.gettext("Every discard was tried: discarding {card} leaves the least deadwood.",
+            steps.append(tr.gettext("Every discard was tried: discarding {the_card} leaves the least deadwood.",
                                     card=result.discard.symbol))
     steps += arrangement_steps(result.arrangement, tr)
     others = len(result.arrangements) - 1
@@ -158,7 +158,7 @@ def score_steps(score: HandScore, tr: Translator) -> list[str]:
     elif not score.layoffs:
         steps.append(tr.gettext("The defender has nothing to lay off."))
     for layoff in score.layoffs:
-        steps.append(tr.gettext("The defender lays off {card} onto {meld}.", card=layoff.card.symbol,
+        steps.append(tr.gettext("The defender lays off {the_card} onto {meld}.", card=layoff.card.symbol,
                                 meld=cards_text(layoff.meld.cards)))
     steps.append(tr.gettext("The defender's melds: {melds}.", melds=melds_text(score.defender_melds) or "—"))
     steps.append(tr.gettext("The defender's deadwood: {sum}.",

@@ -112,16 +112,38 @@ class Translator:
         return f"{PSEUDO_OPEN}{text}{PSEUDO_CLOSE}" if self._pseudo else text
 
     def gettext(self, msgid: str, /, **params: object) -> str:
-        """The message in this language, with ``{name}`` fields filled from ``params``."""
+        """The message in this language, with ``{name}`` fields filled from ``params`` (and, with a
+        ``card``, ``{the_card}`` and ``{The_card}``: :meth:`the_card`)."""
         text = self._catalog.gettext(msgid)
-        return self._wrap(text.format(**params) if params else text)
+        return self._wrap(text.format(**self._with_articles(params)) if params else text)
 
     _ = gettext
 
     def ngettext(self, singular: str, plural: str, n: int, /, **params: object) -> str:
         """The plural form for ``n``; ``{n}`` and ``params`` are filled in."""
         text = self._catalog.ngettext(singular, plural, n)
-        return self._wrap(text.format(n=self.number(n), **params))
+        return self._wrap(text.format(n=self.number(n), **self._with_articles(params)))
+
+    def the_card(self, card: str) -> str:
+        """A card (``Q♠``, ``7H``) with the article its rank takes in this language: "the Q♠" in
+        English; in Spanish "la Q♠" (*la reina*, *la jota*) but "el 7♥", "el A♠" (*el as*), "el K♣".
+        The article is a message of its own for each kind of rank (a context), so each catalog
+        says it."""
+        rank = card[:-1]
+        patterns = {
+            "A": self._catalog.pgettext("a card: an ace", "the {card}"),
+            "J": self._catalog.pgettext("a card: a jack", "the {card}"),
+            "Q": self._catalog.pgettext("a card: a queen", "the {card}"),
+            "K": self._catalog.pgettext("a card: a king", "the {card}"),
+        }
+        pattern = patterns.get(rank) or self._catalog.pgettext("a card: a number card", "the {card}")
+        return pattern.format(card=card)
+
+    def _with_articles(self, params: dict[str, object]) -> dict[str, object]:
+        if "card" not in params or "the_card" in params:
+            return params
+        the = self.the_card(str(params["card"]))
+        return {**params, "the_card": the, "The_card": the[:1].upper() + the[1:]}
 
     def content(self, text: str) -> str:
         """Text from content files (already in this language): marked in the pseudo-language."""

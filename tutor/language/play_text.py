@@ -91,16 +91,16 @@ def log_line(played: Played, tr: Translator) -> str:
     if kind == "stock":
         return tr.gettext("You drew from the stock.") if you else tr.gettext("It drew from the stock.")
     if kind == "take":
-        return (tr.gettext("You took the {card}.", card=_symbol(top)) if you
-                else tr.gettext("It took the {card}.", card=_symbol(top)))
+        return (tr.gettext("You took {the_card}.", card=_symbol(top)) if you
+                else tr.gettext("It took {the_card}.", card=_symbol(top)))
     if kind == "pass":
         return tr.gettext("You passed the upcard.") if you else tr.gettext("It passed the upcard.")
     if kind == "discard":
-        return (tr.gettext("You threw the {card}.", card=_symbol(card)) if you
-                else tr.gettext("It threw the {card}.", card=_symbol(card)))
+        return (tr.gettext("You threw {the_card}.", card=_symbol(card)) if you
+                else tr.gettext("It threw {the_card}.", card=_symbol(card)))
     if kind == "knock":
-        return (tr.gettext("You threw the {card} and knocked.", card=_symbol(card)) if you
-                else tr.gettext("It threw the {card} and knocked.", card=_symbol(card)))
+        return (tr.gettext("You threw {the_card} and knocked.", card=_symbol(card)) if you
+                else tr.gettext("It threw {the_card} and knocked.", card=_symbol(card)))
     return tr.gettext("You laid down big gin.") if you else tr.gettext("It lays down big gin.")
 
 
@@ -126,13 +126,13 @@ def hint_sentence(advice: Advice, top: str | None, tr: Translator) -> str:
     if reason == "big_gin":
         return tr.gettext("Lay down big gin: all eleven cards are melded.")
     if reason == "gin":
-        return tr.gettext("Throw the {card} and go gin: no deadwood is left.", card=_symbol(card))
+        return tr.gettext("Throw {the_card} and go gin: no deadwood is left.", card=_symbol(card))
     if reason == "knock":
-        return tr.gettext("Throw the {card} and knock with {after}.", card=_symbol(card), after=after)
+        return tr.gettext("Throw {the_card} and knock with {after}.", card=_symbol(card), after=after)
     if reason in ("play_on", "play_for_gin"):
-        why = (tr.gettext("Throw the {card} and play on for gin: you could knock with {least}, but gin is close.",
+        why = (tr.gettext("Throw {the_card} and play on for gin: you could knock with {least}, but gin is close.",
                           card=_symbol(card), least=before) if reason == "play_for_gin"
-               else tr.gettext("Throw the {card} and play on: knocking now with {least} risks an undercut.",
+               else tr.gettext("Throw {the_card} and play on: knocking now with {least} risks an undercut.",
                                card=_symbol(card), least=before))
         same = advice.deadwood_after == advice.deadwood_before
         left = (tr.gettext("Your deadwood stays at {after}.", after=after) if same
@@ -141,19 +141,19 @@ def hint_sentence(advice: Advice, top: str | None, tr: Translator) -> str:
     if reason == "only_move":
         return tr.gettext("Both of you passed the upcard: draw from the stock.")
     if reason == "discard":
-        return tr.gettext("Throw the {card}: your deadwood will be {after}.", card=_symbol(card), after=after)
+        return tr.gettext("Throw {the_card}: your deadwood will be {after}.", card=_symbol(card), after=after)
     if reason == "take_meld":
-        return tr.gettext("Take the {card}: it makes {meld}; your deadwood falls from {before} to {after}.",
+        return tr.gettext("Take {the_card}: it makes {meld}; your deadwood falls from {before} to {after}.",
                           card=upcard, meld=_cards(advice.meld), before=before, after=after)
     if reason == "take_knock":
-        return tr.gettext("Take the {card}: with it you can knock with {after}.", card=upcard, after=after)
+        return tr.gettext("Take {the_card}: with it you can knock with {after}.", card=upcard, after=after)
     if reason == "take_lower":
-        return tr.gettext("Take the {card}: your deadwood falls from {before} to {after}.",
+        return tr.gettext("Take {the_card}: your deadwood falls from {before} to {after}.",
                           card=upcard, before=before, after=after)
     if kind == "pass":
-        return tr.gettext("Pass: the {card} makes no meld, and a card from the stock is worth more on average.",
+        return tr.gettext("Pass: {the_card} makes no meld, and a card from the stock is worth more on average.",
                           card=upcard)
-    return tr.gettext("Draw from the stock: the {card} would not help enough.", card=upcard)
+    return tr.gettext("Draw from the stock: {the_card} would not help enough.", card=upcard)
 
 
 def move_phrase(move: tuple[str, Card | None], top: str | None, tr: Translator) -> str:
@@ -161,15 +161,15 @@ def move_phrase(move: tuple[str, Card | None], top: str | None, tr: Translator) 
     kind, card = move
     upcard = _symbol(parse_card(top)) if top else ""
     if kind == "take":
-        return tr.gettext("Take the {card}", card=upcard)
+        return tr.gettext("Take {the_card}", card=upcard)
     if kind == "stock":
         return tr.gettext("Draw from the stock")
     if kind == "pass":
-        return tr.gettext("Pass the {card}", card=upcard)
+        return tr.gettext("Pass {the_card}", card=upcard)
     if kind == "discard":
-        return tr.gettext("Throw the {card}", card=_symbol(card))
+        return tr.gettext("Throw {the_card}", card=_symbol(card))
     if kind == "knock":
-        return tr.gettext("Throw the {card} and knock", card=_symbol(card))
+        return tr.gettext("Throw {the_card} and knock", card=_symbol(card))
     return tr.gettext("Lay down big gin")
 
 
@@ -177,15 +177,15 @@ def _move_words(move: tuple[str, Card | None], top: str | None, tr: Translator) 
     kind, card = move
     upcard = _symbol(parse_card(top)) if top else ""
     if kind == "take":
-        return tr.gettext("taken the {card}", card=upcard)
+        return tr.gettext("taken {the_card}", card=upcard)
     if kind == "stock":
         return tr.gettext("drawn from the stock")
     if kind == "pass":
-        return tr.gettext("passed the {card}", card=upcard)
+        return tr.gettext("passed {the_card}", card=upcard)
     if kind == "discard":
-        return tr.gettext("thrown the {card}", card=_symbol(card))
+        return tr.gettext("thrown {the_card}", card=_symbol(card))
     if kind == "knock":
-        return tr.gettext("thrown the {card} and knocked", card=_symbol(card))
+        return tr.gettext("thrown {the_card} and knocked", card=_symbol(card))
     return tr.gettext("laid down big gin")
 
 
@@ -239,8 +239,8 @@ def coach_comment(decision: Decision, tr: Translator) -> str:
     if decision.view["phase"] != "discard" and decision.advice.move[0] in ("stock", "pass"):
         card = _symbol(parse_card(top)) if top else ""
         if decision.advice.move[0] == "pass":
-            return tr.gettext("The coach would have passed the {card}.", card=card)
-        return tr.gettext("The coach would have drawn from the stock rather than take the {card}.", card=card)
+            return tr.gettext("The coach would have passed {the_card}.", card=card)
+        return tr.gettext("The coach would have drawn from the stock rather than take {the_card}.", card=card)
     if diff.cost > 0:
         return tr.ngettext("The coach would have {move}: {n} point less deadwood.",
                            "The coach would have {move}: {n} points less deadwood.", diff.cost, move=coach)

@@ -73,12 +73,12 @@ class CardNotHeldError(MoveError):
 
 class TakenCardDiscardError(MoveError):
     key = "taken_card_discard"
-    template = N_("You have just taken the {card} from the discard pile: it may not be thrown this turn.")
+    template = N_("You have just taken {the_card} from the discard pile: it may not be thrown this turn.")
 
 
 class KnockTooHighError(MoveError):
     key = "knock_too_high"
-    template = N_("Knocking with {card} leaves {deadwood} in deadwood; knocking needs {limit} or less.")
+    template = N_("Knocking with {the_card} leaves {deadwood} in deadwood; knocking needs {limit} or less.")
 
 
 class BigGinRulesError(MoveError):

@@ -185,7 +185,7 @@ def _position(puzzle: Puzzle, tr: Translator) -> dict[str, Any]:
     _rules_line(puzzle, tr)
     st.caption(position_line(view, tr))
     if view["taken_upcard"]:
-        st.caption(tr.gettext("You have just taken the {card} from the discard pile: it may not be thrown this turn.",
+        st.caption(tr.gettext("You have just taken {the_card} from the discard pile: it may not be thrown this turn.",
                               card=card_name(parse_card(view["taken_upcard"]), tr)))
     if view["opponent_known"]:
         show_cards(parse_cards(" ".join(view["opponent_known"])), tr, label=tr.gettext("The opponent took"))

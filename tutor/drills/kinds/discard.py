@@ -47,7 +47,7 @@ MISTAKES = {
     "less_promise": N_("a discard that keeps cards with fewer chances"),
 }
 
-TAKEN_BACK = N_("You have just taken the {card} from the discard pile: it may not be thrown this turn.")
+TAKEN_BACK = N_("You have just taken {the_card} from the discard pile: it may not be thrown this turn.")
 """Why the card just taken from the pile may not be the answer (the table's own message)."""
 
 
@@ -217,18 +217,18 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
             remark = Remark(TAKEN_BACK,
                             {"card": given})
             return Verdict(False, kept, "taken_card", (remark, least), str(best))
-        remark = Remark(N_("Throwing the {card} leaves {points} points of deadwood."), {"card": given, "points": yours})
+        remark = Remark(N_("Throwing {the_card} leaves {points} points of deadwood."), {"card": given, "points": yours})
         return Verdict(False, kept, "more_deadwood", (remark, least), str(best))
-    strong = Remark(N_("The strong player throws the {card}: it leaves {points} points of deadwood."),
+    strong = Remark(N_("The strong player throws {the_card}: it leaves {points} points of deadwood."),
                     {"card": best, "points": kept.deadwood})
     if given is table.taken:
         remark = Remark(TAKEN_BACK, {"card": given})
         return Verdict(False, kept, "taken_card", (remark, strong), str(best))
     yours = min_deadwood(table.hand & ~given.bit)
     if yours > kept.deadwood:
-        remark = Remark(N_("Throwing the {card} leaves {points} points of deadwood."), {"card": given, "points": yours})
+        remark = Remark(N_("Throwing {the_card} leaves {points} points of deadwood."), {"card": given, "points": yours})
         return Verdict(False, kept, "more_deadwood", (remark, strong), str(best))
-    remark = Remark(N_("The {card} leaves {points} points of deadwood too, but the cards it keeps have fewer "
+    remark = Remark(N_("{The_card} leaves {points} points of deadwood too, but the cards it keeps have fewer "
                        "chances to meld, or it gives the opponent a card it can use."),
                     {"card": given, "points": yours})
     return Verdict(False, kept, "less_promise", (remark, strong), str(best))
@@ -240,13 +240,13 @@ def _check_by_analysis(puzzle: Puzzle, given: Card, view: dict[str, Any], table:
     kept = analyze(tuple(c for c in puzzle.cards if c is not best))
     if given in good:
         return Verdict(True, kept, expected=str(best))
-    coach = Remark(N_("The coach throws the {card}: it leaves {points} points of deadwood."),
+    coach = Remark(N_("The coach throws {the_card}: it leaves {points} points of deadwood."),
                    {"card": best, "points": kept.deadwood})
     if given is table.taken:
         remark = Remark(TAKEN_BACK, {"card": given})
         return Verdict(False, kept, "taken_card", (remark, coach), str(best))
     yours = min_deadwood(table.hand & ~given.bit)
-    remark = Remark(N_("Throwing the {card} leaves {points} points of deadwood and gives up {loss} points of the "
+    remark = Remark(N_("Throwing {the_card} leaves {points} points of deadwood and gives up {loss} points of the "
                        "hand on average against the coach's card."),
                     {"card": given, "points": yours, "loss": round(max(0.0, losses.get(given, 0.0)), 1)})
     mistake = "more_deadwood" if yours > kept.deadwood else "less_promise"

@@ -118,11 +118,11 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     numbers = {"points": least, "turn": turn, "gain": round(gain, 1), "card": coach[1],
                **{f"tip_{k}": v for k, v in TIP_NUMBERS.items()}}
     if expected == "knock":
-        remark = Remark(N_("With {points} of deadwood on turn {turn}, knock (throwing the {card}): playing on "
+        remark = Remark(N_("With {points} of deadwood on turn {turn}, knock (throwing {the_card}): playing on "
                            "gives up {gain} points of the hand on average."), numbers)
         mistake = "waited_too_long"
     else:
-        remark = Remark(N_("With {points} of deadwood on turn {turn}, play on (throwing the {card}): knocking "
+        remark = Remark(N_("With {points} of deadwood on turn {turn}, play on (throwing {the_card}): knocking "
                            "gives up {gain} points of the hand on average."), numbers)
         mistake = "knocked_too_soon"
     return Verdict(False, result, mistake, (remark, _tips_remark(least, turn, expected, numbers)), expected)
