@@ -8,6 +8,7 @@ tests file actions the same way; the clicks themselves are tested in Chromium (t
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -82,7 +83,8 @@ def test_a_whole_hand_is_played_through_the_page(lang):
     assert [e.value for e in at.error] == [KNOCKED[lang]]
     # Every decision was the coach's: an accuracy of 100 %, and a chart of the hand's expected points.
     assert ACCURACY[lang] in screen(at)
-    assert at.get("vega_lite_chart")
+    [chart] = at.get("vega_lite_chart")  # its numbers written as the language writes them: -1,5 in Spanish
+    assert json.loads(chart.proto.spec)["config"]["locale"]["number"]["decimal"] == {"en": ".", "es": ","}[lang]
     # Both hands laid out (twenty cards at least), the five tips of source 001, the score sheet.
     assert sum(h.proto.body.count("<img") for h in at.get("html")) >= 20
     assert len(at.text) >= 5

@@ -90,7 +90,8 @@ def show_review(match: Match, number: int) -> None:
     st.caption(accuracy_line(decisions, [d for d in match.decisions if d.hand < number], tr))
     show_line_chart(value_chart(decisions, tr), tr.gettext("Your decisions in this hand, in order"),
                     tr.gettext("Expected points of the hand"),
-                    tr.gettext("The hand's expected points after each of your decisions, beside the coach's."))
+                    tr.gettext("The hand's expected points after each of your decisions, beside the coach's."),
+                    tr.locale)
     reviewed = play_state.reviewed()
     missed = [d for d in decisions if not d.agreed]
     for decision in missed:

@@ -74,7 +74,7 @@ else:
     history = rating_series([row for row in saved.rating_history(learner.id) if row[0] in KINDS])
     series = {drill_kind_name(kind, tr): points for kind, points in history.items()}
     show_line_chart(series, tr.gettext("Rated answers in each kind, in order"), tr.gettext("Rating"),
-                    tr.gettext("Your rating in each kind of drill after each answer."))
+                    tr.gettext("Your rating in each kind of drill after each answer."), tr.locale)
 weakest = weakest_situation(attempts)
 if weakest is not None:
     kind, mistake, times = weakest

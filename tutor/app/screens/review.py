@@ -111,7 +111,7 @@ summary = " · ".join((
 st.caption(summary)
 if sum(counts[1:]):
     show_bar_chart(counts, tr.gettext("Days from today (0 is today)"), tr.gettext("Reviews due"),
-                   tr.gettext("Reviews due each day for the next 30 days: {summary}.", summary=summary))
+                   tr.gettext("Reviews due each day for the next 30 days: {summary}.", summary=summary), tr.locale)
 
 st.header(tr.gettext("When each item comes back"))
 waiting = [(item, card) for item, card in saved.scheduled(learner.id).items() if card.due > now]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import streamlit as st
 
@@ -137,22 +138,35 @@ def show_document(document: Document, tr: Translator, heading: str | None = "##"
             show_example(block, tr)
 
 
-def show_line_chart(series: dict[str, dict[int, float]], x_label: str, y_label: str, description: str) -> None:
+def chart_locale(locale: str) -> Any:
+    """The chart's number format in the learner's language (Babel's symbols): ``-1,5`` in Spanish."""
+    import altair as alt
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    return alt.Locale(number=alt.NumberLocale(decimal=get_decimal_symbol(locale), thousands=get_group_symbol(locale),
+                                              grouping=[3], currency=["", ""]))
+
+
+def show_line_chart(series: dict[str, dict[int, float]], x_label: str, y_label: str, description: str,
+                    locale: str = "en") -> None:
     """Lines (one per series, by a whole-number x) as an accessible chart: the chart is described in
-    words for screen readers and its marks are left out of the accessibility tree."""
+    words for screen readers and its marks are left out of the accessibility tree; its numbers are
+    written as ``locale`` writes them. The axis format names its precision: without one, Vega takes
+    it from the step between ticks and writes -10 as -1e+1."""
     import altair as alt
 
     rows = [{"x": x, "y": y, "series": name} for name, points in series.items() for x, y in points.items()]
     chart = (alt.Chart({"values": rows})
              .mark_line(point=True, aria=False)
              .encode(x=alt.X("x:Q", title=x_label, axis=alt.Axis(tickMinStep=1)),
-                     y=alt.Y("y:Q", title=y_label, axis=alt.Axis(format="~g")),  # 1400, not 1,400
+                     y=alt.Y("y:Q", title=y_label, axis=alt.Axis(format=".6~g")),  # 1400 and -10, not 1.4e+3 nor -1e+1
                      color=alt.Color("series:N", title=None, legend=alt.Legend(orient="bottom")))
-             .properties(description=description))
+             .properties(description=description)
+             .configure(locale=chart_locale(locale)))
     st.altair_chart(chart, width="stretch")
 
 
-def show_bar_chart(counts: list[int], x_label: str, y_label: str, description: str) -> None:
+def show_bar_chart(counts: list[int], x_label: str, y_label: str, description: str, locale: str = "en") -> None:
     """Bars for counts by a whole-number x (0, 1, 2...), accessible as the line chart is: described in
     words for screen readers, its marks left out of the accessibility tree."""
     import altair as alt
@@ -161,6 +175,7 @@ def show_bar_chart(counts: list[int], x_label: str, y_label: str, description: s
     chart = (alt.Chart({"values": rows})
              .mark_bar(aria=False)
              .encode(x=alt.X("x:O", title=x_label),
-                     y=alt.Y("y:Q", title=y_label, axis=alt.Axis(tickMinStep=1, format="~g")))
-             .properties(description=description))
+                     y=alt.Y("y:Q", title=y_label, axis=alt.Axis(tickMinStep=1, format=".6~g")))
+             .properties(description=description)
+             .configure(locale=chart_locale(locale)))
     st.altair_chart(chart, width="stretch")

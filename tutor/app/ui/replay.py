@@ -91,7 +91,8 @@ def show_replay(games: Sequence[SavedGame], tr: Translator) -> None:
         judge_all(decisions, tr)
         show_line_chart(value_chart(decisions, tr), tr.gettext("Your decisions in this hand, in order"),
                         tr.gettext("Expected points of the hand"),
-                        tr.gettext("The hand's expected points after each of your decisions, beside the coach's."))
+                        tr.gettext("The hand's expected points after each of your decisions, beside the coach's."),
+                        tr.locale)
 
 
 def _decision_at(match: Match, number: int, positions: Sequence[tuple[object, Played]], index: int) -> Decision:
