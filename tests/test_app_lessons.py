@@ -288,6 +288,9 @@ def test_a_new_learner_starts_at_the_first_kinds_easy_level_and_an_address_keeps
     guest = start("en")
     guest.switch_page("screens/drills.py").run()  # a guest has no rating: the hand-picked easy level
     assert guest.segmented_control(key="drill_level_choice").value == "easy"
+    guest.segmented_control(key="drill_level_choice").set_value("suited").run()
+    assert guest.query_params["level"] == "easy" and "A guest has no rating, so an easy puzzle. Create a profile in " \
+        "the sidebar to have puzzles chosen for you as you answer." in [c.value for c in guest.caption]
 
 
 def test_an_answer_checked_on_the_drills_page_moves_the_learners_rating(data_folder):
