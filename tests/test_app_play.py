@@ -326,10 +326,13 @@ def test_a_move_from_a_stale_tab_is_refused_and_that_tab_shows_the_game_as_it_is
 
 @pytest.mark.parametrize("lang, level, needles", [
     # The figures are tutor/play/bots/strength.py's LADDER, as the page formats them.
-    ("en", "intermediate", ("Measured on 4,000 duplicate deals: 1.06 points a hand more than the beginner player",)),
-    ("es", "strong", ("Medido en 4000 repartos duplicados: 1,12 puntos por mano más que el jugador intermedio",)),
+    ("en", "intermediate", ("Measured over 4,000 hands of duplicate deals: 1.06 points a hand more than the beginner "
+                          "player",)),
+    ("es", "strong", ("Medido en 4000 manos de repartos duplicados: 1,12 puntos por mano más que el jugador "
+                        "intermedio",)),
     ("en", "beginner", ("The first step of the ladder",)),
-    ("es", "expert", ("Medido en 800 repartos duplicados: 3,18 puntos por mano más que el jugador fuerte",
+    ("es", "expert", ("Medido en 4000 manos de repartos duplicados: 2,26 puntos por mano más que el jugador fuerte "
+                      "(± 0,43).",
                       "Contra SGP_LMGeo_Knock, un agente de investigación publicado: 4,49 puntos por mano más "
                       "(± 0,46, 4000 manos).")),
 ])

@@ -59,10 +59,10 @@ def level_strength_text(level: str, tr: Translator) -> str:
     if step is None:
         return tr.gettext("The first step of the ladder: each level above it wins at least one point a hand "
                           "more than the one below, measured on duplicate deals.")
-    text = tr.ngettext("Measured on {hands} duplicate deal: {points} points a hand more than the {below} "
-                       "player (± {stderr}).",
-                       "Measured on {hands} duplicate deals: {points} points a hand more than the {below} "
-                       "player (± {stderr}).",
+    text = tr.ngettext("Measured over {hands} hand of duplicate deals: {points} points a hand more than the "
+                       "{below} player (± {stderr}).",
+                       "Measured over {hands} hands of duplicate deals: {points} points a hand more than the "
+                       "{below} player (± {stderr}).",
                        step.hands, hands=tr.number(step.hands), points=tr.number(step.points),
                        below=bot_level_name(step.below, tr), stderr=tr.number(step.stderr))
     anchor = ANCHORS.get(level)

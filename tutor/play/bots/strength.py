@@ -30,7 +30,7 @@ class Measured:
 LADDER = {
     "intermediate": Measured("beginner", 1.06, 0.34, 4000),
     "strong": Measured("intermediate", 1.12, 0.37, 4000),
-    "expert": Measured("strong", 3.18, 0.95, 800),
+    "expert": Measured("strong", 2.26, 0.43, 4000),
 }
 """Each level above the beginner, measured against the level below it."""
 
