@@ -195,9 +195,16 @@ def test_a_closed_or_full_output_gives_one_line_and_status_1():
     assert full.returncode == 1 and full.stderr.count(b"\n") == 1 and b"No space" in full.stderr
 
 
+def ctrl_c_heard() -> None:
+    """For a child process: Ctrl-C does what a terminal's does, even where the test run itself was
+    started in the background (a shell's ``&`` hands its children an ignored SIGINT, and Python then
+    raises no KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_while_reading_gives_one_line_and_status_130():
     process = subprocess.Popen([str(SCRIPT), "--lang", "en", "analyze"], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=STRICT)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=STRICT, preexec_fn=ctrl_c_heard)
     assert process.stdin is not None and process.stdout is not None
     process.stdin.write(GOOD)
     process.stdin.flush()
@@ -271,7 +278,8 @@ def test_ctrl_c_while_the_command_is_still_starting_gives_one_line_and_status_13
         sys.argv = ["gin-tutor", "--lang", "en", "analyze", "AS", "2S", "3S", "7H", "7D", "7C", "KD", "KC", "KH", "9S"]
         sys.exit(main())
     """)
-    done = subprocess.run([sys.executable, "-c", interrupt_on_import], capture_output=True, env=STRICT, timeout=60)
+    done = subprocess.run([sys.executable, "-c", interrupt_on_import], capture_output=True, env=STRICT, timeout=60,
+                          preexec_fn=ctrl_c_heard)
     assert (done.returncode, done.stderr, done.stdout) == (130, b"gin-tutor: interrupted\n", b"")
 
 
