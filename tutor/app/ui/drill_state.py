@@ -215,9 +215,7 @@ def choice_changed() -> None:
     session = st.session_state
     _forget_open_puzzle()
     session.pop(PRACTICE, None)
-    session[DRILL_SCENARIO] = ""
-    session[DRILL_POSITION] = ""
-    session[DRILL_DEALT] = None
+    _plain_puzzle()
     session[DRILL_SUITED] = session.get(DRILL_LEVEL_CHOICE) == SUITED
     if session[DRILL_SUITED]:
         _open_suited(session.get(DRILL_KIND_CHOICE))
@@ -281,15 +279,9 @@ def today() -> date:
 
 def open_daily(daily: DailyPuzzle) -> None:
     """Open the puzzle of the day: its kind, level and seed, under its ruleset (the sidebar follows)."""
-    session = st.session_state
     _forget_open_puzzle()
-    session[DRILL_KIND], session[DRILL_LEVEL], session[DRILL_SEED] = daily.kind, daily.level, daily.seed
-    session[DRILL_DEALT] = None
-    session[DRILL_SCENARIO] = ""
-    session[DRILL_POSITION] = ""
-    session.pop(PRACTICE, None)
-    session[RULES] = daily.ruleset
-    st.query_params["rules"] = daily.ruleset
+    st.session_state.pop(PRACTICE, None)
+    _open(daily.kind, daily.level, daily.ruleset, daily.seed)
 
 
 def is_daily(puzzle: Puzzle, daily: DailyPuzzle) -> bool:
@@ -356,23 +348,34 @@ def new_puzzle() -> None:
             _open_pick(picks[index + 1])
             return
         session.pop(PRACTICE, None)
-    session[DRILL_DEALT] = None
-    session[DRILL_SCENARIO] = ""
-    session[DRILL_POSITION] = ""
+    _plain_puzzle()
     if session.get(DRILL_SUITED):
         _open_suited(session[DRILL_KIND])
         return
     session[DRILL_SEED] = state.new_seed()
 
 
-def _open_pick(pick: Pick) -> None:
+def _plain_puzzle() -> None:
+    """The next puzzle is a plain one of its kind: no situation, no position, dealt under the sidebar's rules."""
     session = st.session_state
-    session[DRILL_KIND], session[DRILL_LEVEL], session[DRILL_SEED] = pick.kind, pick.level, pick.seed
-    session[DRILL_SCENARIO] = pick.scenario
-    session[DRILL_POSITION] = pick.position
+    session[DRILL_SCENARIO] = ""
+    session[DRILL_POSITION] = ""
     session[DRILL_DEALT] = None
-    session[RULES] = pick.ruleset
-    st.query_params["rules"] = pick.ruleset
+
+
+def _open(kind: str, level: str, ruleset: str, seed: int, scenario: str = "", position: str = "") -> None:
+    """Open a puzzle by what makes it, under its ruleset (the sidebar follows)."""
+    session = st.session_state
+    session[DRILL_KIND], session[DRILL_LEVEL], session[DRILL_SEED] = kind, level, seed
+    session[DRILL_SCENARIO] = scenario
+    session[DRILL_POSITION] = position
+    session[DRILL_DEALT] = None
+    session[RULES] = ruleset
+    st.query_params["rules"] = ruleset
+
+
+def _open_pick(pick: Pick) -> None:
+    _open(pick.kind, pick.level, pick.ruleset, pick.seed, pick.scenario, pick.position)
 
 
 def start_practice(picks: list[Pick]) -> None:
