@@ -34,10 +34,18 @@ def test_a_move_is_graded_by_what_it_gives_up(loss, stderr, expected):
 def test_accuracy_is_100_for_best_moves_and_falls_with_the_losses():
     assert accuracy([]) is None
     assert accuracy([(0.0, 0.0), (0.1, 0.5)]) == pytest.approx(100.0)
-    # A loss of 4 points counts e^-1 = 0.368: (1 + 0.368) / 2 = 68.4 %.
-    assert accuracy([(0.0, 0.0), (4.0, 0.0)]) == pytest.approx(50.0 * (1 + math.exp(-1)))
-    # A loss of 1 point a decision: e^-0.25 = 77.9 %.
+    # A loss of 4 points counts e^-1 = 36.79 %: the plain mean (100 + 36.79) / 2 = 68.39, the
+    # harmonic mean 2 / (1/100 + 1/36.79) = 53.79; their mean 61.09.
+    assert accuracy([(0.0, 0.0), (4.0, 0.0)]) == pytest.approx(61.09, abs=0.01)
+    # A loss of 1 point a decision: e^-0.25 = 77.9 %, both means alike.
     assert accuracy([(1.0, 0.0)] * 3) == pytest.approx(77.88, abs=0.01)
+
+
+def test_one_blunder_pulls_a_hands_accuracy_down():
+    # Sixteen best moves and one that gives up 19.7 points (its accuracy, 0.73 %, counts as 1 %): the
+    # plain mean would say (1600 + 1) / 17 = 94.18; the harmonic mean 17 / (16/100 + 1/1) = 14.66; the
+    # accuracy is their mean, 54.42.
+    assert accuracy([(0.0, 0.0)] * 16 + [(19.7, 0.0)]) == pytest.approx(54.42, abs=0.01)
 
 
 # player 0: 2H 3H 4H 5H  7S 7D 7C  9C 10C JC  KD   (throw KD: gin)

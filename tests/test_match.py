@@ -48,11 +48,13 @@ def test_each_learner_move_is_answered_by_the_virtual_player_up_to_the_learner_n
     assert after.view()["legal"] == [["stock", None]]
     drawn = after.play(("stock", None))
     assert drawn.view()["phase"] == "discard" and "KD" in drawn.view()["hand"]
-    # Each decision keeps the view it was made on; the coach's verdict on it is the expert's.
+    # Each decision keeps the view it was made on; the coach's verdict on it measures against the
+    # level played, the beginner.
     first = drawn.decisions[0]
     assert first.view["phase"] == "first_upcard" and first.move == ("pass", None)
-    assert first.judgement == judge(first.view, ("pass", None), 12345)
-    assert first.advice.move == first.judgement.coach == coach_hint(first.view, 12345).move
+    assert first.judgement == judge(first.view, ("pass", None), "beginner")
+    assert first.judgement.opponent == "beginner"
+    assert first.advice.move == first.judgement.coach == coach_hint(first.view, "beginner").move
     assert first.agreed == (first.judgement.grade == "best")
 
 
@@ -348,16 +350,21 @@ def test_a_learner_who_follows_every_hint_is_never_told_a_tip_was_not_followed(r
 
 
 @pytest.mark.parametrize("departure, english", [
-    (Departure(4, hand_move(("discard", "QH")), hand_move(("discard", "4C")), 2.25, True),
+    (Departure(4, hand_move(("discard", "QH")), hand_move(("discard", "4C")), 2.25, True, 0.5),
      "A suit the opponent keeps throwing is a safe throw: on turn 4 the coach departs from it: its move is worth "
      "2.2 points more than “Throw the 4♣”."),
-    (Departure(4, hand_move(("discard", "QH")), hand_move(("discard", "4C")), -0.4, True),
-     "A suit the opponent keeps throwing is a safe throw: on turn 4 the coach departs from it: “Throw the 4♣” is "
-     "worth 0.4 points more, within the analysis' margin."),
-    (Departure(4, hand_move(("discard", "QH")), hand_move(("discard", "4C")), -3.0, False),
+    # Within two standard errors: the coach's move and the tip's are not told apart (never "the coach
+    # departs from it" while the tip's move is valued higher).
+    (Departure(4, hand_move(("discard", "QH")), hand_move(("discard", "4C")), -0.4, True, 0.6),
+     "A suit the opponent keeps throwing is a safe throw: on turn 4 the coach's move and the tip's, “Throw the "
+     "4♣”, are as good, within what the analysis can tell."),
+    (Departure(4, hand_move(("discard", "QH")), hand_move(("discard", "4C")), -0.4, False, 0.6),
+     "A suit the opponent keeps throwing is a safe throw: not followed on turn 4; the tip's move, “Throw the 4♣”, "
+     "was as good, within what the analysis can tell."),
+    (Departure(4, hand_move(("discard", "QH")), hand_move(("discard", "4C")), -3.0, False, 0.8),
      "A suit the opponent keeps throwing is a safe throw: not followed on turn 4: “Throw the 4♣” was worth 3.0 "
      "points more."),
-    (Departure(4, hand_move(("discard", "QH")), hand_move(("discard", "4C")), 1.0, False),
+    (Departure(4, hand_move(("discard", "QH")), hand_move(("discard", "4C")), 1.0, False, 0.3),
      "A suit the opponent keeps throwing is a safe throw: not followed on turn 4, and rightly: “Throw the 4♣” was "
      "worth 1.0 points less."),
 ])

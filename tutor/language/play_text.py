@@ -27,7 +27,7 @@ BOT_LEVEL_NOTES = {
                        "late in a hand it does not knock with 7 or more."),
     "strong": N_("Also reads your discards and pickups, avoids feeding you, and times its knock."),
     "expert": N_("Checks the strong player's choices by playing each one out over many possible deals, "
-                 "and keeps the one worth most points. The coach's hints and verdicts are this player's."),
+                 "and keeps the one worth most points, as the coach does."),
 }
 GRADE_NAMES = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
                "blunder": N_("blunder")}
@@ -198,34 +198,60 @@ def grade_name(grade: str, tr: Translator) -> str:
     return tr.gettext(GRADE_NAMES[grade])
 
 
+def loss_text(loss: float, error: float, tr: Translator) -> str:
+    """A loss in points with its sampling error: ``1.4 ± 0.6``, or ``about 21.0`` when the error
+    rounds to nothing (the analysis is then sure of its model, not of the hand)."""
+    if round(error, 1) == 0:
+        return tr.gettext("about {loss}", loss=points_text(loss, tr))
+    return tr.gettext("{loss} ± {error}", loss=points_text(loss, tr), error=points_text(error, tr))
+
+
+def measured_against(opponent: str, tr: Translator) -> str:
+    """Which level the coach measures against, and what of it."""
+    return tr.gettext("The coach measures against the level you face, {level}: how it takes from the pile, "
+                      "throws and knocks.", level=bot_level_name(opponent, tr))
+
+
 def hint_value_text(hint: CoachHint, top: str | None, tr: Translator) -> str | None:
-    """What the coach's move is worth and what the next best move gives up against it, or None
-    when the analysis had nothing to weigh."""
+    """What the coach's move is worth, the moves too close to it to call, what the next best move
+    gives up against it, and against whom the coach measures; None when the analysis had nothing
+    to weigh."""
     if hint.value is None:
         return None
-    worth = tr.gettext("On average this move is worth {value} points this hand.",
-                       value=points_text(hint.value.expected, tr))
-    if hint.runner_up is None or hint.runner_up_loss is None:
-        return worth
-    runner = move_phrase(hint.runner_up.move, top, tr)
-    return worth + " " + tr.gettext("The next best, “{move}”, gives up {loss} (± {error}).", move=runner,
-                                    loss=points_text(hint.runner_up_loss[0], tr),
-                                    error=points_text(hint.runner_up_loss[1], tr))
+    parts = [tr.gettext("On average this move is worth {value} points this hand.",
+                        value=points_text(hint.value.expected, tr))]
+    if hint.close:
+        moves = tr.list_of([f"“{move_phrase(m, top, tr)}”" for m in hint.close])
+        parts.append(tr.ngettext("Too close to call: {moves} is as good, within what the analysis can tell.",
+                                 "Too close to call: {moves} are as good, within what the analysis can tell.",
+                                 len(hint.close), moves=moves))
+    if hint.runner_up is not None and hint.runner_up_loss is not None:
+        parts.append(tr.gettext("The next best, “{move}”, gives up {loss}.", move=move_phrase(hint.runner_up.move,
+                                                                                              top, tr),
+                                loss=loss_text(*hint.runner_up_loss, tr)))
+    parts.append(measured_against(hint.opponent, tr))
+    return " ".join(parts)
 
 
 def verdict_line(decision: Decision, tr: Translator) -> str:
     """The coach's verdict on a decision: its grade, what it gave up, and what the coach would have done."""
     judgement = decision.judgement
     grade = judgement.grade
+    if judgement.forced:
+        return tr.gettext("The only legal move: nothing to grade.")
     if grade is None or judgement.loss is None:
         return coach_comment(decision, tr)
     if decision.agreed:
         if judgement.move == judgement.coach:
             return tr.gettext("Best: the coach's move.")
-        return tr.gettext("Best: as good as the coach's move within the analysis' margin.")
-    return tr.gettext("{grade} (gives up {loss} ± {error} points): {comment}", grade=grade_name(grade, tr).capitalize(),
-                      loss=points_text(max(0.0, judgement.loss), tr), error=points_text(judgement.stderr, tr),
+        return tr.gettext("Best: as good as the coach's move, within what the analysis can tell.")
+    line = tr.gettext("{grade} (gives up {loss} points): {comment}", grade=grade_name(grade, tr).capitalize(),
+                      loss=loss_text(max(0.0, judgement.loss), judgement.stderr, tr),
                       comment=coach_comment(decision, tr))
+    if not judgement.settled:
+        line += " " + tr.gettext("The analysis cannot tell this grade from the next one: the loss is near the line "
+                                 "between them.")
+    return line
 
 
 def coach_comment(decision: Decision, tr: Translator) -> str:
@@ -276,13 +302,16 @@ def _departure_line(name: str, departure: Departure, top: str | None, tr: Transl
         return tr.gettext("{tip}: not followed on turn {turn}.", tip=name, turn=turn)
     other = move_phrase(departure.alternative, top, tr)
     gain = points_text(abs(departure.gain), tr)
-    if departure.approved:
-        if departure.gain >= 0:
+    if not departure.clear:
+        if departure.approved:
+            return tr.gettext("{tip}: on turn {turn} the coach's move and the tip's, “{other}”, are as good, "
+                              "within what the analysis can tell.", tip=name, turn=turn, other=other)
+        return tr.gettext("{tip}: not followed on turn {turn}; the tip's move, “{other}”, was as good, within "
+                          "what the analysis can tell.", tip=name, turn=turn, other=other)
+    if departure.gain > 0:
+        if departure.approved:
             return tr.gettext("{tip}: on turn {turn} the coach departs from it: its move is worth {gain} points "
                               "more than “{other}”.", tip=name, turn=turn, gain=gain, other=other)
-        return tr.gettext("{tip}: on turn {turn} the coach departs from it: “{other}” is worth {gain} points more, "
-                          "within the analysis' margin.", tip=name, turn=turn, gain=gain, other=other)
-    if departure.gain >= 0:
         return tr.gettext("{tip}: not followed on turn {turn}, and rightly: “{other}” was worth {gain} points less.",
                           tip=name, turn=turn, gain=gain, other=other)
     return tr.gettext("{tip}: not followed on turn {turn}: “{other}” was worth {gain} points more.",
@@ -290,21 +319,24 @@ def _departure_line(name: str, departure: Departure, top: str | None, tr: Transl
 
 
 def accuracy_line(hand: Sequence[Decision], game: Sequence[Decision], tr: Translator) -> str:
-    """The accuracy of a hand's decisions and of the game's so far, and how many the coach graded best."""
-    hand_accuracy = accuracy([_loss(d) for d in hand])
-    game_accuracy = accuracy([_loss(d) for d in game])
-    best = sum(d.agreed for d in hand)
+    """The accuracy of a hand's decisions and of the game's so far, and how many the coach graded
+    best (forced moves left out: they are not decisions)."""
+    mine = [d for d in hand if not d.forced]
+    hand_accuracy = accuracy([_loss(d) for d in mine])
+    game_accuracy = accuracy([_loss(d) for d in game if not d.forced])
+    best = sum(d.agreed for d in mine)
     return tr.ngettext("Accuracy {hand} this hand ({game} in the game): the coach's move, or as good, "
                        "on {best} of {n} decision.",
                        "Accuracy {hand} this hand ({game} in the game): the coach's move, or as good, "
-                       "on {best} of {n} decisions.", len(hand),
+                       "on {best} of {n} decisions.", len(mine),
                        hand=tr.percent((hand_accuracy or 0.0) / 100), game=tr.percent((game_accuracy or 0.0) / 100),
                        best=tr.number(best))
 
 
 def _loss(decision: Decision) -> tuple[float, float]:
+    """A decision's loss for its accuracy: none for a move graded best."""
     judgement = decision.judgement
-    return (0.0, 0.0) if judgement.loss is None else (judgement.loss, judgement.stderr)
+    return (0.0, 0.0) if judgement.loss is None or decision.agreed else (judgement.loss, judgement.stderr)
 
 
 def value_chart(decisions: Sequence[Decision], tr: Translator) -> dict[str, dict[int, float]]:

@@ -1,8 +1,9 @@
 """The analysis: every option of a decision valued in expected points, by simulation.
 
-``analyze_decision(view, samples=200, seed=1)`` values each legal move of the player whose view it
-is by the **expected net points of the hand** for that player: the points it wins minus the points
-it loses when the hand ends, under the view's own rules (a void hand is 0).
+``analyze_decision(view, samples=200, seed=1, opponent="strong")`` values each legal move of the
+player whose view it is by the **expected net points of the hand** for that player: the points it
+wins minus the points it loses when the hand ends, under the view's own rules (a void hand is 0),
+against an opponent of the level ``opponent`` (:mod:`tutor.play.opponents`).
 
 What it models:
 
@@ -10,23 +11,29 @@ What it models:
   with everything the view shows: the player's cards and the pile are where they are; the cards the
   opponent took from the pile and still holds are in its hand. Its other cards are drawn as its play
   would have kept them (:class:`HistorySampler`): dealt at random, then improved once for each card
-  it has thrown (one more unseen card drawn, the card that leaves least deadwood thrown), and drawn
-  again if it would then have knocked and did not. Each unseen card is weighed by how likely the
-  opponent is to hold it (lower near what it threw or left on the pile, higher near what it took:
-  the strong player's reading, :func:`tutor.play.bots.planner.hold_weights`). The rest make the
-  stock, in a random order. Each draw of these is a *world*. (Ten unseen cards drawn by their
-  weights alone, :class:`WorldSampler`, make an opponent far weaker than play makes it.)
+  it has thrown (one more unseen card drawn, its level's throw made), and drawn again if its level
+  would have knocked with it at one of those turns and did not, or if a card it took from the pile
+  is not in one of its melds. Each unseen card is weighed by how likely the opponent is to hold it
+  (lower near what it threw or left on the pile, higher near what it took: the strong player's
+  reading, :func:`tutor.play.bots.planner.hold_weights`). The rest make the stock, in a random
+  order for each player (:class:`~tutor.play.simulate.Stock`). Each draw of these is a *world*.
+  (Ten unseen cards drawn by their weights alone, :class:`WorldSampler`, make an opponent far
+  weaker than play makes it.)
 - **The rest of the hand.** In each world, each option is played and the hand is then played to its
-  end by both players following one quick policy (:mod:`tutor.play.simulate`), scored by the
-  engine (layoffs, gin, undercuts, the wall). Every option meets the same worlds (common random
-  numbers), so their differences are much sharper than their values.
+  end (:mod:`tutor.play.simulate`): the opponent as its level plays, the mover carefully (the
+  strong player's play, with its throws and its knocks near the wall weighed on what it believes of
+  the opponent's hand: a :class:`~tutor.play.simulate.Belief` drawn from the same model, apart from
+  the worlds), scored by the engine (layoffs, gin, undercuts, the wall). Every option meets the
+  same worlds (common random numbers), so their differences are much sharper than their values.
 
-What it does not model: a cleverer opponent than the quick policy, what the opponent might infer
-from the player's own discards, the score of the game (every point counts the same), and any
-decision after this one other than by the quick policy (so it values a move by what follows if the
-play after it is careful but plain). ``expected`` is an estimate: ``stderr`` is its standard error
-over the worlds, and :meth:`Analysis.loss` gives a move's cost against the best with the standard
-error of the paired difference.
+What it does not model: an opponent cleverer than its level's model, what the opponent might infer
+from the player's own discards, the score of the game for the player (every point counts the
+same; the opponent's level may knock at once when the score is close, as it does in the game), and
+any later decision of the player other than by the careful policy. ``expected`` is an estimate:
+``stderr`` is its standard error over the worlds (sampling only: within the model, not the model's
+own error), and :meth:`Analysis.loss` gives a move's cost against the best with the standard error
+of the paired difference. :mod:`tutor.play.evaluation` grows the worlds of a decision until its
+verdict is settled.
 """
 
 from __future__ import annotations
@@ -34,35 +41,46 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Any
 
 from tutor.engine.cards import Card, cards_of_mask, parse_card
-from tutor.engine.melds import discard_reach, min_deadwood
 from tutor.engine.rules import Ruleset
-from tutor.play.bots.planner import hold_weights
+from tutor.play.bots.planner import eager_to_knock, hold_weights, knocks_now
 from tutor.play.bots.reading import Table, read_view
 from tutor.play.errors import ImpossibleViewError, NothingToDecideError
 from tutor.play.moves import Move
+from tutor.play.opponents import DEFAULT_OPPONENT, history_waste, opponent_policy
 from tutor.play.simulate import (
+    CAREFUL,
     DISCARD,
     DRAW,
     FIRST_UPCARD,
-    RANKS,
+    HIGHEST,
+    MELD_PAIRS,
+    PARTNERS,
     VALUES,
+    Belief,
+    Policy,
     Sim,
+    Stock,
     big_gin,
+    discard_reach,
     draw_stock,
+    min_deadwood,
     pass_upcard,
     play_out,
-    should_knock,
+    step,
     throw,
 )
 from tutor.play.simulate import take as take_upcard
 
 PHASES = {"first_upcard": FIRST_UPCARD, "draw": DRAW, "discard": DISCARD}
+BELIEF_WORLDS = 64
+"""Opponent hands drawn for the mover's belief (see :class:`~tutor.play.simulate.Belief`)."""
 
 
 @dataclass(frozen=True)
@@ -100,11 +118,17 @@ class Analysis:
     def gap(self, move: Move, against: Move) -> tuple[float, float]:
         """The expected points ``move`` gives up against ``against`` (negative where it is worth
         more), with the standard error of that paired difference."""
-        differences = [b - m for b, m in zip(self.outcomes[against], self.outcomes[move], strict=True)]
-        return statistics.fmean(differences), _stderr(differences)
+        return paired_gap(self.outcomes[move], self.outcomes[against])
 
 
-def _stderr(values: Sequence[float]) -> float:
+def paired_gap(move: Sequence[float], against: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``against - move`` over the same worlds, and its standard error."""
+    differences = [b - m for b, m in zip(against, move, strict=True)]
+    return statistics.fmean(differences), stderr_of(differences)
+
+
+def stderr_of(values: Sequence[float]) -> float:
+    """The standard error of the mean of ``values`` (0 for fewer than two)."""
     return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
 
 
@@ -121,6 +145,8 @@ class Hidden:
     opponent_known: int
     rounds: int = 0
     """How many times the opponent has drawn and thrown a card this hand."""
+    thrown: tuple[int, ...] = ()
+    """The cards the opponent threw this hand."""
 
 
 def hidden_of(table: Table, reading: bool = True) -> Hidden:
@@ -132,7 +158,7 @@ def hidden_of(table: Table, reading: bool = True) -> Hidden:
         raise ImpossibleViewError(unseen=len(unseen), hidden=table.opponent_hidden + table.stock_size)
     weights = hold_weights(table) if reading else {}
     return Hidden(unseen, table.opponent_hidden, tuple(weights.get(i, 1.0) for i in unseen), table.opponent_known,
-                  len(table.opponent_discards))
+                  len(table.opponent_discards), tuple(c.index for c in table.opponent_discards))
 
 
 def _subset_sums(weights: Sequence[float], k: int) -> list[list[float]]:
@@ -148,37 +174,47 @@ def _subset_sums(weights: Sequence[float], k: int) -> list[list[float]]:
     return sums
 
 
+def _deal(hidden: Hidden, sums: list[list[float]], rng: random.Random) -> tuple[int, list[int]]:
+    """The opponent's hidden cards, drawn with probability proportional to the product of their
+    weights (card by card, exactly), beside its known ones; and the unseen cards left."""
+    need, hand, rest = hidden.opponent_hidden, hidden.opponent_known, []
+    for j, card in enumerate(hidden.unseen):
+        if need and rng.random() * sums[j][need] < hidden.weights[j] * sums[j + 1][need - 1]:
+            hand |= 1 << card
+            need -= 1
+        else:
+            rest.append(card)
+    return hand, rest
+
+
 class WorldSampler:
     """Draws worlds: the opponent's hidden cards with probability proportional to the product of
-    their weights (drawn card by card, exactly), and the stock's order at random."""
+    their weights, and the stock's order at random."""
 
     def __init__(self, hidden: Hidden) -> None:
         self.hidden = hidden
         self.sums = _subset_sums(hidden.weights, hidden.opponent_hidden)
 
     def draw(self, rng: random.Random) -> tuple[int, list[int]]:
-        """One world: the opponent's hand (a mask) and the stock (drawn from its end)."""
-        h = self.hidden
-        need, hand, stock = h.opponent_hidden, h.opponent_known, []
-        for j, card in enumerate(h.unseen):
-            if need and rng.random() * self.sums[j][need] < h.weights[j] * self.sums[j + 1][need - 1]:
-                hand |= 1 << card
-                need -= 1
-            else:
-                stock.append(card)
+        """One world: the opponent's hand (a mask) and the stock (in a random order)."""
+        hand, stock = _deal(self.hidden, self.sums, rng)
         rng.shuffle(stock)
         return hand, stock
 
 
-REDRAWS = 20
-"""How many times a world is drawn again, at most, when the opponent would have knocked in it."""
+REDRAWS = 24
+"""How many times a world's history is drawn, at most, when the opponent would have knocked in it
+or a card it took is not melded (the last draw is kept whatever it is)."""
 
 
 class HistorySampler:
     """Draws worlds in which the opponent holds what its play would have kept: it is dealt its
-    hidden cards at random (by their weights, beside the cards it is known to hold), then, once for
-    each card it has thrown this hand, it draws one more unseen card and throws the card that leaves
-    it least deadwood (never one it is known to hold). The rest is the stock, in a random order.
+    hidden cards (by their weights, beside the cards it is known to hold), then, once for each card
+    it has thrown this hand, it draws one more unseen card (by its weight) and makes its level's
+    throw (never a card it is known to hold; the card goes back among the unseen). The rest is the
+    stock, in a random order. A history is drawn again (up to :data:`REDRAWS` times) when at one of
+    those turns the opponent's level would have knocked, or when a card it took from the pile is
+    not in one of its melds at the end though it could be (it took the card to meld it).
 
     A hand that has had its turns is much better than ten cards drawn at random: in hands the strong
     player plays against itself, the opponent's deadwood at its eighth turn averages 13, where ten
@@ -186,52 +222,101 @@ class HistorySampler:
     into undercuts; this sampler brings the average to what play gives (``tests/test_analysis.py``
     measures it)."""
 
-    def __init__(self, hidden: Hidden, rules: Ruleset | None = None, stock_size: int = 0) -> None:
+    def __init__(self, hidden: Hidden, rules: Ruleset | None = None, stock_size: int = 0,
+                 policy: Policy | None = None, score: tuple[int, int] | None = None, waste: float = 0.0) -> None:
         self.hidden = hidden
+        self.waste = waste
+        """The weight, beside an unseen card's, of each card the opponent threw when a round of its
+        history draws a card (:func:`tutor.play.opponents.history_waste`): drawing one, the round
+        leaves the hand as it was (it threw that card straight back)."""
         self.weight = dict(zip(hidden.unseen, hidden.weights, strict=True))
         self.rules = rules
         self.stock_size = stock_size
+        self.policy = policy if policy is not None else opponent_policy(DEFAULT_OPPONENT)
+        self.eager = rules is not None and eager_to_knock(self.policy.style, score, rules.target)
+        self.sums = _subset_sums(hidden.weights, hidden.opponent_hidden)
+        possible = hidden.opponent_known
+        for card in hidden.unseen:
+            possible |= 1 << card
+        self.meldable = tuple(1 << c.index for c in cards_of_mask(hidden.opponent_known)
+                              if any(pair & possible == pair for pair in MELD_PAIRS[c.index]))
+        """The known cards that some unseen cards could meld with: each must be melded."""
 
-    def would_have_knocked(self, hand: int) -> bool:
-        """Whether the opponent, left with ``hand`` after its last throw, would have knocked then
-        (as the quick policy would): it did not, so such a hand is drawn again."""
+    def stock_at(self, turn: int) -> int:
+        """The stock's size when the opponent made its ``turn``-th throw (from 0) of its rounds."""
+        return self.stock_size + 1 + 2 * (self.hidden.rounds - 1 - turn)
+
+    def would_have_knocked(self, hand: int, stock_size: int | None = None) -> bool:
+        """Whether the opponent, left with ``hand`` after a throw with ``stock_size`` cards in the
+        stock (by default, after its last throw), would then have knocked, as its level times it:
+        it did not, so such a hand is drawn again."""
         if self.rules is None or not self.hidden.rounds:
             return False
         deadwood = min_deadwood(hand)
-        return self.rules.may_knock_with(deadwood) and should_knock(deadwood, self.stock_size + 1)
+        stock = self.stock_at(self.hidden.rounds - 1) if stock_size is None else stock_size
+        return self.rules.may_knock_with(deadwood) and knocks_now(self.policy.style, deadwood, stock, self.eager)
+
+    def melds_known(self, hand: int) -> bool:
+        """Whether every card the opponent took from the pile (and could meld) is in a meld of
+        ``hand``: one that melds in every least-deadwood arrangement."""
+        if not self.meldable:
+            return True
+        least = min_deadwood(hand)
+        return all(min_deadwood(hand & ~bit) + VALUES[bit.bit_length() - 1] > least for bit in self.meldable)
 
     def _pick(self, pool: list[int], rng: random.Random) -> int:
-        card = rng.choices(pool, [self.weight[c] for c in pool])[0]
-        pool.remove(card)
-        return card
+        """One card of ``pool`` drawn by its weight, taken out of it."""
+        weight = self.weight
+        point = rng.random() * sum(weight[c] for c in pool)
+        place = len(pool) - 1
+        for at, card in enumerate(pool):
+            point -= weight[card]
+            if point < 0:
+                place = at
+                break
+        return pool.pop(place)
 
     def draw(self, rng: random.Random) -> tuple[int, list[int]]:
-        """One world: the opponent's hand (a mask) and the stock (drawn from its end). A hand with
-        which the opponent would have knocked is drawn again, up to :data:`REDRAWS` times."""
-        for _ in range(REDRAWS):
-            hand, pool = self._history(rng)
-            if not self.would_have_knocked(hand):
-                break
-        rng.shuffle(pool)
-        return hand, pool
+        """One world: the opponent's hand (a mask) and the stock (in a random order)."""
+        for _ in range(REDRAWS - 1):
+            drawn = self._history(rng, stop_early=True)
+            if drawn is not None and self.melds_known(drawn[0]):
+                return _shuffled(drawn, rng)
+        last = self._history(rng, stop_early=False)
+        assert last is not None
+        return _shuffled(last, rng)
 
-    def _history(self, rng: random.Random) -> tuple[int, list[int]]:
+    def _history(self, rng: random.Random, stop_early: bool) -> tuple[int, list[int]] | None:
+        """One history: the hand it leaves and the unseen cards left; None once a turn of it
+        would have knocked (when ``stop_early``)."""
         h = self.hidden
-        pool = list(h.unseen)
-        hand = h.opponent_known
-        for _ in range(h.opponent_hidden):
+        hand, pool = _deal(h, self.sums, rng)
+        keep = h.opponent_known
+        partners = self.policy.keeps_partners
+        wasted = len(h.thrown) if self.waste else 0
+        for turn in range(h.rounds if h.opponent_hidden else 0):
+            if wasted:
+                point = rng.random() * (sum(self.weight[c] for c in pool) + wasted * self.waste)
+                if point < wasted * self.waste:
+                    wasted -= 1  # it drew a card it threw straight back
+                    continue
             hand |= 1 << self._pick(pool, rng)
-        for _ in range(h.rounds if h.opponent_hidden else 0):
-            hand |= 1 << self._pick(pool, rng)
-            thrown = _kept_throw(hand, h.opponent_known)
+            thrown = kept_throw(hand, keep, partners)
             hand &= ~(1 << thrown)
             pool.append(thrown)
+            if stop_early and self.would_have_knocked(hand, self.stock_at(turn)):
+                return None
         return hand, pool
 
 
-def _kept_throw(hand: int, keep: int) -> int:
-    """The card of an eleven-card hand, not among ``keep``, whose throw leaves least deadwood (the
-    highest of those)."""
+def _shuffled(world: tuple[int, list[int]], rng: random.Random) -> tuple[int, list[int]]:
+    rng.shuffle(world[1])
+    return world
+
+
+def kept_throw(hand: int, keep: int, partners: bool = False) -> int:
+    """The card of an eleven-card hand, not among ``keep``, whose throw leaves least deadwood: the
+    highest of those, or (``partners``) the one with fewest partners, then the highest."""
     least, reach = discard_reach(hand)
     reach &= ~keep
     if not reach:
@@ -245,13 +330,14 @@ def _kept_throw(hand: int, keep: int) -> int:
                 least, reach = dw, bit
             elif dw == least:
                 reach |= bit
-    best, value = -1, -1
+    best, key = -1, (99, 0)
     while reach:
         bit = reach & -reach
         reach ^= bit
         index = bit.bit_length() - 1
-        if VALUES[index] * 16 + RANKS[index] > value:
-            best, value = index, VALUES[index] * 16 + RANKS[index]
+        choice = ((PARTNERS[index] & hand).bit_count() if partners else 0, -HIGHEST[index])
+        if choice < key:
+            best, key = index, choice
     return best
 
 
@@ -272,54 +358,130 @@ def every_world(hidden: Hidden) -> Iterator[tuple[float, int, list[int]]]:
             yield weight / len(orders), hand, list(order)
 
 
-def every_history_world(hidden: Hidden, rules: Ruleset, stock_size: int) -> Iterator[tuple[float, int, list[int]]]:
-    """Every world :class:`HistorySampler` may draw, with its probability, for uniform weights:
-    the deal of the opponent's hidden cards (every choice equally likely), each round of its
-    history (every unseen card equally likely to be drawn, then its throw), the redraws of the
-    hands it would have knocked with, and every order of the stock."""
-    if len(set(hidden.weights)) > 1:
-        raise ValueError("the history model is enumerated only with uniform weights")
-    sampler = HistorySampler(hidden, rules, stock_size)
-    deals = list(combinations(hidden.unseen, hidden.opponent_hidden))
-    odds: dict[int, float] = {}
+@dataclass(frozen=True)
+class HistoryOdds:
+    """The odds of every hand the history model may leave the opponent: ``drawn`` for one history
+    drawn whatever it does, ``kept`` for one that passes (no knock on the way, its taken cards
+    melded), and ``rejected``, the chance that a history is drawn again."""
+
+    drawn: dict[int, float]
+    kept: dict[int, float]
+    rejected: float
+
+    def final(self) -> dict[int, float]:
+        """The odds of each hand :class:`HistorySampler` returns: a history drawn again up to
+        :data:`REDRAWS` times, the last one kept whatever it is."""
+        again = sum(self.rejected ** k for k in range(REDRAWS - 1))
+        last = self.rejected ** (REDRAWS - 1)
+        return {hand: self.kept.get(hand, 0.0) * again + p * last for hand, p in self.drawn.items()}
+
+
+def history_odds(sampler: HistorySampler) -> HistoryOdds:
+    """Every hand :class:`HistorySampler` may draw in one history, with its odds, enumerated: each
+    deal of the hidden cards (by the product of their weights), each card drawn at each round (by
+    its weight among the unseen), the throw, and whether the history passes. For positions late in
+    a hand with few unseen cards (a few hundred deals)."""
+    hidden = sampler.hidden
+    deals = list(combinations(range(len(hidden.unseen)), hidden.opponent_hidden))
+    total = sum(math.prod(hidden.weights[j] for j in chosen) for chosen in deals)
+    wasted = len(hidden.thrown) if sampler.waste else 0
+    states: dict[tuple[int, bool, int], float] = {}
     for chosen in deals:
         hand = hidden.opponent_known
-        for card in chosen:
-            hand |= 1 << card
-        odds[hand] = 1 / len(deals)
-    for _ in range(hidden.rounds if hidden.opponent_hidden else 0):
-        after: dict[int, float] = {}
-        for hand, p in odds.items():
-            pool = [c for c in hidden.unseen if not hand >> c & 1]
+        for j in chosen:
+            hand |= 1 << hidden.unseen[j]
+        key = hand, False, wasted
+        states[key] = states.get(key, 0.0) + math.prod(hidden.weights[j] for j in chosen) / total
+    unseen = hidden.unseen
+    partners = sampler.policy.keeps_partners
+    for turn in range(hidden.rounds if hidden.opponent_hidden else 0):
+        after: dict[tuple[int, bool, int], float] = {}
+        stock = sampler.stock_at(turn)
+        for (hand, rejected, left), p in states.items():
+            pool = [c for c in unseen if not hand >> c & 1]
+            weight = sum(sampler.weight[c] for c in pool) + left * sampler.waste
+            if left:
+                # A card it threw, drawn and thrown straight back: the hand stays as it was.
+                key = hand, rejected or sampler.would_have_knocked(hand, stock), left - 1
+                after[key] = after.get(key, 0.0) + p * left * sampler.waste / weight
             for card in pool:
                 eleven = hand | 1 << card
-                kept = eleven & ~(1 << _kept_throw(eleven, hidden.opponent_known))
-                after[kept] = after.get(kept, 0.0) + p / len(pool)
-        odds = after
-    knocked = {hand for hand in odds if sampler.would_have_knocked(hand)}
-    rejected = sum(odds[hand] for hand in knocked)
-    for hand, p in odds.items():
-        # Drawn again up to REDRAWS times: a hand it would have knocked with stays only as the last draw.
-        weight = p * (rejected ** (REDRAWS - 1) if hand in knocked else sum(rejected ** k for k in range(REDRAWS)))
+                kept = eleven & ~(1 << kept_throw(eleven, hidden.opponent_known, partners))
+                key = kept, rejected or sampler.would_have_knocked(kept, stock), left
+                after[key] = after.get(key, 0.0) + p * sampler.weight[card] / weight
+        states = after
+    drawn: dict[int, float] = {}
+    kept_odds: dict[int, float] = {}
+    for (hand, rejected, _), p in states.items():
+        drawn[hand] = drawn.get(hand, 0.0) + p
+        if not rejected and sampler.melds_known(hand):
+            kept_odds[hand] = kept_odds.get(hand, 0.0) + p
+    return HistoryOdds(drawn, kept_odds, 1.0 - sum(kept_odds.values()))
+
+
+def every_history_world(sampler: HistorySampler) -> Iterator[tuple[float, int, list[int]]]:
+    """Every world :class:`HistorySampler` may draw, with its probability: each hand its histories
+    leave (:func:`history_odds`, redraws included) and each order of the stock."""
+    hidden = sampler.hidden
+    for hand, weight in history_odds(sampler).final().items():
+        if not weight:
+            continue
         rest = [c for c in hidden.unseen if not hand >> c & 1]
         orders = list(permutations(rest))
         for order in orders:
             yield weight / len(orders), hand, list(order)
 
 
-# --- Playing an option in a world ------------------------------------------------------------------
+# --- A position, and an option played in a world --------------------------------------------------
 
-def table_sim(view: dict[str, Any], table: Table) -> Sim:
-    """The hand as the player sees it, the mover as player 0: the opponent's hand and the stock
+MODELS = ("history", "weights")
+"""How the opponent's hidden cards are drawn: as its play would have kept them (:class:`HistorySampler`,
+the default), or by their weights alone (:class:`WorldSampler`)."""
+
+
+def sampler_for(table: Table, model: str = "history", reading: bool = True,
+                opponent: str = DEFAULT_OPPONENT) -> WorldSampler | HistorySampler:
+    """The world sampler of a model (see :data:`MODELS`) for a table, against ``opponent``'s level."""
+    hidden = hidden_of(table, reading)
+    if model == "weights":
+        return WorldSampler(hidden)
+    if model == "history":
+        score = None if table.score is None else (table.score[1], table.score[0])
+        return HistorySampler(hidden, table.rules, table.stock_size, opponent_policy(opponent), score,
+                              history_waste(opponent))
+    raise ValueError(f"unknown model {model!r}: {', '.join(MODELS)}")
+
+
+def _shown_by_me(view: dict[str, Any], hand: int) -> int:
+    """The cards the player took from the pile and still holds (the opponent has seen them)."""
+    shown = 0
+    for who, move, text in view["events"]:
+        if who == "me" and move == "take" and text is not None:
+            shown |= parse_card(text).bit
+    return shown & hand
+
+
+def table_sim(view: dict[str, Any], table: Table, opponent: Policy | None = None,
+              belief: Belief | None = None) -> Sim:
+    """The hand as the player sees it, the mover as player 0 (playing carefully on ``belief``)
+    and the opponent as player 1 (playing ``opponent``'s policy): the opponent's hand and the stock
     left empty, for :func:`in_world` to fill."""
     passes = sum(1 for _, move, _ in view["events"] if move == "pass")
     dealer = 0 if view["seat"] == 1 else 1
     pile = [parse_card(text).index for text in view["discard_pile"]]
     taken = table.taken.index if table.taken is not None else -1
-    return Sim([table.hand, 0], [], pile, 0, PHASES[table.phase], dealer, passes, taken)
+    policy = opponent if opponent is not None else opponent_policy(DEFAULT_OPPONENT)
+    score = None if table.score is None else (table.score[1], table.score[0])
+    sim = Sim([table.hand, 0], Stock(()), pile, 0, PHASES[table.phase], dealer, passes, taken)
+    sim.shown = [_shown_by_me(view, table.hand), table.opponent_known]
+    sim.policies = (CAREFUL, policy)
+    sim.eager = (False, eager_to_knock(policy.style, score, table.rules.target))
+    if belief is not None:
+        sim.belief = belief
+    return sim
 
 
-def in_world(seen: Sim, opponent: int, stock: list[int]) -> Sim:
+def in_world(seen: Sim, opponent: int, stock: Stock) -> Sim:
     """The hand as it stands in one world: what the player sees, with the opponent's hand and the stock."""
     sim = seen.copy()
     sim.hands[1] = opponent
@@ -327,14 +489,128 @@ def in_world(seen: Sim, opponent: int, stock: list[int]) -> Sim:
     return sim
 
 
-def world_sim(view: dict[str, Any], table: Table, opponent: int, stock: list[int]) -> Sim:
-    """The hand as it stands in one world: the mover is player 0, the opponent player 1."""
-    return in_world(table_sim(view, table), opponent, stock)
+def world_sim(view: dict[str, Any], table: Table, opponent: int, stock: Sequence[int]) -> Sim:
+    """The hand as it stands in one world (``stock``: its cards, the next first, one order for
+    both players), the mover as player 0, the opponent (the strong player's model) as player 1."""
+    return in_world(table_sim(view, table), opponent, Stock(stock))
 
 
 def play_option(sim: Sim, move: Move, table: Table) -> int:
     """Play ``move`` for player 0, then the rest of the hand; player 0's net points."""
-    rules = table.rules
+    _first_move(sim, move, table.rules)
+    return play_out(sim, table.rules)
+
+
+def position_seed(view: dict[str, Any], salt: int | str = 0) -> str:
+    """A seed made of the position alone (the cards, the pile, the history, the rules and the
+    score), so that the same position is valued on the same worlds in every game; ``salt`` draws
+    other worlds (a measurement of how much a verdict depends on them)."""
+    key = repr((view["hand"], view["discard_pile"], view["events"], view["taken_upcard"], view["stock_size"],
+                sorted(view["rules"].items()), view["score"], view["seat"]))
+    return f"{zlib.crc32(key.encode()):08x}/{salt}"
+
+
+class Position:
+    """A decision ready to be played out: what the mover sees, the opponent's level, the sampler of
+    the worlds and the mover's belief. The worlds are drawn in one fixed sequence from ``seed``:
+    :meth:`world` ``i`` is always the same world."""
+
+    def __init__(self, view: dict[str, Any], seed: int | str = 1, *, model: str = "history", reading: bool = True,
+                 opponent: str = DEFAULT_OPPONENT, belief: int = BELIEF_WORLDS) -> None:
+        self.view = view
+        self.table = read_view(view)
+        self.opponent = opponent
+        self.sampler = sampler_for(self.table, model, reading, opponent)
+        believe = random.Random(f"belief/{seed}")
+        self.belief = Belief.of([self.sampler.draw(believe)[0] for _ in range(belief)])
+        self.seen = table_sim(view, self.table, opponent_policy(opponent), self.belief)
+        self._rng = random.Random(f"analysis/{seed}")
+        self._worlds: list[tuple[int, Stock]] = []
+
+    @property
+    def legal(self) -> tuple[Move, ...]:
+        return self.table.legal
+
+    def world(self, index: int) -> tuple[int, Stock]:
+        """World ``index`` (from 0): the opponent's hand and the stock, drawn in order once."""
+        while len(self._worlds) <= index:
+            opponent, cards = self.sampler.draw(self._rng)
+            second = [*cards]
+            self._rng.shuffle(second)
+            self._worlds.append((opponent, Stock(cards, second)))
+        return self._worlds[index]
+
+    def outcome(self, move: Move, index: int) -> int:
+        """The mover's net points when it plays ``move`` in world ``index``."""
+        opponent, stock = self.world(index)
+        return play_option(in_world(self.seen, opponent, stock.copy()), move, self.table)
+
+    def outcome_in(self, move: Move, opponent: int, order: Sequence[int]) -> int:
+        """The mover's net points when it plays ``move`` against ``opponent``'s hand with the stock
+        in ``order`` for both players (the next card first)."""
+        return play_option(in_world(self.seen, opponent, Stock(order)), move, self.table)
+
+
+def analyze_decision(view: dict[str, Any], samples: int = 200, seed: int | str = 1, *,
+                     moves: Sequence[Move] | None = None, model: str = "history", reading: bool = True,
+                     opponent: str = DEFAULT_OPPONENT) -> Analysis:
+    """Every legal move of the view's player (or those of ``moves``), valued over ``samples``
+    worlds drawn from ``seed`` by the ``model`` of the hidden cards, weighed by ``reading``,
+    against an opponent of the level ``opponent`` (see the module's docstring); the same view,
+    samples, seed and opponent give the same analysis."""
+    position = Position(view, seed, model=model, reading=reading, opponent=opponent)
+    legal = tuple(moves) if moves is not None else position.legal
+    if not legal:
+        raise NothingToDecideError()
+    outcomes = {move: tuple(float(position.outcome(move, i)) for i in range(samples)) for move in legal}
+    return analysis_of(outcomes, samples)
+
+
+def analysis_of(outcomes: dict[Move, tuple[float, ...]], samples: int) -> Analysis:
+    """An :class:`Analysis` of moves' outcomes over the same ``samples`` worlds."""
+    options = [OptionValue(move, statistics.fmean(values), stderr_of(values)) for move, values in outcomes.items()]
+    return Analysis(tuple(sorted(options, key=lambda o: -o.expected)), samples, outcomes)
+
+
+def exact_values(view: dict[str, Any], model: str = "history", reading: bool = True, *,
+                 opponent: str = DEFAULT_OPPONENT, seed: int | str = 1) -> dict[Move, float]:
+    """The exact expected points of each legal move, over every world the view allows with its
+    probability under ``model`` (:func:`every_world`, :func:`every_history_world`): the values
+    :func:`analyze_decision` estimates with the same model, reading, opponent and seed (the seed
+    draws the mover's belief). For positions late in a hand, with two or three cards in the stock."""
+    position = Position(view, seed, model=model, reading=reading, opponent=opponent)
+    sampler = position.sampler
+    worlds = every_world(sampler.hidden) if isinstance(sampler, WorldSampler) else every_history_world(sampler)
+    values: dict[Move, float] = dict.fromkeys(position.legal, 0.0)
+    for weight, opponent_hand, order in worlds:
+        for move in position.legal:
+            values[move] += weight * position.outcome_in(move, opponent_hand, order)
+    return values
+
+
+# --- The best next decision, exactly (a reference for the continuation) ---------------------------
+
+def next_options(sim: Sim, rules: Ruleset) -> list[Move]:
+    """Every legal move of player 0 at ``sim``'s decision, as the game would offer it."""
+    if sim.phase == FIRST_UPCARD:
+        return [("take", None), ("pass", None)] if sim.passes < 2 else [("stock", None)]
+    if sim.phase == DRAW:
+        return [("take", None), ("stock", None)] if sim.pile else [("stock", None)]
+    hand = sim.hands[0]
+    moves: list[Move] = []
+    if rules.big_gin_allowed and min_deadwood(hand) == 0:
+        moves.append(("big_gin", None))
+    for card in cards_of_mask(hand):
+        if card.index == sim.taken:
+            continue
+        moves.append(("discard", card))
+        if rules.may_knock_with(min_deadwood(hand & ~card.bit)):
+            moves.append(("knock", card))
+    return moves
+
+
+def _first_move(sim: Sim, move: Move, rules: Ruleset) -> None:
+    """Play ``move`` for player 0, and nothing more."""
     kind, card = move
     if kind == "take":
         take_upcard(sim)
@@ -347,62 +623,49 @@ def play_option(sim: Sim, move: Move, table: Table) -> int:
     else:
         assert isinstance(card, Card)
         throw(sim, card.index, kind == "knock", rules)
-    return play_out(sim, rules)
 
 
-def _summary(outcomes: dict[Move, list[float]]) -> tuple[OptionValue, ...]:
-    options = [OptionValue(move, statistics.fmean(values), _stderr(values)) for move, values in outcomes.items()]
-    return tuple(sorted(options, key=lambda o: -o.expected))
+def _next_decision(sim: Sim, rules: Ruleset) -> None:
+    """Play on by the policies until player 0 is to decide again (or the hand is over)."""
+    while sim.result is None and not (sim.to_move == 0 and sim.phase in (DRAW, DISCARD, FIRST_UPCARD)):
+        step(sim, rules)
 
 
-MODELS = ("history", "weights")
-"""How the opponent's hidden cards are drawn: as its play would have kept them (:class:`HistorySampler`,
-the default), or by their weights alone (:class:`WorldSampler`)."""
-
-
-def sampler_for(table: Table, model: str = "history", reading: bool = True) -> WorldSampler | HistorySampler:
-    """The world sampler of a model (see :data:`MODELS`) for a table."""
-    hidden = hidden_of(table, reading)
-    if model == "weights":
-        return WorldSampler(hidden)
-    if model == "history":
-        return HistorySampler(hidden, table.rules, table.stock_size)
-    raise ValueError(f"unknown model {model!r}: {', '.join(MODELS)}")
-
-
-def analyze_decision(view: dict[str, Any], samples: int = 200, seed: int = 1, *,
-                     moves: Sequence[Move] | None = None, model: str = "history", reading: bool = True) -> Analysis:
-    """Every legal move of the view's player (or those of ``moves``), valued over ``samples``
-    worlds drawn from ``seed`` by the ``model`` of the hidden cards, weighed by ``reading`` (see
-    the module's docstring); the same view, samples and seed give the same analysis."""
-    table = read_view(view)
-    legal = tuple(moves) if moves is not None else table.legal
-    if not legal:
-        raise NothingToDecideError()
-    sampler = sampler_for(table, model, reading)
-    rng = random.Random(f"analysis/{seed}")
-    outcomes: dict[Move, list[float]] = {move: [] for move in legal}
-    seen = table_sim(view, table)
-    for _ in range(samples):
-        opponent, stock = sampler.draw(rng)
-        start = in_world(seen, opponent, stock)
-        for move in legal:
-            outcomes[move].append(play_option(start.copy(), move, table))
-    return Analysis(_summary(outcomes), samples, {m: tuple(v) for m, v in outcomes.items()})
-
-
-def exact_values(view: dict[str, Any], model: str = "history", reading: bool = False) -> dict[Move, float]:
-    """The exact expected points of each legal move, over every world the view allows with its
-    probability under ``model`` (:func:`every_world`, :func:`every_history_world`): the values
-    :func:`analyze_decision` estimates with the same model and reading. For positions with two or
-    three cards left in the stock; the history model only without reading (uniform weights)."""
-    table = read_view(view)
-    hidden = hidden_of(table, reading)
-    worlds = every_world(hidden) if model == "weights" else every_history_world(hidden, table.rules, table.stock_size)
-    values: dict[Move, float] = dict.fromkeys(table.legal, 0.0)
-    seen = table_sim(view, table)
-    for weight, opponent, stock in worlds:
-        start = in_world(seen, opponent, stock)
-        for move in table.legal:
-            values[move] += weight * play_option(start.copy(), move, table)
+def one_ply_values(view: dict[str, Any], model: str = "history", reading: bool = True, *,
+                   opponent: str = DEFAULT_OPPONENT, seed: int | str = 1) -> dict[Move, tuple[float, float]]:
+    """For each legal move, exactly over every world (:func:`exact_values`): its value with the
+    careful continuation, and its value when the mover's next decision is instead the best on
+    what it then knows (each move it may make there valued over the worlds it cannot tell apart,
+    the rest of the hand by the policies). The second is never below the first; their gap is what
+    the continuation leaves on the table. For end positions only: it plays every option of the
+    next decision in every world."""
+    position = Position(view, seed, model=model, reading=reading, opponent=opponent)
+    sampler = position.sampler
+    rules = position.table.rules
+    worlds = list(every_world(sampler.hidden) if isinstance(sampler, WorldSampler) else every_history_world(sampler))
+    values: dict[Move, tuple[float, float]] = {}
+    for move in position.legal:
+        policy = best = 0.0
+        groups: dict[tuple[Any, ...], list[tuple[float, Sim]]] = {}
+        for weight, opponent_hand, order in worlds:
+            sim = in_world(position.seen, opponent_hand, Stock(order))
+            _first_move(sim, move, rules)
+            _next_decision(sim, rules)
+            if sim.result is not None:
+                policy += weight * sim.result
+                best += weight * sim.result
+                continue
+            policy += weight * play_out(sim.copy(), rules)
+            key = (sim.hands[0], tuple(sim.pile), sim.phase, sim.stock.size, sim.taken, sim.shown[1], sim.passes)
+            groups.setdefault(key, []).append((weight, sim))
+        for members in groups.values():
+            options = next_options(members[0][1], rules)
+            best += max(sum(w * _continue(s, option, rules) for w, s in members) for option in options)
+        values[move] = (policy, best)
     return values
+
+
+def _continue(sim: Sim, move: Move, rules: Ruleset) -> int:
+    played = sim.copy()
+    _first_move(played, move, rules)
+    return play_out(played, rules)

@@ -1,9 +1,13 @@
-"""The coach: the expert's move for a view, with the numbers behind it, and a verdict on any move.
+"""The coach: its move for a view, with the numbers behind it, and a verdict on any move.
 
-The coach is the expert level (:mod:`tutor.play.bots.expert`: the strong player checked by the
-analysis). :func:`coach_hint` gives its move, what the analysis says it is worth, and what the next
-best move gives up against it; :func:`judge` measures any legal move against the coach's, in
-expected points, and grades it (:mod:`tutor.play.grading`). :func:`explain` gives the reason a
+The coach weighs a decision against the level of the opponent being played
+(:mod:`tutor.play.evaluation`: every legal move screened, the best of them and the strong player's
+move raced until one leads beyond doubt or they are too close to call, each verdict grown until
+its grade is settled). :func:`coach_hint` gives its move, what the analysis says it is worth, the
+moves too close to it to call and what the next best move gives up against it; :func:`judge`
+measures any legal move against the coach's, in expected points, and grades it
+(:mod:`tutor.play.grading`). The worlds come from the position alone, so a position gets the same
+verdict in every game. :func:`explain` gives the reason a
 learner can see for a move ("Take the J♦: it makes J♥ J♦ J♣; your deadwood falls from 34 to 5"):
 the deadwood before and after, and the meld a taken card makes; :func:`advise` explains the move
 of any level. Like a bot, the coach reads only the view.
@@ -21,10 +25,12 @@ from tutor.engine.melds import min_deadwood
 from tutor.play.analysis import OptionValue
 from tutor.play.bots import Bot
 from tutor.play.bots.evaluate import discard_order, taken_meld
-from tutor.play.bots.expert import Consultation
-from tutor.play.bots.reading import Table, read_view
+from tutor.play.bots.reading import read_view
+from tutor.play.errors import ImpossibleViewError
+from tutor.play.evaluation import Evaluation
 from tutor.play.grading import Grade, grade
 from tutor.play.moves import Move
+from tutor.play.opponents import DEFAULT_OPPONENT
 
 Reason = Literal["big_gin", "gin", "knock", "play_on", "play_for_gin", "discard", "take_meld", "take_knock",
                  "take_lower", "decline", "only_move"]
@@ -80,13 +86,14 @@ def explain(view: dict[str, Any], move: Move) -> Advice:
 
 
 
-# --- The coach on the analysis: the expert's move, and what a move gives up against it -----------
+# --- The coach on the analysis: its move, and what a move gives up against it -------------------
 
 @dataclass(frozen=True)
 class Judgement:
-    """A move beside the coach's (the expert's) at one decision: the expected points it gives up
-    against the coach's move (negative where the analysis found it worth more) with the standard
-    error, or None where the view's cards cannot be sampled (a view written by hand)."""
+    """A move beside the coach's at one decision, measured against the opponent's level
+    (:mod:`tutor.play.evaluation`): the expected points it gives up against the coach's move
+    (negative where the analysis found it worth more) with the standard error, or None where the
+    view's cards cannot be sampled (a view written by hand)."""
 
     move: Move
     coach: Move
@@ -97,7 +104,17 @@ class Judgement:
     coach_expected: float | None = None
     """The expected points of the hand after the coach's move."""
     options: tuple[OptionValue, ...] = ()
-    """Every move the analysis valued, best first."""
+    """Every move the coach valued, best first."""
+    close: bool = False
+    """The move is the coach's, or as good within what the analysis can tell."""
+    settled: bool = True
+    """The loss' grade is decided (its confidence interval lies within one grade)."""
+    worlds: int = 0
+    """Worlds the verdict was measured on."""
+    opponent: str = DEFAULT_OPPONENT
+    """The level the analysis modelled as the opponent."""
+    forced: bool = False
+    """The move was the only legal one (it is not graded)."""
 
     def expected_of(self, move: Move) -> float | None:
         """The expected points of one of the valued moves (None for a move not valued)."""
@@ -105,21 +122,28 @@ class Judgement:
 
     @property
     def grade(self) -> Grade | None:
-        """The move's grade (:func:`tutor.play.grading.grade`); the coach's own move is ``best``."""
-        if self.move == self.coach:
+        """The move's grade (:attr:`tutor.play.evaluation.Verdict.grade`); the coach's own move,
+        or one as good within what the analysis can tell, is ``best``."""
+        if self.move == self.coach or self.close:
             return "best"
         return None if self.loss is None else grade(self.loss, self.stderr)
 
 
 @dataclass(frozen=True)
 class CoachHint:
-    """The coach's move explained, with what it is worth and what the next best analysed move gives
-    up against it (both None where the view cannot be sampled or only one move is legal)."""
+    """The coach's move explained, with what it is worth, the moves too close to it to call, and
+    what the next best move the coach weighed gives up against it (None where the view cannot be
+    sampled or only one move is legal). ``runner_up_loss`` is always a loss beyond doubt (more than
+    two standard errors): a move that close is among ``close`` instead."""
 
     advice: Advice
     value: OptionValue | None = None
     runner_up: OptionValue | None = None
     runner_up_loss: tuple[float, float] | None = None
+    close: tuple[Move, ...] = ()
+    """Moves as good as the coach's, within what the analysis can tell."""
+    opponent: str = DEFAULT_OPPONENT
+    """The level the analysis modelled as the opponent."""
 
     @property
     def move(self) -> Move:
@@ -128,72 +152,113 @@ class CoachHint:
 
 
 CONSULTED = 64
-"""How many of the latest consultations are kept: the hint and the verdict on the move that follows
-it meet the same view, and the same analysis answers both."""
-_consulted: OrderedDict[tuple[str, int, tuple[Move, ...]], Consultation] = OrderedDict()
-_lock = threading.Lock()  # the app's sessions run in threads of one process
+"""How many of the latest decisions' evaluations are kept: the hint, the verdict on the move that
+follows it and the review meet the same view, and the same worlds answer them all."""
+_evaluations: OrderedDict[tuple[str, str, str], Evaluation] = OrderedDict()
+_lock = threading.Lock()  # guards the table of evaluations only; each evaluation has its own lock
 
 
-def _consult(view: dict[str, Any], seed: int, also: tuple[Move, ...] = ()) -> tuple[Table, Consultation | None]:
-    """The expert's consultation on a view (None with a single legal move), the moves of ``also``
-    valued too; kept for the next calls on the same view."""
+def evaluation(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int | str = 0) -> Evaluation | None:
+    """The evaluation of a decision against ``opponent``'s level (None with fewer than two legal
+    moves, or for a view whose cards cannot be sampled), kept for the next calls on the same view."""
     table = read_view(view)
     if len(table.legal) < 2:
-        return table, None
-    key = repr(sorted(view.items())), seed
+        return None
+    key = repr(sorted(view.items())), opponent, str(salt)
     with _lock:
-        plain = _consulted.get((*key, ()))
-        found = _consulted.get((*key, also))
-    if plain is not None and plain.analysis is not None and all(m in plain.analysis.outcomes for m in also):
-        return table, plain  # the same moves valued on the same worlds: the same answer
+        found = _evaluations.get(key)
+        if found is not None:
+            _evaluations.move_to_end(key)
+            return found
+    try:
+        made = Evaluation(view, opponent, salt)
+    except ImpossibleViewError:
+        return None  # a view written by hand whose cards do not add up
+    with _lock:
+        found = _evaluations.setdefault(key, made)
+        while len(_evaluations) > CONSULTED:
+            _evaluations.popitem(last=False)
+    return found
+
+
+def _fallback(view: dict[str, Any]) -> Move:
+    """The move of a view the analysis cannot weigh: the only one, or the strong player's."""
+    table = read_view(view)
+    return table.legal[0] if len(table.legal) == 1 else Bot("strong").move(view)
+
+
+def judge(view: dict[str, Any], move: Move, opponent: str = DEFAULT_OPPONENT, compare: tuple[Move, ...] = (),
+          salt: int | str = 0) -> Judgement:
+    """A legal ``move`` of this view beside the coach's move, measured against ``opponent``'s level
+    (the moves of ``compare`` valued too, for the list of options)."""
+    table = read_view(view)
+    if len(table.legal) < 2:
+        return Judgement(move, table.legal[0] if table.legal else move, 0.0, opponent=opponent, forced=True)
+    found = evaluation(view, opponent, salt)
     if found is None:
-        found = Bot("expert", seed).expert_consult(view, table, also)
-        with _lock:
-            _consulted[(*key, also)] = found
-            while len(_consulted) > CONSULTED:
-                _consulted.popitem(last=False)
-    return table, found
+        return Judgement(move, _fallback(view), None, opponent=opponent)
+    verdict = found.verdict(move)
+    options = found.options((move, *compare))
+    mine = next(o.expected for o in options if o.move == move)
+    coach = next(o.expected for o in options if o.move == verdict.coach)
+    return Judgement(move, verdict.coach, verdict.loss, verdict.stderr, mine, coach, options, verdict.close,
+                     verdict.settled, verdict.worlds, opponent)
 
 
-def judge(view: dict[str, Any], move: Move, seed: int = 0, compare: tuple[Move, ...] = ()) -> Judgement:
-    """A legal ``move`` of this view beside the coach's move, measured by the analysis (the moves of
-    ``compare`` valued too, for the list of options)."""
-    table, consultation = _consult(view, seed, tuple(dict.fromkeys((move, *compare))))
-    if consultation is None:
-        return Judgement(move, table.legal[0] if table.legal else move, 0.0)
-    if consultation.analysis is None:
-        return Judgement(move, consultation.move, None)
-    analysis = consultation.analysis
-    loss, stderr = analysis.gap(move, consultation.move)
-    return Judgement(move, consultation.move, loss, stderr, analysis.value(move).expected,
-                     analysis.value(consultation.move).expected, analysis.options)
+def coach_hint(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int | str = 0) -> CoachHint:
+    """The coach's move for this view against ``opponent``'s level, explained and valued."""
+    found = evaluation(view, opponent, salt)
+    if found is None:
+        return CoachHint(explain(view, _fallback(view)), opponent=opponent)
+    choice = found.choice()
+    advice = explain(view, choice.move)
+    value = found.option(choice.move)
+    runner = found.runner_up()
+    if runner is None:
+        return CoachHint(advice, value, close=choice.close, opponent=opponent)
+    move, loss, stderr = runner
+    return CoachHint(advice, value, found.option(move), (loss, stderr), choice.close, opponent)
 
 
-def coach_hint(view: dict[str, Any], seed: int = 0) -> CoachHint:
-    """The coach's move for this view, explained and valued."""
-    table, consultation = _consult(view, seed)
-    if consultation is None:
-        return CoachHint(explain(view, table.legal[0]))
-    advice = explain(view, consultation.move)
-    analysis = consultation.analysis
-    if analysis is None:
-        return CoachHint(advice)
-    others = [o for o in analysis.options if o.move != consultation.move]
-    if not others:
-        return CoachHint(advice, analysis.value(consultation.move))
-    return CoachHint(advice, analysis.value(consultation.move), others[0],
-                     analysis.gap(others[0].move, consultation.move))
-
-
-def losses(view: dict[str, Any], moves: tuple[Move, ...],
-           seed: int = 0) -> tuple[Move, dict[Move, tuple[float, float]]]:
+def losses(view: dict[str, Any], moves: tuple[Move, ...], opponent: str = DEFAULT_OPPONENT,
+           salt: int | str = 0) -> tuple[Move, dict[Move, tuple[float, float]]]:
     """The coach's move, and what each of ``moves`` (none: each move the coach weighed) gives up
-    against it in expected points with the standard error of that paired difference (empty where
-    the view cannot be sampled)."""
-    table, consultation = _consult(view, seed, tuple(dict.fromkeys(moves)))
-    if consultation is None:
-        return (table.legal[0] if table.legal else moves[0]), {}
-    analysis = consultation.analysis
-    if analysis is None:
-        return consultation.move, {}
-    return consultation.move, {m: analysis.gap(m, consultation.move) for m in moves or tuple(analysis.outcomes)}
+    against it in expected points with the standard error of that paired difference, each
+    measured as its verdict is (empty where the view cannot be sampled)."""
+    found = evaluation(view, opponent, salt)
+    if found is None:
+        return _fallback(view), {}
+    choice = found.choice()
+    wanted = moves or (choice.move, *choice.close, *found.weighed())
+    verdicts = {m: found.verdict(m) for m in dict.fromkeys(wanted)}
+    return choice.move, {m: (v.loss, v.stderr) for m, v in verdicts.items()}
+
+
+def standings(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT,
+              salt: int | str = 0) -> tuple[Move, dict[Move, tuple[float, float]]]:
+    """The coach's move, and what each move the coach weighed gives up against it on the worlds
+    the race played it on (no more worlds are played), with the standard error (empty where the
+    view cannot be sampled)."""
+    found = evaluation(view, opponent, salt)
+    if found is None:
+        return _fallback(view), {}
+    choice = found.choice()
+    return choice.move, {m: found.standing(m, choice.move)[:2] for m in found.weighed()}
+
+
+def gain_over(view: dict[str, Any], move: Move, other: Move, opponent: str = DEFAULT_OPPONENT,
+              salt: int | str = 0) -> tuple[float, float] | None:
+    """What ``move`` is worth beyond ``other`` in expected points (negative: ``other`` is worth
+    more), paired over the worlds the more played of the two was measured on, with its standard
+    error; None where the view cannot be sampled."""
+    found = evaluation(view, opponent, salt)
+    if found is None:
+        return None
+    worlds = found.worlds_of(move, other)
+    return found.gap(other, move, worlds)
+
+
+def verdicts(view: dict[str, Any], moves: tuple[Move, ...], opponent: str = DEFAULT_OPPONENT,
+             salt: int | str = 0) -> dict[Move, Judgement]:
+    """Each of ``moves`` judged (:func:`judge`)."""
+    return {m: judge(view, m, opponent, moves, salt) for m in dict.fromkeys(moves)}

@@ -15,10 +15,13 @@ from dataclasses import dataclass
 from tutor.engine.cards import Card
 from tutor.engine.melds import min_deadwood
 from tutor.play.bots.evaluate import discard_order
-from tutor.play.coach import judge
+from tutor.play.coach import gain_over
 from tutor.play.match import Decision
 from tutor.play.moves import Move
 from tutor.play.tips import TIPS, check_tip, follows, tip_verdict
+
+CLEAR = 2.0
+"""Standard errors beyond which what a departure gained or cost is told as a gain or a cost."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,7 @@ def agreement(decisions: Sequence[Decision]) -> float | None:
 class Departure:
     """A decision that did not follow a tip: the move made, a move that would have followed it, and
     the expected points the move made is worth beyond that one (negative: following the tip was
-    worth more), None where they cannot be measured."""
+    worth more) with its standard error, None where they cannot be measured."""
 
     turn: int
     move: Move
@@ -85,6 +88,13 @@ class Departure:
     approved: bool
     """Whether the coach graded the move made best (a learner who follows the hints is never told
     that it broke a tip: the review says that the coach departs from it, with the numbers)."""
+    stderr: float = 0.0
+
+    @property
+    def clear(self) -> bool:
+        """Whether the gain is beyond doubt (two standard errors) in either direction: else the
+        move made and the tip's are as good, within what the analysis can tell."""
+        return self.gain is not None and abs(self.gain) > CLEAR * self.stderr
 
 
 @dataclass(frozen=True)
@@ -99,12 +109,10 @@ class TipReview:
 def departure(tip: str, decision: Decision) -> Departure:
     """A decision that did not follow ``tip``, measured against a move that would have."""
     alternative = follows(tip, decision.table, decision.move)
-    gain = None
-    if alternative is not None:
-        judgement = judge(decision.view, decision.move, decision.seed, compare=(alternative,))
-        made, other = judgement.expected_of(decision.move), judgement.expected_of(alternative)
-        gain = None if made is None or other is None else made - other
-    return Departure(decision.table.turn, decision.move, alternative, gain, decision.agreed)
+    measured = None if alternative is None else gain_over(decision.view, decision.move, alternative,
+                                                          decision.opponent)
+    gain, stderr = (None, 0.0) if measured is None else measured
+    return Departure(decision.table.turn, decision.move, alternative, gain, decision.agreed, stderr)
 
 
 def review_tips(decisions: Sequence[Decision]) -> list[TipReview]:

@@ -17,8 +17,11 @@ mistake for what may be noise in the estimate). The limits are ours, chosen agai
 hand: a knock wins some 10 to 25 points and a gin or undercut 25 more, so a blunder throws away a
 fifth or more of a typical hand.
 
-A hand's or a game's *accuracy* is ``100 × mean(exp(-loss / ACCURACY_SCALE))`` over its decisions:
-100 when every move was the best, about 78 for an average loss of 1 point a decision.
+A decision's *accuracy* is ``100 × exp(-loss / ACCURACY_SCALE)``: 100 for the best move, 78 for a
+loss of 1 point, 37 for 4. A hand's or a game's is the mean of the arithmetic and the harmonic mean
+of its decisions' (as Lichess weighs a game's moves): 100 when every move was the best, and one
+blunder pulls it down as it should (sixteen best moves and one that gives up 20 points: 54, where
+the plain mean says 94). A forced move (the only legal one) is not a decision and is left out.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ LIMITS: tuple[tuple[Grade, float], ...] = (("best", BEST_WITHIN), ("good", 1.0),
 """Each grade but the last with the loss it stays below (``best``: at or below)."""
 ACCURACY_SCALE = 4.0
 """The loss, in points, at which a decision's accuracy falls to 1/e (37 %)."""
+ACCURACY_FLOOR = 1.0
+"""The least accuracy one decision counts for in the harmonic mean (a blunder of 20 points or more)."""
 
 
 def doubtless_loss(loss: float, stderr: float = 0.0) -> float:
@@ -44,20 +49,41 @@ def doubtless_loss(loss: float, stderr: float = 0.0) -> float:
     return max(0.0, loss - stderr)
 
 
-def grade(loss: float, stderr: float = 0.0) -> Grade:
-    """The grade of a move that gives up ``loss`` expected points (± ``stderr``) against the best."""
-    counted = doubtless_loss(loss, stderr)
-    if counted <= BEST_WITHIN:
+def band(loss: float) -> Grade:
+    """The grade of a loss of ``loss`` points known exactly."""
+    if loss <= BEST_WITHIN:
         return "best"
     for name, limit in LIMITS[1:]:
-        if counted < limit:
+        if loss < limit:
             return name
     return "blunder"
 
 
+def grade(loss: float, stderr: float = 0.0) -> Grade:
+    """The grade of a move that gives up ``loss`` expected points (± ``stderr``) against the best."""
+    return band(doubtless_loss(loss, stderr))
+
+
+def settled(loss: float, stderr: float, confidence: float) -> bool:
+    """Whether the grade of a loss is decided: the loss ``confidence`` standard errors either
+    way falls within one grade."""
+    return band(loss - confidence * stderr) == band(loss + confidence * stderr)
+
+
+def decision_accuracy(loss: float, stderr: float = 0.0) -> float:
+    """One decision's accuracy, 0 to 100: ``100 × exp(-loss / ACCURACY_SCALE)``, the loss less one
+    standard error."""
+    return 100.0 * math.exp(-doubtless_loss(loss, stderr) / ACCURACY_SCALE)
+
+
 def accuracy(losses: Sequence[tuple[float, float]]) -> float | None:
-    """The accuracy (0 to 100) of decisions given as ``(loss, stderr)``; None when there are none."""
+    """The accuracy (0 to 100) of decisions given as ``(loss, stderr)``: the mean of the arithmetic
+    and the harmonic mean of their accuracies (each at least :data:`ACCURACY_FLOOR`), as Lichess
+    weighs a game's moves, so that one blunder in a hand pulls it down as it should; None when
+    there are none."""
     if not losses:
         return None
-    scores = [math.exp(-doubtless_loss(loss, err) / ACCURACY_SCALE) for loss, err in losses]
-    return 100.0 * math.fsum(scores) / len(scores)
+    scores = [max(ACCURACY_FLOOR, decision_accuracy(loss, err)) for loss, err in losses]
+    arithmetic = math.fsum(scores) / len(scores)
+    harmonic = len(scores) / math.fsum(1.0 / s for s in scores)
+    return (arithmetic + harmonic) / 2

@@ -1,5 +1,5 @@
 """A learner's game against the virtual player: the game, the level, every move, and each of the
-learner's decisions beside the coach's verdict (:mod:`tutor.play.coach`: the expert, on the analysis).
+learner's decisions beside the coach's verdict (:mod:`tutor.play.coach`, measured against the level played).
 
 A :class:`Match` is a value. :meth:`Match.play` applies the learner's move and then the virtual
 player's moves until the learner is to move again (or the hand or game is over). The learner is
@@ -22,6 +22,7 @@ from tutor.play.coach import Advice, CoachHint, Judgement, coach_hint, explain, 
 from tutor.play.game import Game, new_game
 from tutor.play.hand import Hand
 from tutor.play.moves import Move, move_text, read_move
+from tutor.play.opponents import DEFAULT_OPPONENT
 
 LEARNER, VIRTUAL = 0, 1
 """The learner's seat number and the virtual player's in a match."""
@@ -52,8 +53,8 @@ class Decision:
     hand: int
     view: dict[str, Any]
     move: Move
-    seed: int = 0
-    """The seed of the coach's analysis (the game's)."""
+    opponent: str = DEFAULT_OPPONENT
+    """The level the learner faced: the coach measures the move against it."""
 
     @cached_property
     def table(self) -> Table:
@@ -63,7 +64,7 @@ class Decision:
     @cached_property
     def judgement(self) -> Judgement:
         """The learner's move beside the coach's, measured in expected points."""
-        return judge(self.view, self.move, self.seed)
+        return judge(self.view, self.move, self.opponent)
 
     @cached_property
     def advice(self) -> Advice:
@@ -72,9 +73,14 @@ class Decision:
 
     @property
     def agreed(self) -> bool:
-        """Whether the coach grades the learner's move best: its own move, or one the analysis finds
-        as good within its margin (:mod:`tutor.play.grading`)."""
+        """Whether the coach grades the learner's move best: its own move, or one as good within
+        what the analysis can tell (:mod:`tutor.play.evaluation`)."""
         return self.judgement.grade == "best"
+
+    @property
+    def forced(self) -> bool:
+        """Whether the move was the only legal one (no choice to grade)."""
+        return len(self.view["legal"]) < 2
 
 
 @dataclass(frozen=True)
@@ -109,7 +115,7 @@ class Match:
 
     def hint(self) -> CoachHint:
         """The coach's move for the learner's view, explained and valued."""
-        return coach_hint(self.view(), self.seed)
+        return coach_hint(self.view(), self.level)
 
     def play(self, move: Any) -> Match:
         """The match after the learner's ``move`` (illegal: a ``MoveError``) and the virtual player's
@@ -119,7 +125,7 @@ class Match:
         hand = self.hand_number
         game = self.game.apply(chosen)
         moves = [*self.moves, Played(LEARNER, hand, chosen, _took(self.game, chosen))]
-        decision = Decision(hand, view, chosen, self.seed)
+        decision = Decision(hand, view, chosen, self.level)
         match = replace(self, game=game, moves=(*moves,), decisions=(*self.decisions, decision))
         if len(game.played) > len(self.game.played):
             return match  # the learner's move ended the hand: the next waits for next_hand()

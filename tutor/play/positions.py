@@ -18,6 +18,7 @@ from tutor.engine.rules import Ruleset, load_ruleset
 from tutor.play.bots import Bot
 from tutor.play.bots.reading import read_view
 from tutor.play.game import new_game
+from tutor.play.opponents import DEFAULT_OPPONENT, OPPONENTS
 
 VIEW_KEYS = frozenset({
     "seat", "phase", "hand", "top_discard", "taken_upcard", "discard_pile", "opponent_known",
@@ -80,23 +81,37 @@ def played_position(rules: Ruleset, seed: int, level: str, move: int) -> dict[st
     raise MovePastEndError(move=move, last=played - 1)
 
 
-def encode_view(view: dict[str, Any]) -> str:
-    """The view as a short code of URL-safe letters (no ``:``)."""
-    packed = zlib.compress(json.dumps(view, separators=(",", ":"), sort_keys=True).encode(), 9)
-    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
+OPPONENT_KEY = "opponent"
+"""The key a code may add beside the view: the level of the opponent the position was played against."""
 
 
-def decode_view(code: str) -> dict[str, Any]:
-    """The view a code packs; :class:`PositionError` when it is not one."""
+def encode_view(view: dict[str, Any], opponent: str | None = None) -> str:
+    """The view as a short code of URL-safe letters (no ``:``), with the level of the ``opponent``
+    it was played against when one is given (the coach measures the position against it)."""
+    packed = dict(view) if opponent is None else {**view, OPPONENT_KEY: opponent}
+    data = zlib.compress(json.dumps(packed, separators=(",", ":"), sort_keys=True).encode(), 9)
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def decode_position(code: str) -> tuple[dict[str, Any], str]:
+    """The view a code packs and the opponent's level it names (the strong player for a code
+    that names none, or a level this version does not know); :class:`PositionError` when it is
+    not a view."""
     try:
         if len(code) > MAX_CODE:
             raise ValueError("too long")
         packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
-        view = json.loads(zlib.decompressobj().decompress(packed, 64_000))
-        view = check_view(view)
+        value = json.loads(zlib.decompressobj().decompress(packed, 64_000))
+        opponent = value.pop(OPPONENT_KEY, DEFAULT_OPPONENT) if isinstance(value, dict) else DEFAULT_OPPONENT
+        view = check_view(value)
     except (ValueError, TypeError, KeyError, AttributeError, zlib.error) as error:
         raise PositionError() from error
-    return view
+    return view, opponent if opponent in OPPONENTS else DEFAULT_OPPONENT
+
+
+def decode_view(code: str) -> dict[str, Any]:
+    """The view a code packs; :class:`PositionError` when it is not one."""
+    return decode_position(code)[0]
 
 
 def _with_rules(legacy: dict[str, Any]) -> dict[str, Any]:

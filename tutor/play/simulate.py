@@ -1,22 +1,38 @@
 """Playing a hand out fast, for the analysis: a compact, mutable state on card masks (not the
-immutable :class:`~tutor.play.hand.Hand` the game keeps for its views) and a quick policy that both
-players follow to the end of the hand.
+immutable :class:`~tutor.play.hand.Hand` the game keeps for its views) and, for each player, a
+:class:`Policy` it follows to the end of the hand.
 
-A card is its index in :data:`~tutor.engine.cards.DECK` (bit ``i`` of a mask). The stock is a list
-whose *last* element is drawn next. The policy sees only what its player may know (its own cards,
-the top of the pile, the size of the stock); it is deterministic, so the same world played twice
-gives the same hand. It plays like a careful club player, cheaply:
+A card is its index in :data:`~tutor.engine.cards.DECK` (bit ``i`` of a mask). A policy sees only
+what its player may know (its own cards, the top of the pile, the size of the stock, the cards the
+other player took from the pile); it is deterministic, so the same world played twice gives the
+same hand. :mod:`tutor.play.opponents` builds the policy of each level of the virtual player from
+that level's own rules; they differ in:
 
-- **draw**: take the upcard when it forms or extends a meld, or when it lets the hand knock now
-  (as the player then would), or when it lowers the deadwood after the best discard by
-  :data:`TAKE_GAIN` points or more; otherwise draw from the stock;
-- **discard**: throw a card that leaves the least deadwood, never the one just taken; among those,
-  the card with the fewest partners left (cards of its rank, or of its suit within two ranks),
-  then the highest;
+- **draw**: every policy takes the upcard when it forms or extends a meld, or when it lets the hand
+  knock now (as the player then would); the planning levels also take it when it lowers the
+  deadwood after the best discard by :data:`TAKE_GAIN` points or more;
+- **discard**: a card that leaves the least deadwood, never the one just taken; among those, the
+  highest (the beginner), or the card with the fewest partners left (cards of its rank, or of its
+  suit within two ranks), then the highest (the planning levels). A player that reads its opponent
+  never throws a card that makes a meld with two cards the other took from the pile, if another
+  card leaves as little or a little more;
 - **big gin**: at once, where the rules allow it, whenever all eleven cards meld;
-- **knock**: as the strong player times it (:meth:`tutor.play.bots.planner.Planner.should_knock`,
-  without the score of the game): at once with gin; in the first turns whenever it can, except with
-  two or less while the stock is long (gin is near); late in the hand only with less than three.
+- **knock**: as the level times it (:func:`~tutor.play.bots.planner.knocks_now`, with the level's
+  :class:`~tutor.play.bots.planner.Style`: the beginner whenever it can).
+
+The mover's own later decisions (player 0, whose options the analysis values) follow a **careful**
+policy: the strong player's, one ply deeper on what the mover believes of the opponent's hand (a
+:class:`Belief`, drawn before the play-outs): a throw is weighed by the chance that it completes a
+meld the opponent holds (the strong player's cost of feeding, on that chance), and near the wall,
+where not knocking is worth little or nothing (the hand is about to be void), it knocks when the
+knock's score, averaged over the opponent hands it believes in, is worth more than a void hand.
+
+The stock is one set of cards, but each player draws from **its own order** of them
+(:class:`Stock`: the first card of that player's order still in the stock). That is the same game
+(each card drawn is equally likely to be any card left, whoever draws it), and two options that
+differ early (one takes the upcard, the other draws) still give each player the same cards
+afterwards, so their play-outs stay comparable: common random numbers that survive a card taken
+from the pile.
 
 The hand ends as the game's rules say: a knock (or gin, or big gin where the rules allow it) is
 scored by the engine (:func:`~tutor.engine.scoring.knocker_gain`, layoffs and undercuts included);
@@ -26,12 +42,16 @@ moves (two players passing one card back and forth, the stock never shrinking) c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tutor.engine.cards import DECK
-from tutor.engine.melds import discard_reach, min_deadwood
+from tutor.engine.melds import discard_reach as _discard_reach
+from tutor.engine.melds import min_deadwood as _min_deadwood
 from tutor.engine.rules import Ruleset
 from tutor.engine.scoring import knocker_gain
+from tutor.play.bots.evaluate import meld_partners
+from tutor.play.bots.planner import STRONG, Style, feed_stake, knocks_now
 
 FIRST_UPCARD, DRAW, DISCARD = 0, 1, 2
 """The phases of a turn."""
@@ -39,14 +59,45 @@ MAX_MOVES = 400
 """Moves after which a hand still going on counts as void (a loop of passes through the pile)."""
 TAKE_GAIN = 6
 """Deadwood points by which taking the upcard must beat the hand as it stands, when it melds nothing."""
-GIN_WAIT, GIN_WAIT_STOCK = 2, 15
-"""With this much deadwood or less, while the stock holds at least this many cards, play on for gin."""
-CAREFUL_FROM, CAREFUL_STOCK = 3, 25
-"""With this much deadwood or more, once the stock holds fewer than this many cards, do not knock."""
+WALL_CHANCES = 2
+"""The careful mover weighs a knock on its belief at its last discards before the wall: those
+after which at most this many more cards can come from the stock before the hand is void."""
 VALUES = tuple(c.value for c in DECK)
 RANKS = tuple(c.rank for c in DECK)
 BY_VALUE = tuple(sorted(range(len(DECK)), key=lambda i: -VALUES[i]))
 """The cards' indices, the highest value first."""
+FEED_WORRY = 0.5
+"""Deadwood points of feeding risk below which the careful mover does not look beyond the throws
+that leave least deadwood."""
+HIGHEST = tuple(VALUES[i] * 16 + RANKS[i] for i in range(len(DECK)))
+"""A card's order among equal throws: the higher value, then the higher rank."""
+
+
+CACHED = 1 << 18
+"""How many hands each of the play-outs' caches of deadwood keeps before it starts afresh: the
+same hands come back again and again across worlds and options (two in three look-ups hit)."""
+_deadwood: dict[int, int] = {}
+_reaches: dict[int, tuple[int, int]] = {}
+
+
+def min_deadwood(mask: int) -> int:
+    """:func:`tutor.engine.melds.min_deadwood`, remembered."""
+    found = _deadwood.get(mask)
+    if found is None:
+        if len(_deadwood) >= CACHED:
+            _deadwood.clear()
+        found = _deadwood[mask] = _min_deadwood(mask)
+    return found
+
+
+def discard_reach(mask: int) -> tuple[int, int]:
+    """:func:`tutor.engine.melds.discard_reach`, remembered."""
+    found = _reaches.get(mask)
+    if found is None:
+        if len(_reaches) >= CACHED:
+            _reaches.clear()
+        found = _reaches[mask] = _discard_reach(mask)
+    return found
 
 
 def _partners() -> tuple[int, ...]:
@@ -64,15 +115,112 @@ def _partners() -> tuple[int, ...]:
 
 
 PARTNERS = _partners()
+MELD_PAIRS = tuple(tuple(a.bit | b.bit for a, b in meld_partners(c)) for c in DECK)
+"""For each card, the pairs of cards (as masks) that make a meld of three with it."""
 
 
-@dataclass
+def feeds(card: int, held: int) -> bool:
+    """Whether ``card`` makes a meld with two of the cards of ``held``."""
+    near = held & PARTNERS[card]
+    if not near & (near - 1):  # fewer than two of its partners
+        return False
+    return any(pair & near == pair for pair in MELD_PAIRS[card])
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How one player plays a hand out (see the module's docstring)."""
+
+    style: Style
+    """When it knocks (its level's timing); for a careful player also what feeding costs."""
+    takes_gain: bool = True
+    """It also takes an upcard that lowers its deadwood by :data:`TAKE_GAIN` (the planning levels)."""
+    keeps_partners: bool = True
+    """Among equal throws it keeps the cards with partners (the planning levels), not only the low ones."""
+    reads: bool = False
+    """It never throws a card that melds with two cards the other took from the pile, if it can help it."""
+    careful: bool = False
+    """The mover's continuation: throws and knocks near the wall weighed on its :class:`Belief`."""
+
+
+QUICK = Policy(STRONG)
+"""The strong player's timing with the quick throws: the policy of the analysis before it modelled levels."""
+CAREFUL = Policy(STRONG, reads=True, careful=True)
+"""The mover's own continuation."""
+
+
+@dataclass(frozen=True)
+class Belief:
+    """What the mover believes of the opponent's hand when the play-outs start (drawn from the
+    same model as the worlds, but apart from them, so that no play-out peeks at its own world)."""
+
+    risk: tuple[float, ...]
+    """For each card, the share of believed hands that hold two cards making a meld with it."""
+    hands: tuple[tuple[float, int], ...]
+    """Distinct believed hands with their shares (the most common first), for a knock's value."""
+
+    @classmethod
+    def of(cls, hands: Sequence[int], keep: int = 12) -> Belief:
+        """The belief that ``hands`` (drawn opponent hands) make, keeping its ``keep`` commonest hands."""
+        count = len(hands)
+        risk = tuple(sum(feeds(card, hand) for hand in hands) / count for card in range(len(DECK))) if count \
+            else (0.0,) * len(DECK)
+        tally: dict[int, int] = {}
+        for hand in hands:
+            tally[hand] = tally.get(hand, 0) + 1
+        common = sorted(tally.items(), key=lambda item: (-item[1], item[0]))[:keep]
+        total = sum(n for _, n in common)
+        return cls(risk, tuple((n / total, hand) for hand, n in common))
+
+
+NO_BELIEF = Belief((0.0,) * len(DECK), ())
+
+
+class Stock:
+    """The stock: its cards, and each player's own order of them (see the module's docstring).
+    Mutable, and cheap to copy: the orders are shared, only the places in them are copied."""
+
+    __slots__ = ("orders", "at", "left", "size")
+
+    def __init__(self, first: Sequence[int], second: Sequence[int] | None = None) -> None:
+        """A stock whose cards come to player 0 in the order ``first`` (the next card first) and
+        to player 1 in the order ``second`` (the same order when None: one shuffled stock)."""
+        self.orders = (tuple(first), tuple(first if second is None else second))
+        self.at = [0, 0]
+        self.left = 0
+        for card in first:
+            self.left |= 1 << card
+        self.size = len(self.orders[0])
+
+    def __len__(self) -> int:
+        return self.size
+
+    def copy(self) -> Stock:
+        """An independent copy."""
+        other = Stock.__new__(Stock)
+        other.orders, other.at, other.left, other.size = self.orders, [*self.at], self.left, self.size
+        return other
+
+    def draw(self, player: int) -> int:
+        """The next card of ``player``'s order still in the stock, taken out of it."""
+        order, at, left = self.orders[player], self.at[player], self.left
+        card = order[at]
+        while not left >> card & 1:
+            at += 1
+            card = order[at]
+        self.at[player] = at + 1
+        self.left = left & ~(1 << card)
+        self.size -= 1
+        return card
+
+
+@dataclass(slots=True)
 class Sim:
-    """A hand being played out: both hands as masks, the stock (drawn from its end), the pile (its
-    top last), who moves and in which phase. Mutable: a rollout changes it in place."""
+    """A hand being played out: both hands as masks, the stock, the pile (its top last), who moves
+    and in which phase, and each player's policy. Mutable: a play-out changes it in place."""
 
     hands: list[int]
-    stock: list[int]
+    stock: Stock
     pile: list[int]
     to_move: int
     phase: int
@@ -89,11 +237,32 @@ class Sim:
     """Each player's deadwood with ten cards, once the policy knows it (-1 until then)."""
     plan: tuple[int, int] | None = None
     """The discard the policy worked out when it chose to take the upcard: (deadwood left, card)."""
+    shown: list[int] = field(default_factory=lambda: [0, 0])
+    """The cards each player took from the pile and still holds (the other player has seen them)."""
+    policies: tuple[Policy, Policy] = (CAREFUL, QUICK)
+    eager: tuple[bool, bool] = (False, False)
+    """Whether each player knocks at once, the game's score being what it is (its style's margins)."""
+    belief: Belief = NO_BELIEF
+    """The mover's belief about the opponent's hand (for a careful policy)."""
+    gains: dict[tuple[int, int], int] = field(default_factory=dict)
+    """Knocks scored so far, (knocker's cards, defender's cards) to the knocker's points under this
+    hand's rules: shared by every copy, as the same knocks come back across worlds."""
 
     def copy(self) -> Sim:
-        """An independent copy (the log is not carried over)."""
-        return Sim([*self.hands], [*self.stock], [*self.pile], self.to_move, self.phase, self.dealer, self.passes,
-                   self.taken, self.moves, self.result, None, [*self.deadwood], self.plan)
+        """An independent copy (the log is not carried over; the scored knocks are shared)."""
+        return Sim([*self.hands], self.stock.copy(), [*self.pile], self.to_move, self.phase, self.dealer,
+                   self.passes, self.taken, self.moves, self.result, None, [*self.deadwood], self.plan,
+                   [*self.shown], self.policies, self.eager, self.belief, self.gains)
+
+    def gain(self, knocker: int, defender: int, rules: Ruleset) -> int:
+        """:func:`~tutor.engine.scoring.knocker_gain` under this hand's ``rules``, remembered."""
+        key = knocker, defender
+        found = self.gains.get(key)
+        if found is None:
+            if len(self.gains) >= CACHED:
+                self.gains.clear()
+            found = self.gains[key] = knocker_gain(knocker, defender, rules)
+        return found
 
     def note(self, kind: str, card: int = -1) -> None:
         """Record a move in the log, if there is one."""
@@ -102,50 +271,39 @@ class Sim:
 
 
 def should_knock(deadwood: int, stock_size: int) -> bool:
-    """Whether the quick policy knocks with ``deadwood`` (already within the knock limit)."""
-    if deadwood == 0:
-        return True
-    if deadwood >= CAREFUL_FROM and stock_size < CAREFUL_STOCK:
-        return False
-    return not (deadwood <= GIN_WAIT and stock_size >= GIN_WAIT_STOCK)
+    """Whether the strong player's timing knocks with ``deadwood`` (already within the knock limit)."""
+    return knocks_now(STRONG, deadwood, stock_size)
 
 
-def best_throw(hand: int, taken: int) -> tuple[int, int]:
-    """The quick policy's discard from an eleven-card ``hand``: (the deadwood it leaves, the card).
-    ``taken`` (-1 for none) may not be thrown."""
-    least, reach = discard_reach(hand)
-    if taken >= 0 and reach & (1 << taken):
-        reach &= ~(1 << taken)
-        if not reach:  # only the card just taken leaves the least: the best of the others
-            least, reach = _best_but(hand, taken)
+def _pick(reach: int, hand: int, keeps_partners: bool) -> int:
+    """Among the cards of ``reach``, the one to throw: the fewest partners left in ``hand`` (when
+    ``keeps_partners``), then the highest."""
     best, key = -1, (99, 0)
     while reach:
         bit = reach & -reach
         reach ^= bit
         index = bit.bit_length() - 1
-        choice = ((PARTNERS[index] & hand).bit_count(), -VALUES[index] * 16 - RANKS[index])
+        choice = ((PARTNERS[index] & hand).bit_count() if keeps_partners else 0, -HIGHEST[index])
         if choice < key:
             best, key = index, choice
-    return least, best
+    return best
 
 
-def upcard_plan(hand: int, base: int, up: int, stock_size: int, rules: Ruleset) -> tuple[int, int] | None:
-    """Whether the quick policy takes the upcard ``up`` into ten-card ``hand`` (whose deadwood is
-    ``base``): the discard it would then make, (deadwood left, card), or None to leave it."""
-    bit = 1 << up
-    eleven = min_deadwood(hand | bit)
-    if eleven < base + VALUES[up]:
-        return best_throw(hand | bit, up)  # it forms or extends a meld
-    # No throw takes off more than 10: when even that leaves too much to knock and too little
-    # gain, there is no need to find the throw.
-    floor = eleven - 10
-    if floor > base - TAKE_GAIN and not rules.may_knock_with(floor):
-        return None
-    plan = best_throw(hand | bit, up)
-    least = plan[0]
-    if rules.may_knock_with(least) and should_knock(least, stock_size):
-        return plan
-    return plan if least <= base - TAKE_GAIN else None
+def best_throw(hand: int, taken: int, keeps_partners: bool = True) -> tuple[int, int]:
+    """A plain discard from an eleven-card ``hand``: (the deadwood it leaves, the card), among the
+    cards that leave least (:func:`_pick`). ``taken`` (-1 for none) may not be thrown."""
+    least, reach = _reach(hand, taken)
+    return least, _pick(reach, hand, keeps_partners)
+
+
+def _reach(hand: int, taken: int) -> tuple[int, int]:
+    """The least deadwood a throw from ``hand`` leaves (never ``taken``), and the cards that leave it."""
+    least, reach = discard_reach(hand)
+    if taken >= 0 and reach & (1 << taken):
+        reach &= ~(1 << taken)
+        if not reach:  # only the card just taken leaves the least: the best of the others
+            least, reach = _best_but(hand, taken)
+    return least, reach
 
 
 def _best_but(hand: int, taken: int) -> tuple[int, int]:
@@ -168,9 +326,108 @@ def _best_but(hand: int, taken: int) -> tuple[int, int]:
     return least, reach
 
 
-def wants_upcard(hand: int, up: int, stock_size: int, rules: Ruleset) -> bool:
-    """Whether the quick policy takes the upcard ``up`` into ten-card ``hand``."""
-    return upcard_plan(hand, min_deadwood(hand), up, stock_size, rules) is not None
+def _throws(hand: int, taken: int) -> list[tuple[int, int]]:
+    """Every throw from ``hand`` but ``taken``, as (deadwood it leaves, card), least first."""
+    out = []
+    rest = hand
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        index = bit.bit_length() - 1
+        if index != taken:
+            out.append((min_deadwood(hand ^ bit), index))
+    out.sort()
+    return out
+
+
+def safe_throw(hand: int, taken: int, held: int, keeps_partners: bool = True) -> tuple[int, int]:
+    """:func:`best_throw`, but never a card that makes a meld with two cards of ``held`` (what the
+    other player took from the pile) while a throw that does not feed leaves at most
+    :data:`~tutor.play.bots.planner.Style.feed` more deadwood."""
+    least, reach = _reach(hand, taken)
+    safe = reach
+    scan = reach
+    while scan:
+        bit = scan & -scan
+        scan ^= bit
+        if feeds(bit.bit_length() - 1, held):
+            safe &= ~bit
+    if safe:
+        return least, _pick(safe, hand, keeps_partners)
+    for dw, card in _throws(hand, taken):
+        if dw > least + STRONG.feed:
+            break
+        if not feeds(card, held):
+            return dw, card
+    return least, _pick(reach, hand, keeps_partners)
+
+
+def careful_throw(sim: Sim, hand: int, taken: int) -> tuple[int, int]:
+    """The careful mover's plain discard: the least deadwood plus the cost of feeding (the strong
+    player's, on the chance that the card completes a meld of the opponent: certain where it melds
+    with two cards the opponent took from the pile, else its share in the mover's belief)."""
+    held = sim.shown[1]
+    risk = sim.belief.risk
+    stake = feed_stake(sim.policies[0].style, sim.stock.size)
+    least, reach = _reach(hand, taken)
+
+    def cost(card: int) -> float:
+        return stake * (1.0 if feeds(card, held) else risk[card])
+
+    cheapest, cheap = 1e9, 0
+    scan = reach
+    while scan:
+        bit = scan & -scan
+        scan ^= bit
+        price = cost(bit.bit_length() - 1)
+        if price < cheapest:
+            cheapest, cheap = price, bit
+        elif price == cheapest:
+            cheap |= bit
+    choice = (least, _pick(cheap, hand, True))
+    if cheapest <= FEED_WORRY:
+        return choice
+    score = least + cheapest
+    eleven = min_deadwood(hand)
+    rest = hand & ~reach
+    if taken >= 0:
+        rest &= ~(1 << taken)
+    while rest:  # a throw takes off at most its value: a card that cannot beat the score is not tried
+        bit = rest & -rest
+        rest ^= bit
+        card = bit.bit_length() - 1
+        price = cost(card)
+        if max(least, eleven - VALUES[card]) + price >= score:
+            continue
+        dw = min_deadwood(hand ^ bit)
+        if dw + price < score:
+            score, choice = dw + price, (dw, card)
+    return choice
+
+
+def upcard_plan(hand: int, base: int, up: int, stock_size: int, rules: Ruleset,
+                policy: Policy = QUICK, eager: bool = False) -> tuple[int, int] | None:
+    """Whether a player of ``policy`` takes the upcard ``up`` into ten-card ``hand`` (whose
+    deadwood is ``base``): the discard it would then make, (deadwood left, card), or None to leave it."""
+    bit = 1 << up
+    eleven = min_deadwood(hand | bit)
+    if eleven < base + VALUES[up]:
+        return best_throw(hand | bit, up, policy.keeps_partners)  # it forms or extends a meld
+    # No throw takes off more than 10: when even that leaves too much to knock and too little
+    # gain, there is no need to find the throw.
+    floor = eleven - 10
+    if (floor > base - TAKE_GAIN or not policy.takes_gain) and not rules.may_knock_with(floor):
+        return None
+    plan = best_throw(hand | bit, up, policy.keeps_partners)
+    least = plan[0]
+    if rules.may_knock_with(least) and knocks_now(policy.style, least, stock_size, eager):
+        return plan
+    return plan if policy.takes_gain and least <= base - TAKE_GAIN else None
+
+
+def wants_upcard(hand: int, up: int, stock_size: int, rules: Ruleset, policy: Policy = QUICK) -> bool:
+    """Whether a player of ``policy`` takes the upcard ``up`` into ten-card ``hand``."""
+    return upcard_plan(hand, min_deadwood(hand), up, stock_size, rules, policy) is not None
 
 
 def _decide_upcard(sim: Sim, rules: Ruleset) -> bool:
@@ -179,19 +436,54 @@ def _decide_upcard(sim: Sim, rules: Ruleset) -> bool:
     hand = sim.hands[player]
     if sim.deadwood[player] < 0:
         sim.deadwood[player] = min_deadwood(hand)
-    sim.plan = upcard_plan(hand, sim.deadwood[player], sim.pile[-1], len(sim.stock), rules)
+    sim.plan = upcard_plan(hand, sim.deadwood[player], sim.pile[-1], sim.stock.size, rules, sim.policies[player],
+                           sim.eager[player])
     return sim.plan is not None
 
 
 def _end_knock(sim: Sim, player: int, rules: Ruleset) -> None:
-    gain = knocker_gain(sim.hands[player], sim.hands[1 - player], rules)
+    gain = sim.gain(sim.hands[player], sim.hands[1 - player], rules)
     sim.result = gain if player == 0 else -gain
 
 
+def believed_knock(sim: Sim, kept: int, rules: Ruleset) -> float | None:
+    """What a knock keeping the ten cards ``kept`` is worth to the mover on average over the
+    opponent hands it believes in that are still possible (none holding a card it has seen since);
+    None when none is."""
+    seen = kept
+    for card in sim.pile:
+        seen |= 1 << card
+    total = weight = 0.0
+    for share, hand in sim.belief.hands:
+        if hand & seen:
+            continue
+        total += share * sim.gain(kept, hand, rules)
+        weight += share
+    return total / weight if weight else None
+
+
+def _careful_knock(sim: Sim, hand: int, reach: int, rules: Ruleset) -> int:
+    """Near the wall, the careful mover's knock: the card to throw for the best knock its belief
+    values above a void hand, -1 not to knock, or -2 when no hand it believed in is still possible
+    (the level's timing then decides)."""
+    best, value = -1, 0.0
+    scan = reach
+    tried = 0
+    while scan and tried < 2:
+        bit = scan & -scan
+        scan ^= bit
+        tried += 1
+        worth = believed_knock(sim, hand ^ bit, rules)
+        if worth is None:
+            return -2  # nothing believed is possible any more: the level's timing decides
+        if worth > value:
+            best, value = bit.bit_length() - 1, worth
+    return best
+
+
 def step(sim: Sim, rules: Ruleset) -> None:
-    """One move of the quick policy for the player to move."""
+    """One move of the policy of the player to move."""
     player = sim.to_move
-    hand = sim.hands[player]
     sim.moves += 1
     if sim.phase == FIRST_UPCARD:
         if sim.passes >= 2:
@@ -207,13 +499,41 @@ def step(sim: Sim, rules: Ruleset) -> None:
         else:
             draw_stock(sim)
         return
+    _discard(sim, player, rules)
+
+
+def _discard(sim: Sim, player: int, rules: Ruleset) -> None:
+    """The discard of the player to move: big gin, a knock, or a plain throw, by its policy."""
+    hand = sim.hands[player]
+    policy = sim.policies[player]
     plan, sim.plan = sim.plan, None
-    least, card = plan if plan is not None and sim.taken >= 0 else best_throw(hand, sim.taken)
+    taken = sim.taken
+    if plan is not None and taken >= 0 and not (policy.careful or policy.reads):
+        least, card = plan
+        reach = 1 << card
+    else:
+        least, reach = _reach(hand, taken)
+        card = -1
     if least == 0 and rules.big_gin_allowed and min_deadwood(hand) == 0:  # all eleven meld only if one throw leaves 0
         big_gin(sim, rules)
         return
-    knock = rules.may_knock_with(least) and should_knock(least, len(sim.stock))
-    throw(sim, card, knock, rules)
+    if rules.may_knock_with(least):
+        knock = -2
+        if policy.careful and least and sim.stock.size <= rules.void_at_stock + WALL_CHANCES:
+            knock = _careful_knock(sim, hand, reach, rules)
+        if knock == -2:  # the level's timing
+            timely = knocks_now(policy.style, least, sim.stock.size, sim.eager[player])
+            knock = (card if card >= 0 else _pick(reach, hand, policy.keeps_partners)) if timely else -1
+        if knock >= 0:
+            throw(sim, knock, True, rules)
+            return
+    if policy.careful:
+        least, card = careful_throw(sim, hand, taken)
+    elif policy.reads:
+        least, card = safe_throw(hand, taken, sim.shown[1 - player], policy.keeps_partners)
+    elif card < 0:
+        card = _pick(reach, hand, policy.keeps_partners)
+    throw(sim, card, False, rules)
     sim.deadwood[player] = least
 
 
@@ -228,15 +548,17 @@ def take(sim: Sim) -> None:
     """Take the top of the pile (or the first upcard)."""
     sim.note("take")
     card = sim.pile.pop()
-    sim.hands[sim.to_move] |= 1 << card
+    player = sim.to_move
+    sim.hands[player] |= 1 << card
+    sim.shown[player] |= 1 << card
     sim.taken = card
     sim.phase = DISCARD
 
 
 def draw_stock(sim: Sim) -> None:
-    """Draw the stock's next card."""
+    """Draw the next card of the stock (the player's own order of it)."""
     sim.note("stock")
-    sim.hands[sim.to_move] |= 1 << sim.stock.pop()
+    sim.hands[sim.to_move] |= 1 << sim.stock.draw(sim.to_move)
     sim.taken = -1
     sim.phase = DISCARD
 
@@ -252,14 +574,16 @@ def throw(sim: Sim, card: int, knock: bool, rules: Ruleset) -> None:
     or is void at the wall."""
     sim.note("knock" if knock else "discard", card)
     player = sim.to_move
-    sim.hands[player] &= ~(1 << card)
+    bit = 1 << card
+    sim.hands[player] &= ~bit
+    sim.shown[player] &= ~bit
     sim.deadwood[player] = -1
     sim.pile.append(card)
     sim.taken = -1
     if knock:
         _end_knock(sim, player, rules)
         return
-    if len(sim.stock) <= rules.void_at_stock:
+    if sim.stock.size <= rules.void_at_stock:
         sim.result = 0
         return
     sim.to_move = 1 - player
@@ -267,7 +591,7 @@ def throw(sim: Sim, card: int, knock: bool, rules: Ruleset) -> None:
 
 
 def play_out(sim: Sim, rules: Ruleset) -> int:
-    """Play the hand to its end with the quick policy; player 0's net points."""
+    """Play the hand to its end, each player by its policy; player 0's net points."""
     while sim.result is None:
         if sim.moves >= MAX_MOVES:
             sim.result = 0

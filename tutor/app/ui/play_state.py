@@ -207,8 +207,10 @@ def _open_saved(saved: SavedGame) -> bool:
     _begin(match, Saved(saved.id, saved.version))
     # The decisions graded when the game was saved keep their count: a resumed game is not
     # analysed again decision by decision before its next move can be saved.
-    if saved.decisions <= len(match.decisions):
-        st.session_state[GRADED] = (saved.decisions, saved.agreed)
+    graded = [i for i, d in enumerate(match.decisions) if not d.forced]
+    if saved.decisions <= len(graded):
+        upto = graded[saved.decisions - 1] + 1 if saved.decisions else 0
+        st.session_state[GRADED] = (upto, saved.agreed)
     _taken_up(match)
     return True
 
@@ -234,13 +236,13 @@ def save(match: Match) -> bool:
             st.query_params.pop(MOVES_PARAM, None)
         return True
     counted, agreed = st.session_state.get(GRADED, (0, 0))
-    agreed += sum(d.agreed for d in match.decisions[counted:])
+    agreed += sum(d.agreed for d in match.decisions[counted:] if not d.forced)
     won = None if not match.game.over else match.game.winner == LEARNER
     kept: Saved | None = st.session_state.get(GAME_ID)
     try:
         saved = profile.store().save_game(
             learner.id, kept.id if kept else None, match.seed, match.level, match.rules.name,
-            match.learner_moves(), match.game.over, won, len(match.decisions), agreed,
+            match.learner_moves(), match.game.over, won, sum(not d.forced for d in match.decisions), agreed,
             version=kept.version if kept else 0)
     except StaleGameError as stale:
         current_copy = profile.store().game(learner.id, kept.id) if kept else None
@@ -519,7 +521,7 @@ def to_review(decision_index: int) -> None:
         return
     decision = match.decisions[decision_index]
     level = level_of_turn(int(decision.view["turn"]))
-    item = DrillItem("discard", level, match.rules.name, match.seed, encode_view(decision.view)).format()
+    item = DrillItem("discard", level, match.rules.name, match.seed, encode_view(decision.view, match.level)).format()
     profile.store().schedule(learner.id, item, Rating.Again)
     reviewed().add(decision_index)
 

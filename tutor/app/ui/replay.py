@@ -80,7 +80,7 @@ def show_replay(games: Sequence[SavedGame], tr: Translator) -> None:
             st.text(hint_sentence(decision.advice, view["top_discard"], tr))
             (st.success if decision.agreed else st.warning)(verdict_line(decision, tr))
         else:
-            hint = coach_hint(view, match.seed)
+            hint = coach_hint(view, match.level)
             st.text(tr.gettext("The coach's move: {move}.", move=move_phrase(hint.move, view["top_discard"], tr)))
             if hint.move == played.move:
                 st.success(tr.gettext("The virtual player made the coach's move."))

@@ -10,9 +10,8 @@ from tutor.app.ui.render import show_arrangement
 from tutor.engine.cards import mask_of, parse_cards
 from tutor.engine.melds import best_arrangements
 from tutor.language.i18n import Translator
-from tutor.language.play_text import grade_name, move_phrase, points_text, position_line
-from tutor.play.coach import judge, losses
-from tutor.play.grading import grade
+from tutor.language.play_text import grade_name, loss_text, measured_against, move_phrase, points_text, position_line
+from tutor.play.coach import judge, verdicts
 from tutor.play.match import Match
 from tutor.play.moves import move_text, read_move
 
@@ -36,23 +35,25 @@ def show_retry(match: Match, index: int, tr: Translator) -> None:
                       on_click=play_state.retry_move, args=(move_text(move),))
     else:
         move = read_move(chosen)
-        judgement = judge(view, move, decision.seed, compare=(decision.move,))
+        judgement = judge(view, move, decision.opponent, compare=(decision.move,))
         line = tr.gettext("You chose: {move}.", move=move_phrase(move, top, tr))
         mine = judgement.grade
         if mine is not None and judgement.loss is not None:
             line += " " + tr.gettext("{grade}: it gives up {loss} points against the coach's move ({coach}).",
                                      grade=grade_name(mine, tr).capitalize(),
-                                     loss=points_text(max(0.0, judgement.loss), tr),
+                                     loss=loss_text(max(0.0, judgement.loss), judgement.stderr, tr),
                                      coach=move_phrase(judgement.coach, top, tr))
         (st.success if mine == "best" else st.warning)(line)
-        _, gaps = losses(view, tuple(o.move for o in judgement.options), decision.seed)
+        judged = verdicts(view, tuple(o.move for o in judgement.options), decision.opponent)
         st.table({
             tr.gettext("Move"): [move_phrase(o.move, top, tr) + (tr.gettext(" (the coach's)")
                                                                  if o.move == judgement.coach else "")
                                  for o in judgement.options],
             tr.gettext("Expected points (± s.e.)"): [f"{points_text(o.expected, tr)} (± {points_text(o.stderr, tr)})"
                                                      for o in judgement.options],
-            tr.gettext("Grade"): [grade_name(grade(*gaps[o.move]), tr) if o.move in gaps else ""
-                                  for o in judgement.options]})
+            tr.gettext("Grade"): [grade_name(judged[o.move].grade or "best", tr) for o in judgement.options]})
+        st.caption(tr.gettext("The ± is the analysis' sampling error, within its model of the hidden cards: not "
+                              "how sure anyone can be of the hand itself.") + " "
+                   + measured_against(decision.opponent, tr))
         st.button(tr.gettext("Choose again"), key=f"play_retry_again_{index}", on_click=play_state.retry, args=(index,))
     st.button(tr.gettext("Close"), key=f"play_retry_close_{index}", on_click=play_state.close_retry)

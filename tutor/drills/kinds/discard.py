@@ -28,11 +28,11 @@ from tutor.play.bots import Bot
 from tutor.play.bots.evaluate import discard_order
 from tutor.play.bots.planner import STRONG, Planner
 from tutor.play.bots.reading import Table, read_view
-from tutor.play.coach import losses
-from tutor.play.grading import grade
+from tutor.play.coach import coach_hint, judge
 from tutor.play.hand import new_hand
 from tutor.play.moves import Move
-from tutor.play.positions import PositionError, decode_view, encode_view
+from tutor.play.opponents import DEFAULT_OPPONENT, OPPONENTS
+from tutor.play.positions import PositionError, decode_position, decode_view, encode_view
 
 NAME = "discard"
 TITLE = N_("Which card to throw")
@@ -69,37 +69,39 @@ def least_discards(table: Table) -> tuple[int, tuple[Card, ...]]:
     return least, tuple(c for d, c in order if d == least)
 
 
-def card_values(table: Table, view: dict[str, Any], seed: int = 0) -> tuple[Move, dict[Card, tuple[float, float]]]:
-    """The coach's move, and for each card that may be thrown what throwing it gives up against that
-    move in expected points, with the standard error of the difference (the better of its plain
-    discard and its knock, where the rules allow one), all measured on the same worlds."""
-    moves = tuple(m for m in table.legal if m[0] in ("discard", "knock"))
-    coach, gaps = losses(view, moves, seed)
-    values: dict[Card, tuple[float, float]] = {}
-    for (_, card), gap in gaps.items():
-        if card is not None and (card not in values or gap[0] < values[card][0]):
-            values[card] = gap
-    return coach, values
+def _throws_of(table: Table, card: Card) -> tuple[Move, ...]:
+    """The legal moves that throw ``card``: its plain discard, and its knock where the rules allow one."""
+    return tuple(m for m in table.legal if m[0] in ("discard", "knock") and m[1] is card)
 
 
-def analysis_accepted(table: Table, view: dict[str, Any],
-                      seed: int = 0) -> tuple[Card, tuple[Card, ...], dict[Card, float]]:
-    """For a position from the learner's own game (``seed``: the game's): the coach's card, every
-    card the analysis grades as good as it (best, :mod:`tutor.play.grading`), and what each card
-    gives up."""
-    coach, values = card_values(table, view, seed)
-    card = coach[1]
-    if card is None:
-        raise PositionError()  # big gin: no card is thrown
-    if not values:  # a view whose cards cannot be sampled (written by hand): the strong player grades
+def card_verdict(table: Table, view: dict[str, Any], card: Card, opponent: str = DEFAULT_OPPONENT,
+                 seed: int = 0) -> tuple[Card, bool, float]:
+    """For a position from the learner's own game: the coach's card (measured against
+    ``opponent``'s level, ``seed`` the game's), whether throwing ``card`` is graded as good as it
+    (best, :mod:`tutor.play.evaluation`: the better of its plain discard and its knock), and what
+    it gives up against the coach's move. A view whose cards cannot be sampled (written by hand) is
+    graded by the strong player."""
+    judged = [judge(view, move, opponent, salt=seed) for move in _throws_of(table, card)]
+    if any(j.loss is None for j in judged):
         best, good = accepted(table, view)
-        return best, good, {}
-    good = (card, *(c for c, (loss, err) in values.items() if c != card and grade(loss, err) == "best"))
-    return card, good, {c: loss for c, (loss, _) in values.items()}
+        return best, card in good, 0.0
+    coach = judged[0].coach
+    if coach[1] is None:
+        raise PositionError()  # big gin: no card is thrown
+    nearest = min(judged, key=lambda j: j.loss or 0.0)
+    return coach[1], nearest.grade == "best", nearest.loss or 0.0
+
+
+def coach_card(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, seed: int = 0) -> Card:
+    """The card the coach throws in a position from the learner's own game."""
+    move = coach_hint(view, opponent, seed).move
+    if move[1] is None:
+        raise PositionError()  # big gin: no card is thrown
+    return move[1]
 
 
 def accepted(table: Table, view: dict[str, Any], scenario: str = "", by_analysis: bool = False,
-             seed: int = 0) -> tuple[Card, tuple[Card, ...]]:
+             seed: int = 0, opponent: str = DEFAULT_OPPONENT) -> tuple[Card, tuple[Card, ...]]:
     """The card the puzzle's answer is, and every card as good: with ``least``, the cards that leave
     the least deadwood; ``by_analysis`` (a position from the learner's own game), the coach's card
     and the cards the analysis finds as good; else the strong player's card, and for a knock the
@@ -108,8 +110,8 @@ def accepted(table: Table, view: dict[str, Any], scenario: str = "", by_analysis
         cards = least_discards(table)[1]
         return cards[0], cards
     if by_analysis:
-        coach_card, good, _ = analysis_accepted(table, view, seed)
-        return coach_card, good
+        thrown = coach_card(view, opponent, seed)
+        return thrown, (thrown,)
     kind, card = Bot("strong").move(view)
     if card is None:
         raise PositionError()  # big gin: no card is thrown, no puzzle
@@ -182,13 +184,14 @@ def make_scenario(rng: random.Random, level: str, rules: Ruleset, scenario: str)
 def from_position(code: str, seed: int = 0) -> Puzzle:
     """The puzzle of a position from a learner's game (a discard decision); :class:`PositionError`
     when the code is not a discard position."""
-    view = decode_view(code)
+    view, opponent = decode_position(code)
     table = read_view(view)
     if table.phase != "discard" or table.hand.bit_count() != 11 or table.can("big_gin"):
         raise PositionError()
     return Puzzle(NAME, seed, level_of_turn(table.turn), table.rules,
                   cards=tuple(parse_cards(" ".join(view["hand"]))), position=code,
-                  properties={"turn": table.turn, "stock": table.stock_size, "graded_by": "analysis"})
+                  properties={"turn": table.turn, "stock": table.stock_size, "graded_by": "analysis",
+                              "opponent": opponent})
 
 
 def _by_analysis(puzzle: Puzzle) -> bool:
@@ -234,28 +237,37 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     return Verdict(False, kept, "less_promise", (remark, strong), str(best))
 
 
+def _opponent(puzzle: Puzzle) -> str:
+    level = puzzle.properties.get("opponent", DEFAULT_OPPONENT)
+    return level if isinstance(level, str) and level in OPPONENTS else DEFAULT_OPPONENT
+
+
 def _check_by_analysis(puzzle: Puzzle, given: Card, view: dict[str, Any], table: Table) -> Verdict:
     """A position from the learner's game, graded by the analysis: the coach's card or one as good."""
-    best, good, losses = analysis_accepted(table, view, puzzle.seed)
+    if given is table.taken:
+        best = coach_card(view, _opponent(puzzle), puzzle.seed)
+        kept = analyze(tuple(c for c in puzzle.cards if c is not best))
+        coach = Remark(N_("The coach throws {the_card}: it leaves {points} points of deadwood."),
+                       {"card": best, "points": kept.deadwood})
+        return Verdict(False, kept, "taken_card", (Remark(TAKEN_BACK, {"card": given}), coach), str(best))
+    best, good, loss = card_verdict(table, view, given, _opponent(puzzle), puzzle.seed)
     kept = analyze(tuple(c for c in puzzle.cards if c is not best))
-    if given in good:
+    if good:
         return Verdict(True, kept, expected=str(best))
     coach = Remark(N_("The coach throws {the_card}: it leaves {points} points of deadwood."),
                    {"card": best, "points": kept.deadwood})
-    if given is table.taken:
-        remark = Remark(TAKEN_BACK, {"card": given})
-        return Verdict(False, kept, "taken_card", (remark, coach), str(best))
     yours = min_deadwood(table.hand & ~given.bit)
     remark = Remark(N_("Throwing {the_card} leaves {points} points of deadwood and gives up {loss} points of the "
                        "hand on average against the coach's card."),
-                    {"card": given, "points": yours, "loss": round(max(0.0, losses.get(given, 0.0)), 1)})
+                    {"card": given, "points": yours, "loss": round(max(0.0, loss), 1)})
     mistake = "more_deadwood" if yours > kept.deadwood else "less_promise"
     return Verdict(False, kept, mistake, (remark, coach), str(best))
 
 
 def model_answer(puzzle: Puzzle) -> str:
     view, table = _position(puzzle)
-    return str(accepted(table, view, puzzle.scenario, by_analysis=_by_analysis(puzzle), seed=puzzle.seed)[0])
+    return str(accepted(table, view, puzzle.scenario, by_analysis=_by_analysis(puzzle), seed=puzzle.seed,
+                        opponent=_opponent(puzzle))[0])
 
 
 def hints(puzzle: Puzzle) -> list[Remark]:

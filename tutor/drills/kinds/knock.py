@@ -27,8 +27,9 @@ from tutor.engine.melds import analyze
 from tutor.engine.rules import Ruleset
 from tutor.play.bots.evaluate import discard_order
 from tutor.play.bots.reading import Table, read_view
-from tutor.play.coach import losses
+from tutor.play.coach import standings
 from tutor.play.moves import Move
+from tutor.play.opponents import DEFAULT_OPPONENT, OPPONENTS
 from tutor.play.positions import decode_view
 from tutor.play.tips import EARLY_TURNS, TIP_NUMBERS, knock_or_wait, waiting_can_pay
 
@@ -74,10 +75,11 @@ def answers_under(rules: Ruleset) -> tuple[str, ...]:
     return ANSWERS if waiting_can_pay(rules) else ("knock",)
 
 
-def coach_answer(view: dict[str, Any], seed: int) -> tuple[str, float, Move]:
-    """The coach's answer (``knock`` or ``wait``), what the other answer gives up against it in
-    expected points (its best move against the coach's), and the coach's move."""
-    coach, gaps = losses(view, (), seed)  # the moves the coach weighs: its best discards and their knocks
+def coach_answer(view: dict[str, Any], seed: int, opponent: str = DEFAULT_OPPONENT) -> tuple[str, float, Move]:
+    """The coach's answer (``knock`` or ``wait``) against ``opponent``'s level, what the other
+    answer gives up against it in expected points (its best move against the coach's), and the
+    coach's move."""
+    coach, gaps = standings(view, opponent, seed)  # the moves the coach weighed
     answer = "knock" if coach[0] == "knock" else "wait"
     other = [gap for move, (gap, _) in gaps.items() if (move[0] == "knock") != (answer == "knock")]
     return answer, max(0.0, min(other)) if other else 0.0, coach
@@ -87,7 +89,8 @@ def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | Non
     want = rng.choice(answers_under(rules))  # as many puzzles answer "knock" as "wait", where both can be
     analysed = 0
     seed = rng.randrange(1 << 30)
-    for view in discard_positions(rng, rules, "beginner" if level == "hard" else "strong"):
+    player = "beginner" if level == "hard" else "strong"
+    for view in discard_positions(rng, rules, player):
         if not any(k == "knock" for k, _ in view["legal"]):
             continue
         table = read_view(view)
@@ -95,8 +98,8 @@ def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | Non
         if table.can("big_gin") or not _at_level(least, view["turn"], level):
             continue
         analysed += 1
-        if analysed > ANALYSED or coach_answer(view, seed)[0] == want:
-            return position_fields(view, deadwood=least, analysis_seed=seed)
+        if analysed > ANALYSED or coach_answer(view, seed, player)[0] == want:
+            return position_fields(view, deadwood=least, analysis_seed=seed, opponent=player)
     return None
 
 
@@ -111,7 +114,7 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     if given not in ANSWERS:
         raise AnswerError("answer knock or wait", what="answer")
     least, turn = _facts(puzzle)
-    expected, gain, coach = coach_answer(decode_view(puzzle.position), _seed(puzzle))
+    expected, gain, coach = coach_answer(decode_view(puzzle.position), _seed(puzzle), _opponent(puzzle))
     result = analyze(puzzle.cards)
     if given == expected:
         return Verdict(True, result, expected=expected)
@@ -139,7 +142,14 @@ def _tips_remark(least: int, turn: int, expected: str, numbers: dict[str, Any]) 
 
 
 def model_answer(puzzle: Puzzle) -> str:
-    return coach_answer(decode_view(puzzle.position), _seed(puzzle))[0]
+    return coach_answer(decode_view(puzzle.position), _seed(puzzle), _opponent(puzzle))[0]
+
+
+def _opponent(puzzle: Puzzle) -> str:
+    """The level the puzzle's hand was played by, which the coach models (the strong player for an
+    older puzzle that does not say)."""
+    level = puzzle.properties.get("opponent", DEFAULT_OPPONENT)
+    return level if isinstance(level, str) and level in OPPONENTS else DEFAULT_OPPONENT
 
 
 def _seed(puzzle: Puzzle) -> int:

@@ -9,17 +9,18 @@ when two cards are exactly as good.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from tutor.play.bots import beginner
 from tutor.play.bots.evaluate import Preference
-from tutor.play.bots.expert import Consultation, expert
+from tutor.play.bots.expert import expert
 from tutor.play.bots.planner import STYLES, Planner
 from tutor.play.bots.reading import Table, read_view
 from tutor.play.errors import NothingToDecideError, UnknownBotLevelError
 from tutor.play.hand import check_seed
 from tutor.play.moves import Move, move_text
+from tutor.play.opponents import DEFAULT_OPPONENT
 
 BOT_LEVELS = ("beginner", *STYLES, "expert")
 """The virtual player's levels, weakest first."""
@@ -35,14 +36,14 @@ def _chooser(level: str, prefer: Preference) -> Callable[[dict[str, Any], Table]
 class Bot:
     """The virtual player at one level."""
 
-    def __init__(self, level: str = "beginner", seed: int | str = 0) -> None:
+    def __init__(self, level: str = "beginner", seed: int | str = 0, opponent: str = DEFAULT_OPPONENT) -> None:
+        """``opponent``: the level the expert models across the table (the strong player unless told)."""
         if level not in BOT_LEVELS:
             raise UnknownBotLevelError(level=str(level)[:40], choices=", ".join(BOT_LEVELS))
         self.level = level
         self.seed = check_seed(seed)
         order = tuple(random.Random(self.seed).sample(range(52), 52))
-        self._expert = expert(order, self.seed)
-        self._choose = self._expert.choose if level == "expert" else _chooser(level, order)
+        self._choose = expert(order, self.seed, opponent).choose if level == "expert" else _chooser(level, order)
 
     def __repr__(self) -> str:
         return f"Bot({self.level!r}, {self.seed})"
@@ -55,11 +56,6 @@ class Bot:
         if len(table.legal) == 1:
             return table.legal[0]
         return self._choose(view, table)
-
-    def expert_consult(self, view: dict[str, Any], table: Table, also: Sequence[Move] = ()) -> Consultation:
-        """The expert's move for this view (read as ``table``, with more than one legal move) and the
-        analysis it rests on, whatever this bot's level (the expert is the coach's player)."""
-        return self._expert.consult(view, table, also)
 
     def decide(self, view: dict[str, Any]) -> tuple[str, str | None]:
         """The move chosen for this view: ``(kind, card or None)``, the card as ``"7H"``."""

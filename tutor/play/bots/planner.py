@@ -74,10 +74,39 @@ class Style:
 INTERMEDIATE = Style(knock_bonus=20.0, careful_from=7, careful_stock=20)
 STRONG = Style(knock_bonus=20.0, take_margin=2.0, reads_opponent=True, feed=5.0, gin_wait=2, gin_wait_stock=15,
                closing_margin=25, careful_from=3, careful_stock=25)
+BEGINNER_TIMING = Style()
+"""The beginner's timing as a style: it knocks whenever it can (source 000's player)."""
 STYLES = {"intermediate": INTERMEDIATE, "strong": STRONG}
 """The levels that plan, by name, weakest first (the beginner follows source 000's rule instead)."""
 MOST_LIKELY = 0.95
 """The highest chance given that the opponent holds an unseen card: it may always be in the stock."""
+
+
+def eager_to_knock(style: Style, score: tuple[int, int] | None, target: int) -> bool:
+    """Whether the game's ``score`` (mine, theirs) makes a player of ``style`` knock at once: the
+    opponent near the target, or a knock that may reach it."""
+    if score is None:
+        return False
+    mine, theirs = score
+    return theirs + style.closing_margin >= target or mine + style.reach_margin >= target
+
+
+def knocks_now(style: Style, deadwood: int, stock_size: int, eager: bool = False) -> bool:
+    """Whether a player of ``style`` knocks now with ``deadwood`` (already within the knock limit),
+    with ``stock_size`` cards left: gin always; at once when ``eager`` (the score, above); late in the
+    hand, not with high deadwood (an undercut grows likelier); early, not with very low deadwood
+    (gin is near). The one knock timing of every level, in the game and in the analysis' rollouts."""
+    if deadwood == 0 or eager:
+        return True
+    if deadwood >= style.careful_from and stock_size < style.careful_stock:
+        return False
+    return not (deadwood <= style.gin_wait and stock_size >= style.gin_wait_stock)
+
+
+def feed_stake(style: Style, stock_size: int) -> float:
+    """Deadwood points that handing the opponent a meld costs a player of ``style`` with
+    ``stock_size`` cards left: :attr:`Style.feed`, doubling as the stock runs down."""
+    return style.feed * (1.0 + max(0, STOCK_AFTER_DEAL - stock_size) / STOCK_AFTER_DEAL)
 
 
 def _zone(cards: list[Card]) -> int:
@@ -150,23 +179,12 @@ class Planner:
         weighing more as the stock runs down."""
         if holds is None or not self.style.feed:
             return 0.0
-        stage = 1.0 + max(0, STOCK_AFTER_DEAL - table.stock_size) / STOCK_AFTER_DEAL
-        return self.style.feed * stage * meld_chance(card, holds)
+        return feed_stake(self.style, table.stock_size) * meld_chance(card, holds)
 
     def should_knock(self, table: Table, deadwood: int) -> bool:
-        """Whether to knock now with ``deadwood``. Gin always; at once when the game's score is
-        close (a knock may win it, or the opponent is near the target); late in the hand, not with
-        high deadwood (an undercut grows likelier); early, not with very low deadwood (gin is near)."""
-        if deadwood == 0:
-            return True
-        if table.score is not None:
-            mine, theirs = table.score
-            target = table.rules.target
-            if theirs + self.style.closing_margin >= target or mine + self.style.reach_margin >= target:
-                return True
-        if deadwood >= self.style.careful_from and table.stock_size < self.style.careful_stock:
-            return False
-        return not (deadwood <= self.style.gin_wait and table.stock_size >= self.style.gin_wait_stock)
+        """Whether to knock now with ``deadwood`` (:func:`knocks_now`, the game's score read from the table)."""
+        return knocks_now(self.style, deadwood, table.stock_size, eager_to_knock(self.style, table.score,
+                                                                                 table.rules.target))
 
     def discard(self, table: Table) -> Move:
         """Big gin; else a knock when it is time; else the discard that leaves the best holding."""

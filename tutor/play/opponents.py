@@ -1,0 +1,56 @@
+"""The opponent the analysis plays against: each level of the virtual player as the analysis models
+it, read from that level's own rules (:mod:`tutor.play.bots`).
+
+A model is a :class:`~tutor.play.simulate.Policy`: how the level takes from the pile, throws and
+knocks in a play-out, and what the analysis' history of its hand assumes it would have done
+(:class:`~tutor.play.analysis.HistorySampler`: a hand it would have knocked with is drawn again):
+
+- ``beginner`` (source 000's player): it takes only a card that melds or lets it knock, throws the
+  card that leaves least deadwood (the highest among equals) and knocks whenever it can;
+- ``intermediate``: the planning player's takes and throws, and its timing (it knocks as soon as
+  it can, except late in the hand with 7 or more);
+- ``strong``: the same with the strong player's timing (gin waits, no knock with 3 or more late),
+  and it never throws a card that melds with two its opponent took from the pile;
+- ``expert``: the strong player checked by the analysis, modelled as the strong player.
+
+The planning levels look one draw ahead to take and to throw; their models do it the quick way (a
+card that lowers the deadwood by :data:`~tutor.play.simulate.TAKE_GAIN` or more, the throw with the
+fewest partners): the timing, which decides most of what a knock is worth, is each level's own.
+"""
+
+from __future__ import annotations
+
+from tutor.play.bots.planner import BEGINNER_TIMING, INTERMEDIATE, STRONG
+from tutor.play.errors import UnknownBotLevelError
+from tutor.play.simulate import Policy
+
+OPPONENTS = {
+    "beginner": Policy(BEGINNER_TIMING, takes_gain=False, keeps_partners=False),
+    "intermediate": Policy(INTERMEDIATE),
+    "strong": Policy(STRONG, reads=True),
+    "expert": Policy(STRONG, reads=True),
+}
+"""Each level of the virtual player, as the analysis models it (see the module's docstring)."""
+HISTORY_WASTE = {"beginner": 0.5, "intermediate": 0.0, "strong": 0.0, "expert": 0.0}
+"""For each level, the weight, beside an unseen card's, that the history of its hand gives each card
+it threw when a round draws its next card (:class:`~tutor.play.analysis.HistorySampler`): how
+often a draw of that level came to nothing. Calibrated on knocks scored against the real hands
+(``benchmarks/coach_trust.py``): the history's greedy rounds improve a hand about as fast as the
+strong and the intermediate players do (they also take from the pile and plan), and faster than
+the beginner does."""
+DEFAULT_OPPONENT = "strong"
+"""The opponent the analysis models when it is not told which level it faces."""
+
+
+def history_waste(level: str) -> float:
+    """The history waste of ``level`` (:data:`HISTORY_WASTE`; an :class:`UnknownBotLevelError` for an
+    unknown level)."""
+    opponent_policy(level)
+    return HISTORY_WASTE[level]
+
+
+def opponent_policy(level: str) -> Policy:
+    """The model of the level ``level`` (an :class:`UnknownBotLevelError` for an unknown one)."""
+    if level not in OPPONENTS:
+        raise UnknownBotLevelError(level=str(level)[:40], choices=", ".join(OPPONENTS))
+    return OPPONENTS[level]
