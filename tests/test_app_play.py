@@ -63,24 +63,25 @@ def play_hint_moves(at, most: int = 200):
     raise AssertionError("the hand did not end")
 
 
-KNOCKED = {"en": "Knock: the virtual player scores 11.", "es": "Cierre: el jugador virtual se apunta 11."}
-ACCURACY = {"en": "Accuracy 100% this hand (100% in the game): the coach's move, or as good, on 24 of 24 decisions.",
+UNDERCUT = {"en": "Undercut: you score 28.", "es": "Contragolpe: te apuntas 28."}
+ACCURACY = {"en": "Accuracy 100% this hand (100% in the game): the coach's move, or as good, on 20 of 20 decisions.",
             "es": "Precisión del 100\u00a0% en esta mano (100\u00a0% en la partida): la jugada del entrenador, "
-                  "o una igual de buena, en 24 de 24 decisiones."}
+                  "o una igual de buena, en 20 de 20 decisiones."}
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_a_whole_hand_is_played_through_the_page(lang):
-    # Following the coach's hints in game 12345, the learner makes 24 decisions; the virtual player
-    # knocks on the 48th move of the hand with 4♠ 4♥ 4♣, 7♠ 7♥ 7♦ 7♣ and 3♠ 2♥ A♦ = 6; the learner
-    # lays the 4♦ off and keeps A♠ 2♠ 5♠ 6♠ A♥ 2♣ = 17: the virtual player scores 11.
+    # Following the coach's hints in game 12345 (measured against the beginner), the learner makes
+    # 21 decisions, one of them forced (both passed the first upcard: the stock); the virtual player
+    # knocks on the 42nd move of the hand with 4♥ 4♦ 4♣, 6♠ 7♠ 8♠ 9♠ and 2♥ 5♥ 3♣ = 10 against the
+    # learner's A♠ 2♠ 3♠, 5♦ 6♦ 7♦ and A♥ 3♥ A♦ 2♣ = 7: an undercut, 10 - 7 + 25 = 28 to the learner.
     at = open_play(lang, GAME)
     assert at.session_state["play_match"].seed == 12345
     play_hint_moves(at)
     match = at.session_state["play_match"]
-    assert len(match.moves) == 48 and len(match.decisions) == 24
+    assert len(match.moves) == 42 and len(match.decisions) == 21
     assert OVER[lang] in screen(at)
-    assert [e.value for e in at.error] == [KNOCKED[lang]]
+    assert [e.value for e in at.success if e.value == UNDERCUT[lang]] == [UNDERCUT[lang]]
     # Every decision was the coach's: an accuracy of 100 %, and a chart of the hand's expected points.
     assert ACCURACY[lang] in screen(at)
     [chart] = at.get("vega_lite_chart")  # its numbers written as the language writes them: -1,5 in Spanish
@@ -95,45 +96,74 @@ def test_a_whole_hand_is_played_through_the_page(lang):
     # In hand 2 the learner deals: the virtual player takes the upcard and throws the Q♥.
     after = at.session_state["play_match"]
     assert after.hand_number == 1 and after.learner_to_move
-    assert [(p.player, p.move[0]) for p in after.moves[48:]] == [(1, "take"), (1, "discard")]
+    assert [(p.player, p.move[0]) for p in after.moves[42:]] == [(1, "take"), (1, "discard")]
 
 
 # Game 12345's first decision: 2♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ 2♣ Q♣ (deadwood 60), offered the 5♠. Taking
 # it and throwing the Q♣ leaves 55 and 5♠ 6♠ waiting for a run; the coach takes it.
-def test_the_hint_says_the_coach_move_why_and_what_the_next_best_gives_up():
+def test_the_hint_says_the_coach_move_why_the_moves_too_close_to_call_and_against_whom():
+    # Game 12345's first upcard, the 5♠, against the beginner: passing and taking it are too close to
+    # call (taking gives up 0.5 ± 0.6 points on 1,200 worlds), the coach passes.
     at = open_play("en", GAME)
     at.button(key="play_hint_button").click().run()
     [hint] = [i.value for i in at.info]
-    assert hint.startswith("Take the 5♠: your deadwood falls from 60 to 55. On average this move is worth ")
-    assert " points this hand. The next best, “Pass the 5♠”, gives up " in hint
+    assert hint.startswith("Pass: the 5♠ makes no meld, and a card from the stock is worth more on average. "
+                           "On average this move is worth ")
+    assert "Too close to call: “Take the 5♠” is as good, within what the analysis can tell." in hint
+    assert hint.endswith("The coach measures against the level you face (“beginner”): how it takes from the pile, "
+                         "throws and knocks.")
+    assert "gives up -" not in hint
+
+
+def test_the_hint_names_the_next_best_move_and_what_it_gives_up():
+    # After taking the 5♠ the coach throws the Q♣; the 3♥ and the J♥ are too close to call, and the
+    # next best the coach weighed, the A♥, gives up 3.5 ± 1.0.
+    at = open_play("en", GAME)
+    act(at, "take")
+    at.button(key="play_hint_button").click().run()
+    [hint] = [i.value for i in at.info]
+    assert hint.startswith("Throw the Q♣: your deadwood will be 55. On average this move is worth ")
+    assert "Too close to call: “Throw the 3♥” and “Throw the J♥” are as good, within what the analysis can tell." \
+        in hint
+    assert "The next best the coach weighed, “Throw the A♥”, gives up 3.5 ± 1.0." in hint
 
 
 def test_the_hint_in_spanish():
     at = open_play("es", GAME)
     at.button(key="play_hint_button").click().run()
     [hint] = [i.value for i in at.info]
-    assert hint.startswith("Coge el 5♠: tus puntos sueltos bajan de 60 a 55. De media, esta jugada vale ")
-    assert "La siguiente mejor, «Pasa el 5♠», cede " in hint
+    assert hint.startswith("Pasa: el 5♠ no forma ninguna combinación y, de media, una carta del mazo vale más. "
+                           "De media, esta jugada vale ")
+    assert "Demasiado igualado para decidir: «Coge el 5♠» es igual de buena, hasta donde el análisis puede " \
+           "distinguir." in hint
+    assert "(«principiante»)" in hint
 
 
 def test_coach_mode_grades_a_move_the_coach_would_not_make():
     # The learner takes the 5♠ (2♠ 5♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ 2♣ Q♣) and throws the 6♠, breaking the
-    # 5♠ 6♠ it just made; the coach throws the J♥.
+    # 5♠ 6♠ it just made; the coach throws the Q♣: a blunder (8.9 ± 1.1 points).
     at = open_play("en", GAME)
     at.toggle(key="play_coach").set_value(True).run()
     act(at, "take")
     act(at, "card:6S")
     [warning] = [w.value for w in at.warning]
     judgement = at.session_state["play_match"].decisions[1].judgement
-    assert judgement.coach == ("discard", parse_card("JH")) and judgement.grade == "mistake"
-    assert warning.startswith("Mistake (gives up ") and "points): The coach would have thrown the J♥" in warning
+    assert judgement.coach == ("discard", parse_card("QC")) and judgement.grade == "blunder"
+    assert warning.startswith("Blunder (gives up 8.9 ± 1.1 points): The coach would have thrown the Q♣")
 
 
 def test_coach_mode_says_when_the_learner_agrees():
     at = open_play("en", GAME)
     at.toggle(key="play_coach").set_value(True).run()
-    act(at, "take")
+    act(at, "pass")
     assert [s.value for s in at.success] == ["Best: the coach's move."]
+
+
+def test_coach_mode_says_when_a_move_is_as_good_as_the_coachs_within_what_the_analysis_can_tell():
+    at = open_play("en", GAME)
+    at.toggle(key="play_coach").set_value(True).run()
+    act(at, "take")
+    assert [s.value for s in at.success] == ["Best: as good as the coach's move, within what the analysis can tell."]
 
 
 def test_an_illegal_action_gets_a_message_in_the_learner_language():
@@ -180,11 +210,13 @@ def test_a_game_in_progress_resumes_in_a_new_session_of_the_profile():
     other.switch_page("screens/play.py").run()
     resumed = other.session_state["play_match"]
     assert resumed.seed == match.seed and resumed.moves == match.moves and resumed.view() == match.view()
-    # The resumed game's next move is saved without grading again the decisions graded before.
-    next_move = resumed.view()["legal"][0]
-    act(other, "stock" if next_move[0] == "stock" else next_move[0])
+    # The resumed game's next moves are saved without grading again the decisions graded before:
+    # both passed the 5♠, so the learner draws from the stock (forced: not graded) and throws.
+    assert resumed.view()["legal"] == [["stock", None]]
+    act(other, "stock")
+    act(other, "card:" + next(c for k, c in other.session_state["play_match"].view()["legal"] if k == "discard"))
     graded = ["judgement" in d.__dict__ for d in other.session_state["play_match"].decisions]
-    assert graded[-1] and not any(graded[:-1]), graded
+    assert graded == [False, False, True], graded
 
 
 def throw_the_first_card_offered(at):
@@ -277,20 +309,20 @@ def test_the_browser_cookie_brings_back_the_profile():
 
 
 def test_a_whole_game_ends_with_the_final_totals_and_every_bonus():
-    # Game 5 under the short rules (to 50), the learner following the hints against the beginner:
-    # four hands, all won by the virtual player's knocks for 14, 12, 10 and 14 = 50 (at least 50):
-    # a shutout, so B's 50 counts twice: 100 + 4 × 25 + 100 = 300, A 0.
-    at = open_play("en", {"game": "5", "level": "beginner", "rules": "short"})
+    # Game 1 under the short rules (to 50), the learner following the hints against the beginner:
+    # two hands, an undercut of the beginner's knock for 33 and a knock for 41 = 74 (at least 50):
+    # a shutout, so A's 74 counts twice: 74 + 2 × 25 + 100 + 74 = 298, B 0.
+    at = open_play("en", {"game": "1", "level": "beginner", "rules": "short"})
     for _ in range(20):
         play_hint_moves(at)
         if at.session_state["play_match"].game.over:
             break
         at.button(key="play_next").click().run()
-    assert [i.value for i in at.info] == ["The virtual player won the game, 300 to 0."]
-    steps = [m.value for m in at.markdown if m.value.startswith("1. Player B ends the game")]
-    assert steps == ["1. Player B ends the game at hand 4 with 50 points.\n2. The loser won no hand: it is a "
-                     "shutout.\n3. B: 4 hands won × 25 = 100.\n4. B: game bonus +100.\n5. B: shutout: hand points "
-                     "doubled +50.\n6. Totals: A 0, B 300."]
+    assert [s.value for s in at.success if "won the game" in s.value] == ["You won the game, 298 to 0."]
+    steps = [m.value for m in at.markdown if m.value.startswith("1. Player A ends the game")]
+    assert steps == ["1. Player A ends the game at hand 2 with 74 points.\n2. The loser won no hand: it is a "
+                     "shutout.\n3. A: 2 hands won × 25 = 50.\n4. A: game bonus +100.\n5. A: shutout: hand points "
+                     "doubled +74.\n6. Totals: A 298, B 0."]
     at.button(key="play_new").click().run()
     assert at.button(key="play_deal") and "play_match" not in at.session_state
 
@@ -345,10 +377,10 @@ def test_each_level_is_described_with_its_measured_strength(lang, level, needles
 
 
 def test_a_mistake_is_tried_again_from_the_same_position_and_the_analysis_answers():
-    # Game 12345: the learner takes the 5♠ and throws the 6♠ (a mistake: the coach throws the J♥),
+    # Game 12345: the learner takes the 5♠ and throws the 6♠ (a blunder: the coach throws the Q♣),
     # then follows the hints to the end of the hand. In the review, "Try again" opens that
-    # position: the learner throws the J♥ this time and is told it is the coach's move, with every
-    # move the analysis valued.
+    # position: the learner throws the J♥ this time and is told it is as good as the coach's move
+    # within what the analysis can tell, with every move the analysis valued.
     at = open_play("en", GAME)
     act(at, "take")
     act(at, "card:6S")
@@ -358,11 +390,12 @@ def test_a_mistake_is_tried_again_from_the_same_position_and_the_analysis_answer
     [throw_jh] = [b for b in at.button if b.label == "Throw the J♥"]
     throw_jh.click().run()
     assert not at.exception
-    assert [s.value for s in at.success] == ["You chose: Throw the J♥. Best: it gives up 0.0 points against the "
-                                              "coach's move (Throw the J♥)."]
+    assert [s.value for s in at.success] == ["You chose: Throw the J♥. Best: as good as the coach's move (Throw the "
+                                              "Q♣), within what the analysis can tell (it gives up 0.7 ± 0.5 points)."]
     [options] = [t.value for t in at.table if "Move" in t.value.columns]
     assert list(options.columns) == ["Move", "Expected points (± s.e.)", "Grade"]
-    assert "Throw the 6♠" in list(options["Move"]) and "Throw the J♥ (the coach's)" in list(options["Move"])
+    assert "Throw the 6♠" in list(options["Move"]) and "Throw the Q♣ (the coach's)" in list(options["Move"])
+    assert set(options["Grade"]) <= {"best", "inaccuracy", "mistake", "blunder"}
     at.button(key="play_retry_close_1").click().run()
     assert "Try again: turn 1" not in screen(at)
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import pytest
 from test_analysis import card, table
 
@@ -14,16 +12,16 @@ from tutor.play.grading import accuracy, grade
 @pytest.mark.parametrize("loss, stderr, expected", [
     (0.0, 0.0, "best"),
     (0.25, 0.0, "best"),
-    (0.3, 0.0, "good"),
-    (0.99, 0.0, "good"),
-    (1.0, 0.0, "inaccuracy"),
+    (1.0, 0.0, "best"),
+    (1.01, 0.0, "inaccuracy"),
     (2.49, 0.0, "inaccuracy"),
     (2.5, 0.0, "mistake"),
     (4.99, 0.0, "mistake"),
     (5.0, 0.0, "blunder"),
     (30.0, 0.0, "blunder"),
     # The benefit of the doubt: one standard error off the loss.
-    (1.2, 1.0, "best"),
+    (1.9, 1.0, "best"),
+    (3.0, 0.6, "inaccuracy"),
     (5.5, 1.0, "mistake"),
     (-2.0, 0.5, "best"),
 ])

@@ -227,17 +227,22 @@ def test_a_damaged_position_code_says_so(code):
         decode_view(code)
 
 
-def test_a_position_of_the_learners_game_is_graded_by_the_coachs_analysis():
-    # Game 12345, classic: the learner takes the 5♠ and holds 2♠ 5♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ 2♣ Q♣.
-    # The coach (on the game's seed) throws the J♥; the 3♥ is as good within the analysis' margin;
-    # the 6♠ breaks the 5♠ 6♠ just made and leaves 59 points of deadwood against the J♥'s 55.
+def test_a_position_of_the_learners_game_is_graded_by_the_coachs_analysis_against_the_level_played():
+    # Game 12345, classic, against the beginner: the learner takes the 5♠ and holds 2♠ 5♠ 6♠ 10♠ A♥
+    # 3♥ J♥ 6♦ 10♦ 2♣ Q♣. The coach, measuring against the beginner (the position's code says so),
+    # throws the Q♣; the 3♥ and the J♥ are as good within what the analysis can tell; the 6♠ breaks
+    # the 5♠ 6♠ just made and leaves 59 points of deadwood against the Q♣'s 55.
     match = start_match(load_ruleset("classic"), 12345, "beginner").play(("take", None))
-    puzzle = position_puzzle(encode_view(match.view()), 12345)
-    assert model_answer(puzzle) == "JH" and check(puzzle, "JH").correct and check(puzzle, "3H").correct
+    puzzle = position_puzzle(encode_view(match.view(), "beginner"), 12345)
+    assert puzzle.properties["opponent"] == "beginner"
+    assert model_answer(puzzle) == "QC" and check(puzzle, "QC").correct
+    assert check(puzzle, "3H").correct and check(puzzle, "JH").correct
     wrong = check(puzzle, "6S")
-    assert not wrong.correct and wrong.mistake == "more_deadwood" and wrong.expected == "JH"
-    assert wrong.remarks[0].params["points"] == 59 and wrong.remarks[0].params["loss"] > 2.5
-    assert wrong.remarks[1].params == {"card": parse_card("JH"), "points": 55}
+    assert not wrong.correct and wrong.mistake == "more_deadwood" and wrong.expected == "QC"
+    assert wrong.remarks[0].params["points"] == 59 and wrong.remarks[0].params["loss"] > 5
+    assert wrong.remarks[1].params == {"card": parse_card("QC"), "points": 55}
+    # A code made before positions named their opponent is measured against the strong player.
+    assert position_puzzle(encode_view(match.view()), 12345).properties["opponent"] == "strong"
 
 
 def test_a_hand_written_position_that_cannot_be_sampled_is_graded_by_the_strong_player():

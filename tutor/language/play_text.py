@@ -29,7 +29,7 @@ BOT_LEVEL_NOTES = {
     "expert": N_("Checks the strong player's choices by playing each one out over many possible deals, "
                  "and keeps the one worth most points, as the coach does."),
 }
-GRADE_NAMES = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
+GRADE_NAMES = {"best": N_("best"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
                "blunder": N_("blunder")}
 """Each grade of a decision (:mod:`tutor.play.grading`) in words."""
 TIP_TEXTS = {
@@ -208,7 +208,7 @@ def loss_text(loss: float, error: float, tr: Translator) -> str:
 
 def measured_against(opponent: str, tr: Translator) -> str:
     """Which level the coach measures against, and what of it."""
-    return tr.gettext("The coach measures against the level you face, {level}: how it takes from the pile, "
+    return tr.gettext("The coach measures against the level you face (“{level}”): how it takes from the pile, "
                       "throws and knocks.", level=bot_level_name(opponent, tr))
 
 
@@ -226,8 +226,8 @@ def hint_value_text(hint: CoachHint, top: str | None, tr: Translator) -> str | N
                                  "Too close to call: {moves} are as good, within what the analysis can tell.",
                                  len(hint.close), moves=moves))
     if hint.runner_up is not None and hint.runner_up_loss is not None:
-        parts.append(tr.gettext("The next best, “{move}”, gives up {loss}.", move=move_phrase(hint.runner_up.move,
-                                                                                              top, tr),
+        runner = move_phrase(hint.runner_up.move, top, tr)
+        parts.append(tr.gettext("The next best the coach weighed, “{move}”, gives up {loss}.", move=runner,
                                 loss=loss_text(*hint.runner_up_loss, tr)))
     parts.append(measured_against(hint.opponent, tr))
     return " ".join(parts)

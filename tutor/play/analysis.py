@@ -203,8 +203,8 @@ class WorldSampler:
 
 
 REDRAWS = 24
-"""How many times a world's history is drawn, at most, when the opponent would have knocked in it
-or a card it took is not melded (the last draw is kept whatever it is)."""
+"""How many times a world's history is drawn, at most, when its deal would have knocked at once or
+a card it took is not melded at the end (the last draw is kept whatever it is)."""
 
 
 class HistorySampler:
@@ -212,22 +212,26 @@ class HistorySampler:
     hidden cards (by their weights, beside the cards it is known to hold), then, once for each card
     it has thrown this hand, it draws one more unseen card (by its weight) and makes its level's
     throw (never a card it is known to hold; the card goes back among the unseen). The rest is the
-    stock, in a random order. A history is drawn again (up to :data:`REDRAWS` times) when at one of
-    those turns the opponent's level would have knocked, or when a card it took from the pile is
-    not in one of its melds at the end though it could be (it took the card to meld it).
+    stock, in a random order.
+
+    It did not knock: at each of those turns the card it draws is one that leaves a hand its level
+    would not have knocked with (each such card by its weight; a card it threw, by
+    :attr:`waste`, leaves the hand as it was), and a deal it would have knocked with at its first
+    turn is dealt again. It took its known cards to meld them: a history whose hand does not meld
+    each of them, where some unseen cards could, is drawn again (up to :data:`REDRAWS` times).
 
     A hand that has had its turns is much better than ten cards drawn at random: in hands the strong
     player plays against itself, the opponent's deadwood at its eighth turn averages 13, where ten
     unseen cards drawn at random average 45. Sampling that way would have the analysis knock
-    into undercuts; this sampler brings the average to what play gives (``tests/test_analysis.py``
-    measures it)."""
+    into undercuts; this sampler brings the average to what play gives, and the knocks it values
+    to what the real hands score (``tests/test_analysis.py`` measures both)."""
 
     def __init__(self, hidden: Hidden, rules: Ruleset | None = None, stock_size: int = 0,
                  policy: Policy | None = None, score: tuple[int, int] | None = None, waste: float = 0.0) -> None:
         self.hidden = hidden
         self.waste = waste
-        """The weight, beside an unseen card's, of each card the opponent threw when a round of its
-        history draws a card (:func:`tutor.play.opponents.history_waste`): drawing one, the round
+        """The weight, beside an unseen card's, of each card the opponent threw when a turn of its
+        history draws a card (:func:`tutor.play.opponents.history_waste`): drawing one, the turn
         leaves the hand as it was (it threw that card straight back)."""
         self.weight = dict(zip(hidden.unseen, hidden.weights, strict=True))
         self.rules = rules
@@ -242,19 +246,27 @@ class HistorySampler:
                               if any(pair & possible == pair for pair in MELD_PAIRS[c.index]))
         """The known cards that some unseen cards could meld with: each must be melded."""
 
+    @property
+    def turns(self) -> int:
+        """How many turns of the opponent's history are drawn (none when all its cards are known)."""
+        return self.hidden.rounds if self.hidden.opponent_hidden else 0
+
     def stock_at(self, turn: int) -> int:
         """The stock's size when the opponent made its ``turn``-th throw (from 0) of its rounds."""
         return self.stock_size + 1 + 2 * (self.hidden.rounds - 1 - turn)
 
     def would_have_knocked(self, hand: int, stock_size: int | None = None) -> bool:
         """Whether the opponent, left with ``hand`` after a throw with ``stock_size`` cards in the
-        stock (by default, after its last throw), would then have knocked, as its level times it:
-        it did not, so such a hand is drawn again."""
+        stock (by default, after its last throw), would then have knocked, as its level times it."""
         if self.rules is None or not self.hidden.rounds:
             return False
         deadwood = min_deadwood(hand)
         stock = self.stock_at(self.hidden.rounds - 1) if stock_size is None else stock_size
         return self.rules.may_knock_with(deadwood) and knocks_now(self.policy.style, deadwood, stock, self.eager)
+
+    def dealt_knock(self, hand: int) -> bool:
+        """Whether a deal of ``hand`` would have knocked at the opponent's first turn (whatever it drew)."""
+        return bool(self.turns) and self.would_have_knocked(hand, self.stock_at(0))
 
     def melds_known(self, hand: int) -> bool:
         """Whether every card the opponent took from the pile (and could meld) is in a meld of
@@ -264,48 +276,55 @@ class HistorySampler:
         least = min_deadwood(hand)
         return all(min_deadwood(hand & ~bit) + VALUES[bit.bit_length() - 1] > least for bit in self.meldable)
 
-    def _pick(self, pool: list[int], rng: random.Random) -> int:
-        """One card of ``pool`` drawn by its weight, taken out of it."""
-        weight = self.weight
-        point = rng.random() * sum(weight[c] for c in pool)
-        place = len(pool) - 1
-        for at, card in enumerate(pool):
-            point -= weight[card]
-            if point < 0:
-                place = at
-                break
-        return pool.pop(place)
+    def after_draw(self, hand: int, card: int) -> int:
+        """The hand left when ``hand`` draws ``card`` and makes its level's throw."""
+        eleven = hand | 1 << card
+        return eleven & ~(1 << kept_throw(eleven, self.hidden.opponent_known, self.policy.keeps_partners))
 
     def draw(self, rng: random.Random) -> tuple[int, list[int]]:
         """One world: the opponent's hand (a mask) and the stock (in a random order)."""
         for _ in range(REDRAWS - 1):
-            drawn = self._history(rng, stop_early=True)
-            if drawn is not None and self.melds_known(drawn[0]):
-                return _shuffled(drawn, rng)
-        last = self._history(rng, stop_early=False)
-        assert last is not None
-        return _shuffled(last, rng)
+            dealt = _deal(self.hidden, self.sums, rng)
+            if self.dealt_knock(dealt[0]):
+                continue
+            hand, pool = self._history(dealt, rng)
+            if self.melds_known(hand):
+                return _shuffled((hand, pool), rng)
+        return _shuffled(self._history(_deal(self.hidden, self.sums, rng), rng), rng)
 
-    def _history(self, rng: random.Random, stop_early: bool) -> tuple[int, list[int]] | None:
-        """One history: the hand it leaves and the unseen cards left; None once a turn of it
-        would have knocked (when ``stop_early``)."""
-        h = self.hidden
-        hand, pool = _deal(h, self.sums, rng)
-        keep = h.opponent_known
-        partners = self.policy.keeps_partners
-        wasted = len(h.thrown) if self.waste else 0
-        for turn in range(h.rounds if h.opponent_hidden else 0):
-            if wasted:
-                point = rng.random() * (sum(self.weight[c] for c in pool) + wasted * self.waste)
-                if point < wasted * self.waste:
-                    wasted -= 1  # it drew a card it threw straight back
-                    continue
-            hand |= 1 << self._pick(pool, rng)
-            thrown = kept_throw(hand, keep, partners)
-            hand &= ~(1 << thrown)
-            pool.append(thrown)
-            if stop_early and self.would_have_knocked(hand, self.stock_at(turn)):
-                return None
+    def _history(self, dealt: tuple[int, list[int]], rng: random.Random) -> tuple[int, list[int]]:
+        """The turns of one history from a deal: the hand they leave and the unseen cards left."""
+        hand, pool = dealt
+        weight = self.weight
+        ghosts = len(self.hidden.thrown) if self.waste else 0
+        for turn in range(self.turns):
+            stock = self.stock_at(turn)
+            candidates = [*pool]
+            while True:
+                wasted = ghosts * self.waste
+                total = sum(weight[c] for c in candidates) + wasted
+                if total <= 0:
+                    break  # no card it may have drawn: the turn leaves the hand as it was
+                point = rng.random() * total
+                if point < wasted:
+                    ghosts -= 1  # it drew a card it threw straight back
+                    break
+                point -= wasted
+                place = len(candidates) - 1
+                for at, card in enumerate(candidates):
+                    point -= weight[card]
+                    if point < 0:
+                        place = at
+                        break
+                card = candidates[place]
+                kept = self.after_draw(hand, card)
+                if not self.would_have_knocked(kept, stock):
+                    pool.remove(card)
+                    pool.append(kept_throw(hand | 1 << card, self.hidden.opponent_known,
+                                           self.policy.keeps_partners))
+                    hand = kept
+                    break
+                candidates.pop(place)  # it would have knocked: it drew another card
         return hand, pool
 
 
@@ -361,8 +380,8 @@ def every_world(hidden: Hidden) -> Iterator[tuple[float, int, list[int]]]:
 @dataclass(frozen=True)
 class HistoryOdds:
     """The odds of every hand the history model may leave the opponent: ``drawn`` for one history
-    drawn whatever it does, ``kept`` for one that passes (no knock on the way, its taken cards
-    melded), and ``rejected``, the chance that a history is drawn again."""
+    drawn whatever it does, ``kept`` for one that passes (a deal it would not have knocked with,
+    its taken cards melded), and ``rejected``, the chance that a history is drawn again."""
 
     drawn: dict[int, float]
     kept: dict[int, float]
@@ -378,36 +397,40 @@ class HistoryOdds:
 
 def history_odds(sampler: HistorySampler) -> HistoryOdds:
     """Every hand :class:`HistorySampler` may draw in one history, with its odds, enumerated: each
-    deal of the hidden cards (by the product of their weights), each card drawn at each round (by
-    its weight among the unseen), the throw, and whether the history passes. For positions late in
-    a hand with few unseen cards (a few hundred deals)."""
+    deal of the hidden cards (by the product of their weights), each card drawn at each turn (by
+    its weight among those its level would not have knocked after), the throw, and whether the
+    history passes. For positions late in a hand with few unseen cards (a few hundred deals)."""
     hidden = sampler.hidden
     deals = list(combinations(range(len(hidden.unseen)), hidden.opponent_hidden))
     total = sum(math.prod(hidden.weights[j] for j in chosen) for chosen in deals)
-    wasted = len(hidden.thrown) if sampler.waste else 0
+    ghosts = len(hidden.thrown) if sampler.waste else 0
     states: dict[tuple[int, bool, int], float] = {}
     for chosen in deals:
         hand = hidden.opponent_known
         for j in chosen:
             hand |= 1 << hidden.unseen[j]
-        key = hand, False, wasted
+        key = hand, sampler.dealt_knock(hand), ghosts
         states[key] = states.get(key, 0.0) + math.prod(hidden.weights[j] for j in chosen) / total
     unseen = hidden.unseen
-    partners = sampler.policy.keeps_partners
-    for turn in range(hidden.rounds if hidden.opponent_hidden else 0):
+    for turn in range(sampler.turns):
         after: dict[tuple[int, bool, int], float] = {}
         stock = sampler.stock_at(turn)
         for (hand, rejected, left), p in states.items():
-            pool = [c for c in unseen if not hand >> c & 1]
-            weight = sum(sampler.weight[c] for c in pool) + left * sampler.waste
-            if left:
-                # A card it threw, drawn and thrown straight back: the hand stays as it was.
-                key = hand, rejected or sampler.would_have_knocked(hand, stock), left - 1
+            allowed = []
+            for card in unseen:
+                if not hand >> card & 1:
+                    kept = sampler.after_draw(hand, card)
+                    if not sampler.would_have_knocked(kept, stock):
+                        allowed.append((card, kept))
+            weight = sum(sampler.weight[c] for c, _ in allowed) + left * sampler.waste
+            if weight <= 0:
+                after[hand, rejected, left] = after.get((hand, rejected, left), 0.0) + p
+                continue
+            if left:  # a card it threw, drawn and thrown straight back: the hand stays as it was
+                key = hand, rejected, left - 1
                 after[key] = after.get(key, 0.0) + p * left * sampler.waste / weight
-            for card in pool:
-                eleven = hand | 1 << card
-                kept = eleven & ~(1 << kept_throw(eleven, hidden.opponent_known, partners))
-                key = kept, rejected or sampler.would_have_knocked(kept, stock), left
+            for card, kept in allowed:
+                key = kept, rejected, left
                 after[key] = after.get(key, 0.0) + p * sampler.weight[card] / weight
         states = after
     drawn: dict[int, float] = {}

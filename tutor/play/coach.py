@@ -105,8 +105,6 @@ class Judgement:
     """The expected points of the hand after the coach's move."""
     options: tuple[OptionValue, ...] = ()
     """Every move the coach valued, best first."""
-    close: bool = False
-    """The move is the coach's, or as good within what the analysis can tell."""
     settled: bool = True
     """The loss' grade is decided (its confidence interval lies within one grade)."""
     worlds: int = 0
@@ -122,9 +120,9 @@ class Judgement:
 
     @property
     def grade(self) -> Grade | None:
-        """The move's grade (:attr:`tutor.play.evaluation.Verdict.grade`); the coach's own move,
-        or one as good within what the analysis can tell, is ``best``."""
-        if self.move == self.coach or self.close:
+        """The move's grade (:attr:`tutor.play.evaluation.Verdict.grade`): the coach's own move is
+        ``best``, and so is one as good within what the analysis can tell."""
+        if self.move == self.coach:
             return "best"
         return None if self.loss is None else grade(self.loss, self.stderr)
 
@@ -201,8 +199,8 @@ def judge(view: dict[str, Any], move: Move, opponent: str = DEFAULT_OPPONENT, co
     options = found.options((move, *compare))
     mine = next(o.expected for o in options if o.move == move)
     coach = next(o.expected for o in options if o.move == verdict.coach)
-    return Judgement(move, verdict.coach, verdict.loss, verdict.stderr, mine, coach, options, verdict.close,
-                     verdict.settled, verdict.worlds, opponent)
+    return Judgement(move, verdict.coach, verdict.loss, verdict.stderr, mine, coach, options, verdict.settled,
+                     verdict.worlds, opponent)
 
 
 def coach_hint(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int | str = 0) -> CoachHint:
@@ -213,11 +211,12 @@ def coach_hint(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int
     choice = found.choice()
     advice = explain(view, choice.move)
     value = found.option(choice.move)
+    close = found.close()
     runner = found.runner_up()
     if runner is None:
-        return CoachHint(advice, value, close=choice.close, opponent=opponent)
+        return CoachHint(advice, value, close=close, opponent=opponent)
     move, loss, stderr = runner
-    return CoachHint(advice, value, found.option(move), (loss, stderr), choice.close, opponent)
+    return CoachHint(advice, value, found.option(move), (loss, stderr), close, opponent)
 
 
 def losses(view: dict[str, Any], moves: tuple[Move, ...], opponent: str = DEFAULT_OPPONENT,
@@ -228,10 +227,9 @@ def losses(view: dict[str, Any], moves: tuple[Move, ...], opponent: str = DEFAUL
     found = evaluation(view, opponent, salt)
     if found is None:
         return _fallback(view), {}
-    choice = found.choice()
-    wanted = moves or (choice.move, *choice.close, *found.weighed())
-    verdicts = {m: found.verdict(m) for m in dict.fromkeys(wanted)}
-    return choice.move, {m: (v.loss, v.stderr) for m, v in verdicts.items()}
+    wanted = moves or found.weighed()
+    judged = {m: found.verdict(m) for m in dict.fromkeys(wanted)}
+    return found.choice().move, {m: (v.loss, v.stderr) for m, v in judged.items()}
 
 
 def standings(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT,

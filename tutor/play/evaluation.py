@@ -4,23 +4,26 @@ An :class:`Evaluation` holds one decision (a view), the level of the opponent th
 and a fixed sequence of worlds (:class:`~tutor.play.analysis.Position`: the seed comes from the
 position alone, so the same position is weighed on the same worlds in every game). Each move's
 outcome in each world is played once, when first needed, and kept: everything below reads the
-same numbers, in whatever order it is asked.
+same numbers, in whatever order it is asked (the hint first or the verdict first).
 
-- **The coach's move** (:meth:`Evaluation.choice`): every legal move is played on :data:`SCREEN`
-  worlds (a cheap first pass, so the analysis' own best is never left out); the best
-  :data:`CANDIDATES` of them, with the strong player's move, then race: worlds are added
-  :data:`BATCH` at a time, and a move drops out once it is behind the leader by more than
-  :data:`RACE_CONFIDENCE` standard errors of the paired difference. The race ends when one move
-  is left, when every move left is within :data:`~tutor.play.grading.BEST_WITHIN` of the leader
-  beyond doubt, or at :data:`RACE_WORLDS`. The moves still in it are *too close to call*.
-- **A verdict on a move** (:meth:`Evaluation.verdict`): its loss against the coach's move on the
-  same worlds, grown :data:`BATCH` at a time until the grade is settled (the loss' confidence
-  interval, :data:`SETTLE_CONFIDENCE` standard errors either way, lies within one grade) or
-  :data:`VERDICT_WORLDS` are played. A move still in the race is as good as the coach's move,
-  within what the analysis can tell.
+- **The coach's move** (:meth:`Evaluation.choice`): every legal move is played on
+  :attr:`Budget.screen` worlds (a cheap first pass, so the analysis' own best is never left out);
+  the best :attr:`Budget.keep` of them, with the strong player's move, on :attr:`Budget.deep`
+  worlds; the best :attr:`Budget.candidates` of those, with the strong player's move, then race:
+  worlds are added :data:`BATCH` at a time, and a move drops out once it trails the leader by
+  more than :data:`RACE_CONFIDENCE` standard errors of the paired difference, until one move is
+  left or :attr:`Budget.race` worlds are played. When several are left, they are played on
+  :attr:`Budget.refine` worlds and the best of them there is the coach's move; the others that
+  are graded best against it there are *too close to call*.
+- **A verdict on a move** (:meth:`Evaluation.verdict`): best for a move too close to call (as the
+  hint said); else its loss against the coach's move on the same worlds, grown :data:`BATCH` at a
+  time until its grade is settled (the loss
+  :data:`SETTLE_CONFIDENCE` standard errors either way falls within one grade) or
+  :attr:`Budget.verdict` worlds are played, then graded (:func:`tutor.play.grading.grade`: the
+  loss less one standard error).
 
-The budgets are the app's; a bot (the expert) weighs its decisions on far fewer worlds
-(:class:`Budget`).
+``benchmarks/coach_trust.py`` measures what these budgets buy: how often a move's grade is the same
+under other worlds, how often it is wrong against ten times the worlds, and what they cost.
 """
 
 from __future__ import annotations
@@ -31,36 +34,36 @@ from typing import Any
 
 from tutor.play.analysis import BELIEF_WORLDS, OptionValue, Position, paired_gap, position_seed, stderr_of
 from tutor.play.bots.planner import STRONG, Planner
-from tutor.play.grading import BEST_WITHIN, Grade, grade, settled
+from tutor.play.grading import Grade, grade, settled
 from tutor.play.moves import Move
 from tutor.play.opponents import DEFAULT_OPPONENT
 
-SCREEN = 24
-"""Worlds on which every legal move is played first."""
-CANDIDATES = 4
-"""How many of the best moves of that first pass race for the coach's move (beside the strong player's)."""
 BATCH = 48
-"""Worlds added at a time."""
-RACE_CONFIDENCE = 2.0
-"""Standard errors by which a move must trail the leader to drop out of the race."""
-SETTLE_CONFIDENCE = 1.5
+"""Worlds added at a time in the race and in a verdict."""
+RACE_CONFIDENCE = 3.0
+"""Standard errors by which a move must trail the leader to drop out of the race (three, since the
+race looks again after every batch)."""
+SETTLE_CONFIDENCE = 3.0
 """Standard errors either side of a loss within which its grade must not change for it to be settled."""
 
 
 @dataclass(frozen=True)
 class Budget:
-    """How many worlds a decision may take: for the race, and for a verdict; and how many worlds
-    every legal move is first played on, and opponent hands the mover's belief is drawn from."""
+    """How many worlds a decision may take at each step (see the module's docstring), and how many
+    opponent hands the mover's belief is drawn from."""
 
-    race: int
-    verdict: int
-    screen: int = SCREEN
+    screen: int = 24
+    keep: int = 8
+    deep: int = 96
+    candidates: int = 6
+    race: int = 480
+    refine: int = 1200
+    verdict: int = 2400
     belief: int = BELIEF_WORLDS
 
 
-APP = Budget(race=720, verdict=1200)
-"""The coach's budget in the app (see ``benchmarks/coach_trust.py`` for what it costs and buys)."""
-RACE_WORLDS, VERDICT_WORLDS = APP.race, APP.verdict
+APP = Budget()
+"""The coach's budget in the app."""
 
 
 @dataclass(frozen=True)
@@ -68,15 +71,15 @@ class Choice:
     """The coach's move and how the race ended."""
 
     move: Move
-    """The leader: the best move the coach valued."""
-    close: tuple[Move, ...]
-    """The other moves the race could not tell from the leader: too close to call."""
+    """The best move the coach valued."""
+    survivors: tuple[Move, ...]
+    """The other moves still in the race at its end."""
     worlds: int
-    """Worlds the race played the leader on."""
+    """Worlds the coach's move was chosen on."""
     proposal: Move
     """The strong player's move."""
     raced: tuple[Move, ...]
-    """Every move of the race, the leader first."""
+    """Every move of the race, the coach's first."""
 
 
 @dataclass(frozen=True)
@@ -89,16 +92,13 @@ class Verdict:
     loss: float
     stderr: float
     worlds: int
-    close: bool
-    """The move is the coach's, or still in the race: as good, within what the analysis can tell."""
     settled: bool
-    """The loss' confidence interval lies within one grade."""
+    """The loss' grade is decided: its confidence interval lies within one grade."""
 
     @property
     def grade(self) -> Grade:
-        """The grade: ``best`` for a move as good as the coach's within what the analysis can tell,
-        else the grade of the loss less one standard error (:func:`tutor.play.grading.grade`)."""
-        return "best" if self.close else grade(self.loss, self.stderr)
+        """The grade (:func:`tutor.play.grading.grade`); the coach's own move is ``best``."""
+        return "best" if self.move == self.coach else grade(self.loss, self.stderr)
 
 
 class Evaluation:
@@ -129,6 +129,11 @@ class Evaluation:
                 done.append(self.position.outcome(move, len(done)))
             return done[:worlds]
 
+    def played(self, move: Move) -> int:
+        """On how many worlds ``move`` has been played."""
+        with self._lock:
+            return len(self.outcomes.get(move, ()))
+
     def value(self, move: Move, worlds: int) -> float:
         """``move``'s mean outcome on the first ``worlds`` worlds."""
         done = self.play(move, worlds)
@@ -145,80 +150,91 @@ class Evaluation:
                 self._choice = self._race()
             return self._choice
 
+    def _best(self, moves: list[Move], worlds: int, order: dict[Move, int]) -> list[Move]:
+        """``moves`` best first by their value on ``worlds`` worlds (ties in the order of the legal moves)."""
+        return sorted(moves, key=lambda m: (-self.value(m, worlds), order[m]))
+
     def _race(self) -> Choice:
-        legal = self.legal
+        legal = list(self.legal)
         proposal = self._proposal if self._proposal is not None else Planner(STRONG).choose(self.position.table)
         if len(legal) < 2:
             return Choice(legal[0], (), 0, proposal, (legal[0],))
-        worlds = min(self.budget.screen, self.budget.race)
+        budget = self.budget
         order = {move: place for place, move in enumerate(legal)}
-        screened = sorted(legal, key=lambda m: (-self.value(m, worlds), order[m]))
-        raced = list(dict.fromkeys([*screened[:CANDIDATES], proposal]))
+        pool = legal
+        if len(legal) > budget.keep:
+            pool = list(dict.fromkeys([*self._best(legal, budget.screen, order)[:budget.keep], proposal]))
+        worlds = budget.deep
+        raced = list(dict.fromkeys([*self._best(pool, worlds, order)[:budget.candidates], proposal]))
         alive = raced
         while True:
-            leader = max(alive, key=lambda m: (self.value(m, worlds), -order[m]))
+            leader = self._best(alive, worlds, order)[0]
             gaps = {m: self.gap(m, leader, worlds) for m in alive if m != leader}
             alive = [leader, *(m for m, (loss, err) in gaps.items() if loss - RACE_CONFIDENCE * err <= 0)]
-            equal = all(gaps[m][0] + RACE_CONFIDENCE * gaps[m][1] <= BEST_WITHIN for m in alive[1:])
-            if len(alive) == 1 or equal or worlds >= self.budget.race:
+            if len(alive) == 1 or worlds >= budget.race:
                 break
-            worlds = min(worlds + BATCH, self.budget.race)
-        # A move that dropped out behind an earlier leader but cannot be told from the last is close too.
-        close = [m for m in raced if m != leader and (m in alive or not self._beyond_doubt(m, leader))]
-        return Choice(leader, tuple(close), worlds, proposal, (leader, *(m for m in raced if m != leader)))
+            worlds = min(worlds + BATCH, budget.race)
+        if len(alive) > 1 and budget.refine > worlds:
+            worlds = budget.refine
+            leader = self._best(alive, worlds, order)[0]
+        return Choice(leader, tuple(m for m in alive if m != leader), worlds, proposal,
+                      (leader, *(m for m in raced if m != leader)))
 
-    def _played(self, move: Move) -> int:
-        with self._lock:
-            return len(self.outcomes.get(move, ()))
-
-    def worlds_of(self, *moves: Move) -> int:
-        """The most worlds any of ``moves`` has been played on (at least the screen's)."""
-        return max(min(self.budget.screen, self.budget.race), *(self._played(m) for m in moves))
-
-    def standing(self, move: Move, coach: Move) -> tuple[float, float, int]:
-        """What ``move`` gives up against ``coach`` on the worlds both have been played on (at
-        least :data:`SCREEN`), with its standard error, and how many worlds that is."""
-        worlds = max(min(self._played(move), self._played(coach)), min(self.budget.screen, self.budget.race))
-        loss, err = self.gap(move, coach, worlds)
-        return loss, err, worlds
-
-    def _beyond_doubt(self, move: Move, coach: Move) -> bool:
-        loss, err, _ = self.standing(move, coach)
-        return loss - RACE_CONFIDENCE * err > 0
-
-    def runner_up(self) -> tuple[Move, float, float] | None:
-        """The next best move the race weighed, with what it gives up against the coach's move
-        (beyond doubt) and that loss' standard error; None when every other move is too close."""
+    def close(self) -> tuple[Move, ...]:
+        """The moves still in the race at its end that are graded best against the coach's move on
+        the worlds it was chosen on: too close to it to call (and their verdicts say so)."""
         choice = self.choice()
-        behind = [(m, *self.standing(m, choice.move)[:2]) for m in choice.raced[1:] if m not in choice.close]
-        return min(behind, key=lambda b: b[1]) if behind else None
-
-    def weighed(self) -> tuple[Move, ...]:
-        """The moves the race weighed, the coach's first."""
-        return self.choice().raced
+        return tuple(m for m in choice.survivors if grade(*self.gap(m, choice.move, choice.worlds)) == "best")
 
     def verdict(self, move: Move) -> Verdict:
         """``move`` beside the coach's move (see the module's docstring)."""
         choice = self.choice()
         coach = choice.move
-        if move == coach or move in choice.close or len(self.legal) < 2:
-            loss, err = (0.0, 0.0) if move == coach else self.gap(move, coach, choice.worlds)
-            return Verdict(move, coach, loss, err, choice.worlds, True, True)
-        worlds = max(self.budget.screen, min(choice.worlds, self.budget.verdict))
+        if move == coach or len(self.legal) < 2:
+            return Verdict(move, coach, 0.0, 0.0, choice.worlds, True)
+        if move in self.close():  # as the hint said: as good as the coach's move, within what the analysis can tell
+            loss, err = self.gap(move, coach, choice.worlds)
+            return Verdict(move, coach, loss, err, choice.worlds, True)
+        budget = self.budget
+        worlds = min(max(budget.screen, self.played(move)), budget.verdict)
         while True:
             loss, err = self.gap(move, coach, worlds)
             done = settled(loss, err, SETTLE_CONFIDENCE)
-            if done or worlds >= self.budget.verdict:
-                return Verdict(move, coach, loss, err, worlds, False, done)
-            worlds = min(worlds + BATCH, self.budget.verdict)
+            if done or worlds >= budget.verdict:
+                return Verdict(move, coach, loss, err, worlds, done)
+            worlds = min(worlds + BATCH, budget.verdict)
+
+    def worlds_of(self, *moves: Move) -> int:
+        """The most worlds any of ``moves`` has been played on (at least the screen's)."""
+        return max(self.budget.screen, *(self.played(m) for m in moves))
+
+    def standing(self, move: Move, coach: Move) -> tuple[float, float, int]:
+        """What ``move`` gives up against ``coach`` on the worlds both have been played on (at
+        least the screen's), with its standard error, and how many worlds that is."""
+        worlds = max(min(self.played(move), self.played(coach)), self.budget.screen)
+        loss, err = self.gap(move, coach, worlds)
+        return loss, err, worlds
+
+    def runner_up(self) -> tuple[Move, float, float] | None:
+        """The next best move the race weighed, with what it gives up against the coach's move and
+        that loss' standard error (beyond doubt: more than :data:`RACE_CONFIDENCE` standard errors);
+        None when there is none."""
+        choice = self.choice()
+        close = self.close()
+        behind = [(m, *self.standing(m, choice.move)[:2]) for m in choice.raced[1:] if m not in close]
+        clear = [b for b in behind if b[1] - RACE_CONFIDENCE * b[2] > 0]
+        return min(clear, key=lambda b: b[1]) if clear else None
+
+    def weighed(self) -> tuple[Move, ...]:
+        """The moves the race weighed, the coach's first."""
+        return self.choice().raced
 
     def options(self, moves: tuple[Move, ...] = ()) -> tuple[OptionValue, ...]:
         """The moves the race weighed (and ``moves``), each valued on the worlds it was played on
-        (at least :data:`SCREEN`), best first."""
-        wanted = dict.fromkeys([*self.weighed(), *moves])
+        (at least the screen's), best first."""
         values = []
-        for move in wanted:
-            done = self.play(move, max(self._played(move), min(self.budget.screen, self.budget.race)))
+        for move in dict.fromkeys([*self.weighed(), *moves]):
+            done = self.play(move, max(self.played(move), self.budget.screen))
             values.append(OptionValue(move, sum(done) / len(done), stderr_of(done)))
         return tuple(sorted(values, key=lambda o: -o.expected))
 

@@ -1,12 +1,11 @@
 """Grading a decision by what it gives up, in expected points of the hand.
 
-A decision's *loss* is the expected points a move gives up against the best move the analysis
-found (:meth:`tutor.play.analysis.Analysis.loss`), with the standard error of that estimate. Its
-grade, as Lichess grades a chess move by what it loses:
+A decision's *loss* is the expected points a move gives up against the coach's move
+(:mod:`tutor.play.evaluation`), with the standard error of that estimate. Its grade, as Lichess
+grades a chess move by what it loses:
 
 ====================  ==========================================================
-best                  the loss is at most :data:`BEST_WITHIN` (0.25 points)
-good                  below 1 point
+best                  the loss is at most :data:`BEST_WITHIN` (1 point)
 inaccuracy            below 2.5 points
 mistake               below 5 points
 blunder               5 points or more
@@ -15,7 +14,11 @@ blunder               5 points or more
 The loss is first reduced by one standard error (the benefit of the doubt: a move is not called a
 mistake for what may be noise in the estimate). The limits are ours, chosen against the size of a
 hand: a knock wins some 10 to 25 points and a gin or undercut 25 more, so a blunder throws away a
-fifth or more of a typical hand.
+fifth or more of a typical hand. There is no grade between best and an inaccuracy: the analysis
+cannot tell a move that gives up a quarter of a point from one that gives up a whole point (the
+difference between two moves' play-outs spreads over some 25 points, so it would take some 10,000
+deals to tell them apart: ``benchmarks/coach_trust.py``), so a move within a point of the coach's
+is as good as it, within what the analysis can tell.
 
 A decision's *accuracy* is ``100 × exp(-loss / ACCURACY_SCALE)``: 100 for the best move, 78 for a
 loss of 1 point, 37 for 4. A hand's or a game's is the mean of the arithmetic and the harmonic mean
@@ -30,13 +33,12 @@ import math
 from collections.abc import Sequence
 from typing import Literal
 
-Grade = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
-GRADES: tuple[Grade, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
+Grade = Literal["best", "inaccuracy", "mistake", "blunder"]
+GRADES: tuple[Grade, ...] = ("best", "inaccuracy", "mistake", "blunder")
 """The grades, best first."""
-BEST_WITHIN = 0.25
+BEST_WITHIN = 1.0
 """The largest loss (after the benefit of the doubt) that still counts as the best move."""
-LIMITS: tuple[tuple[Grade, float], ...] = (("best", BEST_WITHIN), ("good", 1.0), ("inaccuracy", 2.5),
-                                           ("mistake", 5.0))
+LIMITS: tuple[tuple[Grade, float], ...] = (("best", BEST_WITHIN), ("inaccuracy", 2.5), ("mistake", 5.0))
 """Each grade but the last with the loss it stays below (``best``: at or below)."""
 ACCURACY_SCALE = 4.0
 """The loss, in points, at which a decision's accuracy falls to 1/e (37 %)."""

@@ -66,7 +66,7 @@ VALUES = tuple(c.value for c in DECK)
 RANKS = tuple(c.rank for c in DECK)
 BY_VALUE = tuple(sorted(range(len(DECK)), key=lambda i: -VALUES[i]))
 """The cards' indices, the highest value first."""
-FEED_WORRY = 0.5
+FEED_WORRY = 2.0
 """Deadwood points of feeding risk below which the careful mover does not look beyond the throws
 that leave least deadwood."""
 HIGHEST = tuple(VALUES[i] * 16 + RANKS[i] for i in range(len(DECK)))
@@ -236,7 +236,8 @@ class Sim:
     deadwood: list[int] = field(default_factory=lambda: [-1, -1])
     """Each player's deadwood with ten cards, once the policy knows it (-1 until then)."""
     plan: tuple[int, int] | None = None
-    """The discard the policy worked out when it chose to take the upcard: (deadwood left, card)."""
+    """The throws the policy weighed when it chose to take the upcard: (the least deadwood one
+    leaves, the cards that leave it)."""
     shown: list[int] = field(default_factory=lambda: [0, 0])
     """The cards each player took from the pile and still holds (the other player has seen them)."""
     policies: tuple[Policy, Policy] = (CAREFUL, QUICK)
@@ -340,11 +341,15 @@ def _throws(hand: int, taken: int) -> list[tuple[int, int]]:
     return out
 
 
-def safe_throw(hand: int, taken: int, held: int, keeps_partners: bool = True) -> tuple[int, int]:
+def safe_throw(hand: int, taken: int, held: int, keeps_partners: bool = True,
+               reached: tuple[int, int] | None = None) -> tuple[int, int]:
     """:func:`best_throw`, but never a card that makes a meld with two cards of ``held`` (what the
     other player took from the pile) while a throw that does not feed leaves at most
-    :data:`~tutor.play.bots.planner.Style.feed` more deadwood."""
-    least, reach = _reach(hand, taken)
+    :data:`~tutor.play.bots.planner.Style.feed` more deadwood (``reached``: the least deadwood
+    and the cards that leave it, when known)."""
+    least, reach = reached if reached is not None else _reach(hand, taken)
+    if not held:
+        return least, _pick(reach, hand, keeps_partners)
     safe = reach
     scan = reach
     while scan:
@@ -362,14 +367,14 @@ def safe_throw(hand: int, taken: int, held: int, keeps_partners: bool = True) ->
     return least, _pick(reach, hand, keeps_partners)
 
 
-def careful_throw(sim: Sim, hand: int, taken: int) -> tuple[int, int]:
+def careful_throw(sim: Sim, hand: int, taken: int, least: int, reach: int) -> tuple[int, int]:
     """The careful mover's plain discard: the least deadwood plus the cost of feeding (the strong
     player's, on the chance that the card completes a meld of the opponent: certain where it melds
-    with two cards the opponent took from the pile, else its share in the mover's belief)."""
+    with two cards the opponent took from the pile, else its share in the mover's belief).
+    ``least`` and ``reach``: the least deadwood a throw leaves, and the cards that leave it."""
     held = sim.shown[1]
     risk = sim.belief.risk
     stake = feed_stake(sim.policies[0].style, sim.stock.size)
-    least, reach = _reach(hand, taken)
 
     def cost(card: int) -> float:
         return stake * (1.0 if feeds(card, held) else risk[card])
@@ -408,17 +413,18 @@ def careful_throw(sim: Sim, hand: int, taken: int) -> tuple[int, int]:
 def upcard_plan(hand: int, base: int, up: int, stock_size: int, rules: Ruleset,
                 policy: Policy = QUICK, eager: bool = False) -> tuple[int, int] | None:
     """Whether a player of ``policy`` takes the upcard ``up`` into ten-card ``hand`` (whose
-    deadwood is ``base``): the discard it would then make, (deadwood left, card), or None to leave it."""
+    deadwood is ``base``): the throws it would then weigh, (the least deadwood one leaves, the
+    cards that leave it), or None to leave it."""
     bit = 1 << up
     eleven = min_deadwood(hand | bit)
     if eleven < base + VALUES[up]:
-        return best_throw(hand | bit, up, policy.keeps_partners)  # it forms or extends a meld
+        return _reach(hand | bit, up)  # it forms or extends a meld
     # No throw takes off more than 10: when even that leaves too much to knock and too little
     # gain, there is no need to find the throw.
     floor = eleven - 10
     if (floor > base - TAKE_GAIN or not policy.takes_gain) and not rules.may_knock_with(floor):
         return None
-    plan = best_throw(hand | bit, up, policy.keeps_partners)
+    plan = _reach(hand | bit, up)
     least = plan[0]
     if rules.may_knock_with(least) and knocks_now(policy.style, least, stock_size, eager):
         return plan
@@ -508,12 +514,7 @@ def _discard(sim: Sim, player: int, rules: Ruleset) -> None:
     policy = sim.policies[player]
     plan, sim.plan = sim.plan, None
     taken = sim.taken
-    if plan is not None and taken >= 0 and not (policy.careful or policy.reads):
-        least, card = plan
-        reach = 1 << card
-    else:
-        least, reach = _reach(hand, taken)
-        card = -1
+    least, reach = plan if plan is not None and taken >= 0 else _reach(hand, taken)
     if least == 0 and rules.big_gin_allowed and min_deadwood(hand) == 0:  # all eleven meld only if one throw leaves 0
         big_gin(sim, rules)
         return
@@ -523,15 +524,15 @@ def _discard(sim: Sim, player: int, rules: Ruleset) -> None:
             knock = _careful_knock(sim, hand, reach, rules)
         if knock == -2:  # the level's timing
             timely = knocks_now(policy.style, least, sim.stock.size, sim.eager[player])
-            knock = (card if card >= 0 else _pick(reach, hand, policy.keeps_partners)) if timely else -1
+            knock = _pick(reach, hand, policy.keeps_partners) if timely else -1
         if knock >= 0:
             throw(sim, knock, True, rules)
             return
     if policy.careful:
-        least, card = careful_throw(sim, hand, taken)
+        least, card = careful_throw(sim, hand, taken, least, reach)
     elif policy.reads:
-        least, card = safe_throw(hand, taken, sim.shown[1 - player], policy.keeps_partners)
-    elif card < 0:
+        least, card = safe_throw(hand, taken, sim.shown[1 - player], policy.keeps_partners, (least, reach))
+    else:
         card = _pick(reach, hand, policy.keeps_partners)
     throw(sim, card, False, rules)
     sim.deadwood[player] = least

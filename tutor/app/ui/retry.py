@@ -38,11 +38,17 @@ def show_retry(match: Match, index: int, tr: Translator) -> None:
         judgement = judge(view, move, decision.opponent, compare=(decision.move,))
         line = tr.gettext("You chose: {move}.", move=move_phrase(move, top, tr))
         mine = judgement.grade
-        if mine is not None and judgement.loss is not None:
+        coach = move_phrase(judgement.coach, top, tr)
+        if move == judgement.coach:
+            line += " " + tr.gettext("Best: the coach's move.")
+        elif mine == "best" and judgement.loss is not None:
+            line += " " + tr.gettext("Best: as good as the coach's move ({coach}), within what the analysis can tell "
+                                     "(it gives up {loss} points).", coach=coach,
+                                     loss=loss_text(max(0.0, judgement.loss), judgement.stderr, tr))
+        elif mine is not None and judgement.loss is not None:
             line += " " + tr.gettext("{grade}: it gives up {loss} points against the coach's move ({coach}).",
                                      grade=grade_name(mine, tr).capitalize(),
-                                     loss=loss_text(max(0.0, judgement.loss), judgement.stderr, tr),
-                                     coach=move_phrase(judgement.coach, top, tr))
+                                     loss=loss_text(max(0.0, judgement.loss), judgement.stderr, tr), coach=coach)
         (st.success if mine == "best" else st.warning)(line)
         judged = verdicts(view, tuple(o.move for o in judgement.options), decision.opponent)
         st.table({

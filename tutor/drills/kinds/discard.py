@@ -74,14 +74,14 @@ def _throws_of(table: Table, card: Card) -> tuple[Move, ...]:
     return tuple(m for m in table.legal if m[0] in ("discard", "knock") and m[1] is card)
 
 
-def card_verdict(table: Table, view: dict[str, Any], card: Card, opponent: str = DEFAULT_OPPONENT,
-                 seed: int = 0) -> tuple[Card, bool, float]:
+def card_verdict(table: Table, view: dict[str, Any], card: Card,
+                 opponent: str = DEFAULT_OPPONENT) -> tuple[Card, bool, float]:
     """For a position from the learner's own game: the coach's card (measured against
-    ``opponent``'s level, ``seed`` the game's), whether throwing ``card`` is graded as good as it
-    (best, :mod:`tutor.play.evaluation`: the better of its plain discard and its knock), and what
-    it gives up against the coach's move. A view whose cards cannot be sampled (written by hand) is
-    graded by the strong player."""
-    judged = [judge(view, move, opponent, salt=seed) for move in _throws_of(table, card)]
+    ``opponent``'s level, on the worlds the game's coach used: the position's own), whether
+    throwing ``card`` is graded as good as it (best, :mod:`tutor.play.evaluation`: the better of
+    its plain discard and its knock), and what it gives up against the coach's move. A view whose
+    cards cannot be sampled (written by hand) is graded by the strong player."""
+    judged = [judge(view, move, opponent) for move in _throws_of(table, card)]
     if any(j.loss is None for j in judged):
         best, good = accepted(table, view)
         return best, card in good, 0.0
@@ -92,16 +92,16 @@ def card_verdict(table: Table, view: dict[str, Any], card: Card, opponent: str =
     return coach[1], nearest.grade == "best", nearest.loss or 0.0
 
 
-def coach_card(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, seed: int = 0) -> Card:
-    """The card the coach throws in a position from the learner's own game."""
-    move = coach_hint(view, opponent, seed).move
+def coach_card(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT) -> Card:
+    """The card the coach throws in a position from the learner's own game (as its hint says there)."""
+    move = coach_hint(view, opponent).move
     if move[1] is None:
         raise PositionError()  # big gin: no card is thrown
     return move[1]
 
 
 def accepted(table: Table, view: dict[str, Any], scenario: str = "", by_analysis: bool = False,
-             seed: int = 0, opponent: str = DEFAULT_OPPONENT) -> tuple[Card, tuple[Card, ...]]:
+             opponent: str = DEFAULT_OPPONENT) -> tuple[Card, tuple[Card, ...]]:
     """The card the puzzle's answer is, and every card as good: with ``least``, the cards that leave
     the least deadwood; ``by_analysis`` (a position from the learner's own game), the coach's card
     and the cards the analysis finds as good; else the strong player's card, and for a knock the
@@ -110,7 +110,7 @@ def accepted(table: Table, view: dict[str, Any], scenario: str = "", by_analysis
         cards = least_discards(table)[1]
         return cards[0], cards
     if by_analysis:
-        thrown = coach_card(view, opponent, seed)
+        thrown = coach_card(view, opponent)
         return thrown, (thrown,)
     kind, card = Bot("strong").move(view)
     if card is None:
@@ -245,12 +245,12 @@ def _opponent(puzzle: Puzzle) -> str:
 def _check_by_analysis(puzzle: Puzzle, given: Card, view: dict[str, Any], table: Table) -> Verdict:
     """A position from the learner's game, graded by the analysis: the coach's card or one as good."""
     if given is table.taken:
-        best = coach_card(view, _opponent(puzzle), puzzle.seed)
+        best = coach_card(view, _opponent(puzzle))
         kept = analyze(tuple(c for c in puzzle.cards if c is not best))
         coach = Remark(N_("The coach throws {the_card}: it leaves {points} points of deadwood."),
                        {"card": best, "points": kept.deadwood})
         return Verdict(False, kept, "taken_card", (Remark(TAKEN_BACK, {"card": given}), coach), str(best))
-    best, good, loss = card_verdict(table, view, given, _opponent(puzzle), puzzle.seed)
+    best, good, loss = card_verdict(table, view, given, _opponent(puzzle))
     kept = analyze(tuple(c for c in puzzle.cards if c is not best))
     if good:
         return Verdict(True, kept, expected=str(best))
@@ -266,8 +266,7 @@ def _check_by_analysis(puzzle: Puzzle, given: Card, view: dict[str, Any], table:
 
 def model_answer(puzzle: Puzzle) -> str:
     view, table = _position(puzzle)
-    return str(accepted(table, view, puzzle.scenario, by_analysis=_by_analysis(puzzle), seed=puzzle.seed,
-                        opponent=_opponent(puzzle))[0])
+    return str(accepted(table, view, puzzle.scenario, by_analysis=_by_analysis(puzzle), opponent=_opponent(puzzle))[0])
 
 
 def hints(puzzle: Puzzle) -> list[Remark]:

@@ -75,11 +75,11 @@ def answers_under(rules: Ruleset) -> tuple[str, ...]:
     return ANSWERS if waiting_can_pay(rules) else ("knock",)
 
 
-def coach_answer(view: dict[str, Any], seed: int, opponent: str = DEFAULT_OPPONENT) -> tuple[str, float, Move]:
-    """The coach's answer (``knock`` or ``wait``) against ``opponent``'s level, what the other
-    answer gives up against it in expected points (its best move against the coach's), and the
-    coach's move."""
-    coach, gaps = standings(view, opponent, seed)  # the moves the coach weighed
+def coach_answer(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT) -> tuple[str, float, Move]:
+    """The coach's answer (``knock`` or ``wait``) against ``opponent``'s level (on the position's
+    own worlds, as the table's coach), what the other answer gives up against it in expected points
+    (its best move against the coach's), and the coach's move."""
+    coach, gaps = standings(view, opponent)  # the moves the coach weighed
     answer = "knock" if coach[0] == "knock" else "wait"
     other = [gap for move, (gap, _) in gaps.items() if (move[0] == "knock") != (answer == "knock")]
     return answer, max(0.0, min(other)) if other else 0.0, coach
@@ -88,7 +88,7 @@ def coach_answer(view: dict[str, Any], seed: int, opponent: str = DEFAULT_OPPONE
 def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | None:
     want = rng.choice(answers_under(rules))  # as many puzzles answer "knock" as "wait", where both can be
     analysed = 0
-    seed = rng.randrange(1 << 30)
+    rng.randrange(1 << 30)  # once the analysis' seed: still drawn, so that each seed deals what it did
     player = "beginner" if level == "hard" else "strong"
     for view in discard_positions(rng, rules, player):
         if not any(k == "knock" for k, _ in view["legal"]):
@@ -98,8 +98,8 @@ def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | Non
         if table.can("big_gin") or not _at_level(least, view["turn"], level):
             continue
         analysed += 1
-        if analysed > ANALYSED or coach_answer(view, seed, player)[0] == want:
-            return position_fields(view, deadwood=least, analysis_seed=seed, opponent=player)
+        if analysed > ANALYSED or coach_answer(view, player)[0] == want:
+            return position_fields(view, deadwood=least, opponent=player)
     return None
 
 
@@ -114,7 +114,7 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     if given not in ANSWERS:
         raise AnswerError("answer knock or wait", what="answer")
     least, turn = _facts(puzzle)
-    expected, gain, coach = coach_answer(decode_view(puzzle.position), _seed(puzzle), _opponent(puzzle))
+    expected, gain, coach = coach_answer(decode_view(puzzle.position), _opponent(puzzle))
     result = analyze(puzzle.cards)
     if given == expected:
         return Verdict(True, result, expected=expected)
@@ -142,7 +142,7 @@ def _tips_remark(least: int, turn: int, expected: str, numbers: dict[str, Any]) 
 
 
 def model_answer(puzzle: Puzzle) -> str:
-    return coach_answer(decode_view(puzzle.position), _seed(puzzle), _opponent(puzzle))[0]
+    return coach_answer(decode_view(puzzle.position), _opponent(puzzle))[0]
 
 
 def _opponent(puzzle: Puzzle) -> str:
@@ -150,12 +150,6 @@ def _opponent(puzzle: Puzzle) -> str:
     older puzzle that does not say)."""
     level = puzzle.properties.get("opponent", DEFAULT_OPPONENT)
     return level if isinstance(level, str) and level in OPPONENTS else DEFAULT_OPPONENT
-
-
-def _seed(puzzle: Puzzle) -> int:
-    """The seed of the coach's analysis: the one the puzzle was made with."""
-    seed = puzzle.properties.get("analysis_seed", puzzle.seed)
-    return seed if isinstance(seed, int) else puzzle.seed
 
 
 def hints(puzzle: Puzzle) -> list[Remark]:

@@ -25,7 +25,7 @@ from tutor.play.evaluation import Budget, Evaluation
 from tutor.play.moves import Move
 from tutor.play.opponents import DEFAULT_OPPONENT
 
-BUDGET = Budget(race=160, verdict=0, screen=16, belief=24)
+BUDGET = Budget(screen=16, keep=6, deep=48, candidates=4, race=160, refine=0, verdict=0, belief=24)
 """The expert's budget a decision: about a tenth of a second for a discard on this machine, well
 within the two seconds a decision may take (``benchmarks/analysis.py``)."""
 
@@ -45,7 +45,7 @@ class Expert:
             choice = Evaluation(view, self.opponent, self.seed, BUDGET, proposal=proposal).choice()
         except ImpossibleViewError:
             return proposal  # a view written by hand whose cards do not add up
-        return proposal if proposal == choice.move or proposal in choice.close else choice.move
+        return proposal if proposal == choice.move or proposal in choice.survivors else choice.move
 
 
 def expert(prefer: tuple[int, ...], seed: int, opponent: str = DEFAULT_OPPONENT) -> Expert:
