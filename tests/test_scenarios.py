@@ -8,6 +8,7 @@ import pytest
 from tutor.content.lessons import lessons
 from tutor.drills import UnknownScenarioError, check, generate, model_answer, scenarios_of
 from tutor.drills.kinds.discard import least_discards
+from tutor.drills.kinds.knock import coach_answer
 from tutor.drills.properties import hand_properties, is_tie
 from tutor.engine.melds import analyze
 from tutor.engine.rules import available_rulesets, load_ruleset
@@ -105,7 +106,7 @@ def test_knock_or_wait_follows_source_001(deadwood, turn, expected):
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
-def test_knock_or_wait_puzzles_have_their_level(level):
+def test_knock_or_wait_puzzles_have_their_level_and_a_clear_answer(level):
     answers = set()
     for seed in range(10):  # each puzzle asks the analysis: fewer seeds than the other kinds
         puzzle = generate("knock", seed, level, load_ruleset("classic"))
@@ -126,4 +127,9 @@ def test_knock_or_wait_puzzles_have_their_level(level):
         assert not verdict.correct
         assert verdict.mistake == {"knock": "knocked_too_soon", "wait": "waited_too_long"}[wrong]
         assert verdict.remarks[0].params["gain"] >= 0 and "source 001" in verdict.remarks[1].template.lower()
-    assert answers == {"knock", "wait"}
+        # The answer is clear: the other answer's best move gives up a point or more, beyond doubt.
+        assert coach_answer(view, puzzle.properties["opponent"])[3], (level, seed)
+    # Against the strong player (easy and medium) both answers come up; the hard level's hands are
+    # the beginner's, and against the beginner, which knocks whenever it can, waiting pays (it knocks
+    # into undercuts): there the coach's clear answers are waits.
+    assert answers == ({"wait"} if level == "hard" else {"knock", "wait"})

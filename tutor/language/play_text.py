@@ -221,7 +221,7 @@ def hint_value_text(hint: CoachHint, top: str | None, tr: Translator) -> str | N
     parts = [tr.gettext("On average this move is worth {value} points this hand.",
                         value=points_text(hint.value.expected, tr))]
     if hint.close:
-        moves = tr.list_of([f"“{move_phrase(m, top, tr)}”" for m in hint.close])
+        moves = tr.list_of([tr.gettext("“{move}”", move=move_phrase(m, top, tr)) for m in hint.close])
         parts.append(tr.ngettext("Too close to call: {moves} is as good, within what the analysis can tell.",
                                  "Too close to call: {moves} are as good, within what the analysis can tell.",
                                  len(hint.close), moves=moves))

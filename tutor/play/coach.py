@@ -15,6 +15,7 @@ of any level. Like a bot, the coach reads only the view.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from tutor.play.bots import Bot
 from tutor.play.bots.evaluate import discard_order, taken_meld
 from tutor.play.bots.reading import read_view
 from tutor.play.errors import ImpossibleViewError
-from tutor.play.evaluation import Evaluation
+from tutor.play.evaluation import APP, Budget, Evaluation
 from tutor.play.grading import Grade, grade
 from tutor.play.moves import Move
 from tutor.play.opponents import DEFAULT_OPPONENT
@@ -152,24 +153,25 @@ class CoachHint:
 CONSULTED = 64
 """How many of the latest decisions' evaluations are kept: the hint, the verdict on the move that
 follows it and the review meet the same view, and the same worlds answer them all."""
-_evaluations: OrderedDict[tuple[str, str, str], Evaluation] = OrderedDict()
+_evaluations: OrderedDict[tuple[str, str, str, Budget], Evaluation] = OrderedDict()
 _lock = threading.Lock()  # guards the table of evaluations only; each evaluation has its own lock
 
 
-def evaluation(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int | str = 0) -> Evaluation | None:
+def evaluation(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int | str = 0,
+               budget: Budget = APP) -> Evaluation | None:
     """The evaluation of a decision against ``opponent``'s level (None with fewer than two legal
     moves, or for a view whose cards cannot be sampled), kept for the next calls on the same view."""
     table = read_view(view)
     if len(table.legal) < 2:
         return None
-    key = repr(sorted(view.items())), opponent, str(salt)
+    key = json.dumps(view, sort_keys=True), opponent, str(salt), budget
     with _lock:
         found = _evaluations.get(key)
         if found is not None:
             _evaluations.move_to_end(key)
             return found
     try:
-        made = Evaluation(view, opponent, salt)
+        made = Evaluation(view, opponent, salt, budget)
     except ImpossibleViewError:
         return None  # a view written by hand whose cards do not add up
     with _lock:
@@ -220,11 +222,11 @@ def coach_hint(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int
 
 
 def losses(view: dict[str, Any], moves: tuple[Move, ...], opponent: str = DEFAULT_OPPONENT,
-           salt: int | str = 0) -> tuple[Move, dict[Move, tuple[float, float]]]:
+           salt: int | str = 0, budget: Budget = APP) -> tuple[Move, dict[Move, tuple[float, float]]]:
     """The coach's move, and what each of ``moves`` (none: each move the coach weighed) gives up
     against it in expected points with the standard error of that paired difference, each
     measured as its verdict is (empty where the view cannot be sampled)."""
-    found = evaluation(view, opponent, salt)
+    found = evaluation(view, opponent, salt, budget)
     if found is None:
         return _fallback(view), {}
     wanted = moves or found.weighed()
@@ -232,12 +234,12 @@ def losses(view: dict[str, Any], moves: tuple[Move, ...], opponent: str = DEFAUL
     return found.choice().move, {m: (v.loss, v.stderr) for m, v in judged.items()}
 
 
-def standings(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT,
-              salt: int | str = 0) -> tuple[Move, dict[Move, tuple[float, float]]]:
-    """The coach's move, and what each move the coach weighed gives up against it on the worlds
-    the race played it on (no more worlds are played), with the standard error (empty where the
-    view cannot be sampled)."""
-    found = evaluation(view, opponent, salt)
+def standings(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int | str = 0,
+              budget: Budget = APP) -> tuple[Move, dict[Move, tuple[float, float]]]:
+    """The coach's move (on ``budget``), and what each move the coach weighed gives up against it
+    on the worlds the race played it on (no more worlds are played), with the standard error
+    (empty where the view cannot be sampled)."""
+    found = evaluation(view, opponent, salt, budget)
     if found is None:
         return _fallback(view), {}
     choice = found.choice()

@@ -64,6 +64,9 @@ class Budget:
 
 APP = Budget()
 """The coach's budget in the app."""
+DRILL = Budget(screen=24, keep=6, deep=64, candidates=4, race=240, refine=480, verdict=960)
+"""A quarter of it, for the knock-or-wait drill's answer, made and checked on a click: it keeps only
+positions whose answer is clear beyond doubt (:func:`tutor.drills.kinds.knock.coach_answer`)."""
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,10 @@ from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict, no_scenario
 from tutor.engine.melds import analyze
 from tutor.engine.rules import Ruleset
 from tutor.play.bots.evaluate import discard_order
+from tutor.play.bots.planner import STRONG, Planner
 from tutor.play.bots.reading import Table, read_view
-from tutor.play.coach import standings
+from tutor.play.coach import losses, standings
+from tutor.play.evaluation import DRILL
 from tutor.play.moves import Move
 from tutor.play.opponents import DEFAULT_OPPONENT, OPPONENTS
 from tutor.play.positions import decode_view
@@ -66,7 +68,8 @@ def _at_level(least: int, turn: int, level: str) -> bool:
 
 ANALYSED = 3
 """How many positions a puzzle's making weighs by the analysis for the answer it wants before it
-takes the next position at the level whatever its answer."""
+takes the next position at the level whose answer is clear, whatever it is (at most twice as many
+positions in all, then the first clear one)."""
 
 
 def answers_under(rules: Ruleset) -> tuple[str, ...]:
@@ -75,14 +78,26 @@ def answers_under(rules: Ruleset) -> tuple[str, ...]:
     return ANSWERS if waiting_can_pay(rules) else ("knock",)
 
 
-def coach_answer(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT) -> tuple[str, float, Move]:
-    """The coach's answer (``knock`` or ``wait``) against ``opponent``'s level (on the position's
-    own worlds, as the table's coach), what the other answer gives up against it in expected points
-    (its best move against the coach's), and the coach's move."""
-    coach, gaps = standings(view, opponent)  # the moves the coach weighed
+def coach_answer(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT) -> tuple[str, float, Move, bool]:
+    """The coach's answer (``knock`` or ``wait``) against ``opponent``'s level (on the position's own
+    worlds, the drill's budget: :data:`~tutor.play.evaluation.DRILL`), what the other answer gives
+    up against it in expected points (the best move of that answer the coach weighed, or else its
+    verdict on the knock with least deadwood, or on the strong player's plain discard), the coach's
+    move, and whether the answer is clear: that loss beyond doubt (three standard errors) and over
+    a point."""
+    coach, gaps = standings(view, opponent, budget=DRILL)  # the moves the coach weighed
     answer = "knock" if coach[0] == "knock" else "wait"
-    other = [gap for move, (gap, _) in gaps.items() if (move[0] == "knock") != (answer == "knock")]
-    return answer, max(0.0, min(other)) if other else 0.0, coach
+    other = [gap for move, gap in gaps.items() if (move[0] == "knock") != (answer == "knock")]
+    if not other and gaps:
+        table = read_view(view)
+        card = discard_order(table.hand, keep=table.taken)[0][1] if answer == "wait" else \
+            Planner(STRONG).discard_scores(table)[0][1]
+        move: Move = ("knock", card) if answer == "wait" else ("discard", card)
+        other = [next(iter(losses(view, (move,), opponent, budget=DRILL)[1].values()))]
+    if not other:
+        return answer, 0.0, coach, False
+    loss, err = min(other)
+    return answer, max(0.0, loss), coach, loss - 3 * err > 0 and loss > 1
 
 
 def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | None:
@@ -90,6 +105,7 @@ def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | Non
     analysed = 0
     rng.randrange(1 << 30)  # once the analysis' seed: still drawn, so that each seed deals what it did
     player = "beginner" if level == "hard" else "strong"
+    fallback: dict[str, Any] | None = None
     for view in discard_positions(rng, rules, player):
         if not any(k == "knock" for k, _ in view["legal"]):
             continue
@@ -98,9 +114,15 @@ def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | Non
         if table.can("big_gin") or not _at_level(least, view["turn"], level):
             continue
         analysed += 1
-        if analysed > ANALYSED or coach_answer(view, player)[0] == want:
-            return position_fields(view, deadwood=least, opponent=player)
-    return None
+        answer, _, _, clear = coach_answer(view, player)
+        fields = position_fields(view, deadwood=least, opponent=player)
+        if clear and (answer == want or analysed > ANALYSED):
+            return fields
+        if clear and fallback is None:
+            fallback = fields
+        if analysed >= 2 * ANALYSED and fallback is not None:
+            return fallback
+    return fallback
 
 
 def _facts(puzzle: Puzzle) -> tuple[int, int]:
@@ -114,7 +136,7 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     if given not in ANSWERS:
         raise AnswerError("answer knock or wait", what="answer")
     least, turn = _facts(puzzle)
-    expected, gain, coach = coach_answer(decode_view(puzzle.position), _opponent(puzzle))
+    expected, gain, coach, _ = coach_answer(decode_view(puzzle.position), _opponent(puzzle))
     result = analyze(puzzle.cards)
     if given == expected:
         return Verdict(True, result, expected=expected)
