@@ -10,10 +10,10 @@ from reference import ref_arrangements, ref_deadwood, ref_defender_deadwood, ref
 
 from tutor.drills.hands import knock_like_hand, knock_pair, knocker_hand
 from tutor.engine.cards import DECK, HAND_SIZE, Card, card, mask_of
-from tutor.engine.layoffs import best_defence
+from tutor.engine.layoffs import best_defence, defender_deadwood
 from tutor.engine.melds import analyze, best_arrangements, is_valid_meld
 from tutor.engine.rules import load_ruleset
-from tutor.engine.scoring import score_hand
+from tutor.engine.scoring import knocker_gain, score_hand
 
 # Meld-dense hands: ten or eleven cards drawn from ranks 4-9 of all suits (24 cards).
 DENSE = [card(r, s) for s in "SHDC" for r in range(4, 10)]
@@ -84,6 +84,7 @@ def test_layoffs_leave_the_references_least_deadwood(seed):
         play = best_defence(arrangement.melds, mask_of(defender))
         melds = [frozenset(m.cards) for m in arrangement.melds]
         assert play.deadwood == ref_defender_deadwood(melds, frozenset(defender))
+        assert defender_deadwood(arrangement.melds, mask_of(defender)) == play.deadwood  # the simulations' path
         laid = {lay.card for lay in play.layoffs}
         check_arrangement([c for c in defender if c not in laid], play.arrangement)
 
@@ -157,5 +158,7 @@ def test_scores_follow_the_rulesets_formula(seed, variant, big):
     assert best is not None
     _, winner, points, dw = best
     assert (score.winner, score.points, score.defender_deadwood) == (winner, points, dw)
+    # The simulations' fast path scores the same.
+    assert knocker_gain(mask_of(knocker), mask_of(defender), rules) == (points if winner == "knocker" else -points)
     expected_knocker = 0 if big else ref_deadwood(frozenset(knocker))
     assert score.knocker_deadwood == expected_knocker

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 from tutor.engine.cards import SUITS, Card, card, mask_of
@@ -64,6 +65,39 @@ def layoff_options(knocker_melds: Sequence[Meld], defender_mask: int) -> list[tu
         if len({lay.card for lay in layoffs}) == len(layoffs):
             combos.append(layoffs)
     return combos
+
+
+@lru_cache(maxsize=8192)
+def _end_chains(meld: Meld) -> tuple[tuple[int, ...], ...]:
+    """For each open end of a meld, the bits of the cards that would extend it, nearest first."""
+    return tuple(tuple(c.bit for c in end) for end in extensions(meld) if end)
+
+
+def layoff_masks(knocker_melds: Sequence[Meld], defender_mask: int) -> list[int]:
+    """Every combination of layoffs the defender could make, as the mask of the cards laid off
+    (the same combinations as :func:`layoff_options`, no card used twice, none laid off included)."""
+    combos = [0]
+    for meld in knocker_melds:
+        for chain in _end_chains(meld):
+            options, laid = [], 0
+            for bit in chain:
+                if not defender_mask & bit:
+                    break
+                laid |= bit
+                options.append(laid)
+            if options:
+                combos = [c | o for c in combos for o in (0, *options) if not c & o]
+    return combos
+
+
+def defender_deadwood(knocker_melds: Sequence[Meld], defender_mask: int, allow_layoffs: bool = True,
+                      may_break_melds: bool = True) -> int:
+    """The least deadwood the defender keeps against a knock (its layoffs and its own melds chosen
+    together, as :func:`best_defence` chooses them): the number alone, for simulations."""
+    if not allow_layoffs:
+        return min_deadwood(defender_mask)
+    layable = defender_mask if may_break_melds else mask_of(best_arrangements(defender_mask)[0].deadwood_cards)
+    return min(min_deadwood(defender_mask ^ laid) for laid in layoff_masks(knocker_melds, layable))
 
 
 def _cards_mask(layoffs: tuple[Layoff, ...]) -> int:

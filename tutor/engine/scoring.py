@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from tutor.engine.cards import BIG_GIN_SIZE, HAND_SIZE, Card, check_distinct, mask_of, parse_cards
@@ -24,7 +25,7 @@ from tutor.engine.errors import (
     SharedCardError,
     excerpt,
 )
-from tutor.engine.layoffs import DefenderPlay, Layoff, best_defence
+from tutor.engine.layoffs import DefenderPlay, Layoff, best_defence, defender_deadwood
 from tutor.engine.melds import Arrangement, Meld, best_arrangements, min_deadwood
 from tutor.engine.rules import Ruleset, require_ruleset
 
@@ -177,12 +178,7 @@ def _endings(knocker_mask: int, defender_mask: int, big_gin: bool, rules: Rulese
     arrangements = best_arrangements(knocker_mask)
     candidates = arrangements if rules.knocker_picks_arrangement else arrangements[:1]
     knocker_deadwood = arrangements[0].deadwood
-    if big_gin:
-        allow = rules.layoffs_onto_big_gin
-    elif knocker_deadwood == 0:
-        allow = rules.layoffs_onto_gin
-    else:
-        allow = True
+    allow = layoffs_allowed(knocker_deadwood, big_gin, rules)
     tried = []
     for arrangement in candidates:
         play = best_defence(arrangement.melds, defender_mask, allow, rules.defender_breaks_melds)
@@ -192,12 +188,41 @@ def _endings(knocker_mask: int, defender_mask: int, big_gin: bool, rules: Rulese
     return arrangements, allow, tried
 
 
+def layoffs_allowed(knocker_deadwood: int, big_gin: bool, rules: Ruleset) -> bool:
+    """Whether the defender may lay off onto this knock: always onto a plain knock; onto gin or big
+    gin as the ruleset says."""
+    if big_gin:
+        return rules.layoffs_onto_big_gin
+    if knocker_deadwood == 0:
+        return rules.layoffs_onto_gin
+    return True
+
+
+@lru_cache(maxsize=65536)
+def _knocker_melds(knocker_mask: int, picks: bool) -> tuple[int, tuple[tuple[Meld, ...], ...]]:
+    """The knocker's least deadwood and the melds of each arrangement it may show (every one that
+    reaches it when ``picks``, else the one shown first)."""
+    arrangements = best_arrangements(knocker_mask)
+    shown = arrangements if picks else arrangements[:1]
+    return arrangements[0].deadwood, tuple(a.melds for a in shown)
+
+
 def knocker_gain(knocker_mask: int, defender_mask: int, rules: Ruleset) -> int:
     """The knocker's points in a hand it ends (negative when it is undercut), from two card masks
     the caller knows to be a legal knock (10 cards, or 11 for a big gin) and a defender of 10: the
-    fast path for simulations, scored exactly as :func:`score_hand` scores."""
-    return max(t[0] for t in _endings(knocker_mask, defender_mask, knocker_mask.bit_count() == BIG_GIN_SIZE,
-                                      rules)[2])
+    fast path for simulations, scored as :func:`score_hand` scores (the same arrangements, the same
+    layoffs, :func:`hand_outcome`) without building what explains the score."""
+    big_gin = knocker_mask.bit_count() == BIG_GIN_SIZE
+    knocker_deadwood, shown = _knocker_melds(knocker_mask, rules.knocker_picks_arrangement)
+    allow = layoffs_allowed(knocker_deadwood, big_gin, rules)
+    best = None
+    for melds in shown:
+        kept = defender_deadwood(melds, defender_mask, allow, rules.defender_breaks_melds)
+        ending = hand_outcome(knocker_deadwood, kept, big_gin, rules)
+        gain = ending.points if ending.winner == "knocker" else -ending.points
+        best = gain if best is None else max(best, gain)
+    assert best is not None
+    return best
 
 
 def score_hand(knocker: Sequence[Card] | str, defender: Sequence[Card] | str,

@@ -203,8 +203,8 @@ class WorldSampler:
 
 
 REDRAWS = 24
-"""How many times a world's history is drawn, at most, when its deal would have knocked at once or
-a card it took is not melded at the end (the last draw is kept whatever it is)."""
+"""How many histories of a world are drawn, at most, when none fits what the opponent did in every
+way (its deal would have knocked at once, or a card it took is not melded at the end)."""
 
 
 class HistorySampler:
@@ -218,7 +218,9 @@ class HistorySampler:
     would not have knocked with (each such card by its weight; a card it threw, by
     :attr:`waste`, leaves the hand as it was), and a deal it would have knocked with at its first
     turn is dealt again. It took its known cards to meld them: a history whose hand does not meld
-    each of them, where some unseen cards could, is drawn again (up to :data:`REDRAWS` times).
+    each of them, where some unseen cards could, is drawn again. After :data:`REDRAWS` histories
+    none of which fits in every way, the first that fits best is kept (:meth:`score`: a deal that
+    would not have knocked first, then as many taken cards melded as can be).
 
     A hand that has had its turns is much better than ten cards drawn at random: in hands the strong
     player plays against itself, the opponent's deadwood at its eighth turn averages 13, where ten
@@ -268,13 +270,27 @@ class HistorySampler:
         """Whether a deal of ``hand`` would have knocked at the opponent's first turn (whatever it drew)."""
         return bool(self.turns) and self.would_have_knocked(hand, self.stock_at(0))
 
-    def melds_known(self, hand: int) -> bool:
-        """Whether every card the opponent took from the pile (and could meld) is in a meld of
-        ``hand``: one that melds in every least-deadwood arrangement."""
+    def melded_known(self, hand: int) -> int:
+        """How many of the cards the opponent took from the pile (that some unseen cards could meld
+        with) are in a meld of ``hand``: one that melds in every least-deadwood arrangement."""
         if not self.meldable:
-            return True
+            return 0
         least = min_deadwood(hand)
-        return all(min_deadwood(hand & ~bit) + VALUES[bit.bit_length() - 1] > least for bit in self.meldable)
+        return sum(min_deadwood(hand & ~bit) + VALUES[bit.bit_length() - 1] > least for bit in self.meldable)
+
+    def melds_known(self, hand: int) -> bool:
+        """Whether every card the opponent took from the pile (and could meld) is in a meld of ``hand``."""
+        return self.melded_known(hand) == len(self.meldable)
+
+    def score(self, hand: int, dealt_well: bool) -> int:
+        """How well a history fits what the opponent did (higher is better): first, that its deal
+        would not have knocked at once (``dealt_well``); then how many of its taken cards it melds."""
+        return (len(self.meldable) + 1) * dealt_well + self.melded_known(hand)
+
+    @property
+    def perfect(self) -> int:
+        """The score of a history that fits in every way."""
+        return 2 * len(self.meldable) + 1
 
     def after_draw(self, hand: int, card: int) -> int:
         """The hand left when ``hand`` draws ``card`` and makes its level's throw."""
@@ -282,15 +298,25 @@ class HistorySampler:
         return eleven & ~(1 << kept_throw(eleven, self.hidden.opponent_known, self.policy.keeps_partners))
 
     def draw(self, rng: random.Random) -> tuple[int, list[int]]:
-        """One world: the opponent's hand (a mask) and the stock (in a random order)."""
-        for _ in range(REDRAWS - 1):
+        """One world: the opponent's hand (a mask) and the stock (in a random order). The first
+        history that fits in every way (:meth:`score`) is kept; after :data:`REDRAWS` that do not,
+        the first of those that fit best."""
+        best: tuple[int, list[int]] | None = None
+        best_score = -1
+        good_deal = len(self.meldable) + 1
+        for _ in range(REDRAWS):
             dealt = _deal(self.hidden, self.sums, rng)
-            if self.dealt_knock(dealt[0]):
-                continue
+            dealt_well = not self.dealt_knock(dealt[0])
+            if not dealt_well and best_score >= good_deal:
+                continue  # it could not be kept: a history from a better deal is already in hand
             hand, pool = self._history(dealt, rng)
-            if self.melds_known(hand):
+            score = self.score(hand, dealt_well)
+            if score == self.perfect:
                 return _shuffled((hand, pool), rng)
-        return _shuffled(self._history(_deal(self.hidden, self.sums, rng), rng), rng)
+            if score > best_score:
+                best, best_score = (hand, pool), score
+        assert best is not None
+        return _shuffled(best, rng)
 
     def _history(self, dealt: tuple[int, list[int]], rng: random.Random) -> tuple[int, list[int]]:
         """The turns of one history from a deal: the hand they leave and the unseen cards left."""
@@ -379,27 +405,40 @@ def every_world(hidden: Hidden) -> Iterator[tuple[float, int, list[int]]]:
 
 @dataclass(frozen=True)
 class HistoryOdds:
-    """The odds of every hand the history model may leave the opponent: ``drawn`` for one history
-    drawn whatever it does, ``kept`` for one that passes (a deal it would not have knocked with,
-    its taken cards melded), and ``rejected``, the chance that a history is drawn again."""
+    """The odds of every hand one history of the model may leave the opponent, by how well the
+    history fits (:meth:`HistorySampler.score`; ``perfect`` is the best score)."""
 
-    drawn: dict[int, float]
-    kept: dict[int, float]
-    rejected: float
+    by_score: dict[int, dict[int, float]]
+    perfect: int
 
     def final(self) -> dict[int, float]:
-        """The odds of each hand :class:`HistorySampler` returns: a history drawn again up to
-        :data:`REDRAWS` times, the last one kept whatever it is."""
-        again = sum(self.rejected ** k for k in range(REDRAWS - 1))
-        last = self.rejected ** (REDRAWS - 1)
-        return {hand: self.kept.get(hand, 0.0) * again + p * last for hand, p in self.drawn.items()}
+        """The odds of each hand :class:`HistorySampler` returns: the first of :data:`REDRAWS`
+        histories that fits in every way, else the first of those that fit best (for each score,
+        the chance that it is the best of them all, times the hand's odds among histories of that
+        score)."""
+        share = {score: sum(odds.values()) for score, odds in self.by_score.items()}
+        out: dict[int, float] = {}
+
+        def add(odds: dict[int, float], weight: float) -> None:
+            total = sum(odds.values())
+            for hand, p in odds.items():
+                out[hand] = out.get(hand, 0.0) + weight * p / total
+
+        if self.perfect in self.by_score:
+            add(self.by_score[self.perfect], 1.0 - (1.0 - share[self.perfect]) ** REDRAWS)
+        below = 0.0
+        for score in sorted(s for s in self.by_score if s != self.perfect):
+            at_most = below + share[score]
+            add(self.by_score[score], at_most ** REDRAWS - below ** REDRAWS)
+            below = at_most
+        return out
 
 
 def history_odds(sampler: HistorySampler) -> HistoryOdds:
-    """Every hand :class:`HistorySampler` may draw in one history, with its odds, enumerated: each
-    deal of the hidden cards (by the product of their weights), each card drawn at each turn (by
-    its weight among those its level would not have knocked after), the throw, and whether the
-    history passes. For positions late in a hand with few unseen cards (a few hundred deals)."""
+    """Every hand one history of :class:`HistorySampler` may leave, with its odds and how well it
+    fits, enumerated: each deal of the hidden cards (by the product of their weights), each card
+    drawn at each turn (by its weight among those its level would not have knocked after), the
+    throw. For positions late in a hand with few unseen cards (a few hundred deals)."""
     hidden = sampler.hidden
     deals = list(combinations(range(len(hidden.unseen)), hidden.opponent_hidden))
     total = sum(math.prod(hidden.weights[j] for j in chosen) for chosen in deals)
@@ -409,13 +448,13 @@ def history_odds(sampler: HistorySampler) -> HistoryOdds:
         hand = hidden.opponent_known
         for j in chosen:
             hand |= 1 << hidden.unseen[j]
-        key = hand, sampler.dealt_knock(hand), ghosts
+        key = hand, not sampler.dealt_knock(hand), ghosts
         states[key] = states.get(key, 0.0) + math.prod(hidden.weights[j] for j in chosen) / total
     unseen = hidden.unseen
     for turn in range(sampler.turns):
         after: dict[tuple[int, bool, int], float] = {}
         stock = sampler.stock_at(turn)
-        for (hand, rejected, left), p in states.items():
+        for (hand, dealt_well, left), p in states.items():
             allowed = []
             for card in unseen:
                 if not hand >> card & 1:
@@ -424,22 +463,20 @@ def history_odds(sampler: HistorySampler) -> HistoryOdds:
                         allowed.append((card, kept))
             weight = sum(sampler.weight[c] for c, _ in allowed) + left * sampler.waste
             if weight <= 0:
-                after[hand, rejected, left] = after.get((hand, rejected, left), 0.0) + p
+                after[hand, dealt_well, left] = after.get((hand, dealt_well, left), 0.0) + p
                 continue
             if left:  # a card it threw, drawn and thrown straight back: the hand stays as it was
-                key = hand, rejected, left - 1
+                key = hand, dealt_well, left - 1
                 after[key] = after.get(key, 0.0) + p * left * sampler.waste / weight
             for card, kept in allowed:
-                key = kept, rejected, left
+                key = kept, dealt_well, left
                 after[key] = after.get(key, 0.0) + p * sampler.weight[card] / weight
         states = after
-    drawn: dict[int, float] = {}
-    kept_odds: dict[int, float] = {}
-    for (hand, rejected, _), p in states.items():
-        drawn[hand] = drawn.get(hand, 0.0) + p
-        if not rejected and sampler.melds_known(hand):
-            kept_odds[hand] = kept_odds.get(hand, 0.0) + p
-    return HistoryOdds(drawn, kept_odds, 1.0 - sum(kept_odds.values()))
+    by_score: dict[int, dict[int, float]] = {}
+    for (hand, dealt_well, _), p in states.items():
+        odds = by_score.setdefault(sampler.score(hand, dealt_well), {})
+        odds[hand] = odds.get(hand, 0.0) + p
+    return HistoryOdds(by_score, sampler.perfect)
 
 
 def every_history_world(sampler: HistorySampler) -> Iterator[tuple[float, int, list[int]]]:

@@ -12,9 +12,9 @@ same numbers, in whatever order it is asked (the hint first or the verdict first
   worlds; the best :attr:`Budget.candidates` of those, with the strong player's move, then race:
   worlds are added :data:`BATCH` at a time, and a move drops out once it trails the leader by
   more than :data:`RACE_CONFIDENCE` standard errors of the paired difference, until one move is
-  left or :attr:`Budget.race` worlds are played. When several are left, they are played on
-  :attr:`Budget.refine` worlds and the best of them there is the coach's move; the others that
-  are graded best against it there are *too close to call*.
+  left or :attr:`Budget.race` worlds are played. When several are left, the best :data:`REFINED`
+  of them are played on :attr:`Budget.refine` worlds and the best there is the coach's move; the
+  other, if it is graded best against it there, is *too close to call*.
 - **A verdict on a move** (:meth:`Evaluation.verdict`): best for a move too close to call (as the
   hint said); else its loss against the coach's move on the same worlds, grown :data:`BATCH` at a
   time until its grade is settled (the loss
@@ -40,9 +40,11 @@ from tutor.play.opponents import DEFAULT_OPPONENT
 
 BATCH = 48
 """Worlds added at a time in the race and in a verdict."""
-RACE_CONFIDENCE = 3.0
-"""Standard errors by which a move must trail the leader to drop out of the race (three, since the
-race looks again after every batch)."""
+RACE_CONFIDENCE = 2.0
+"""Standard errors by which a move must trail the leader to drop out of the race."""
+REFINED = 2
+"""How many of the moves left at the end of the race are played on to :attr:`Budget.refine` worlds
+(the best two there: measured, it settles the coach's move as well as all of them, for less)."""
 SETTLE_CONFIDENCE = 3.0
 """Standard errors either side of a loss within which its grade must not change for it to be settled."""
 
@@ -54,7 +56,7 @@ class Budget:
 
     screen: int = 24
     keep: int = 8
-    deep: int = 96
+    deep: int = 72
     candidates: int = 6
     race: int = 480
     refine: int = 1200
@@ -178,6 +180,7 @@ class Evaluation:
                 break
             worlds = min(worlds + BATCH, budget.race)
         if len(alive) > 1 and budget.refine > worlds:
+            alive = self._best(alive, worlds, order)[:REFINED]
             worlds = budget.refine
             leader = self._best(alive, worlds, order)[0]
         return Choice(leader, tuple(m for m in alive if m != leader), worlds, proposal,
