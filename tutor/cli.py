@@ -30,13 +30,14 @@ from tutor.engine.scoring import GameTotals, HandScore, game_totals, score_hand
 from tutor.language.i18n import Translator, language_from_environment, offered_languages
 from tutor.language.labels import bonus_name, outcome_name, side_name
 from tutor.language.messages import error_message
-from tutor.language.play_text import move_phrase, position_line
+from tutor.language.play_text import measured_against, move_phrase, position_line
 from tutor.language.serialize import analysis_json, score_json, totals_json
 from tutor.play import BOT_LEVELS, MAX_SEED
 from tutor.play.analysis import Analysis, analyze_decision
 from tutor.play.errors import UnknownBotLevelError
 from tutor.play.hand import check_seed
 from tutor.play.moves import move_text
+from tutor.play.opponents import DEFAULT_OPPONENT
 from tutor.play.positions import NotAViewError, check_view, played_position
 
 BAD_INPUT = 2
@@ -205,22 +206,25 @@ def read_game_address(address: str) -> tuple[int, str, Ruleset]:
     return check_seed(params["game"][0]), level, load_ruleset(params.get("rules", ["classic"])[0])
 
 
-def advice_json(analysis: Analysis) -> dict[str, Any]:
-    """An analysis as JSON: every option best first, with its value and its loss against the best."""
+def advice_json(analysis: Analysis, opponent: str = DEFAULT_OPPONENT) -> dict[str, Any]:
+    """An analysis as JSON: every option best first, with its value and its loss against the best,
+    and the level the analysis modelled as the opponent."""
     options = []
     for option in analysis.options:
         loss, loss_stderr = analysis.loss(option.move)
         options.append({"move": list(move_text(option.move)), "expected": round(option.expected, 3),
                          "stderr": round(option.stderr, 3), "loss": round(loss, 3),
                          "loss_stderr": round(loss_stderr, 3)})
-    return {"best": list(move_text(analysis.best)), "samples": analysis.samples, "options": options}
+    return {"best": list(move_text(analysis.best)), "samples": analysis.samples, "opponent": opponent,
+            "options": options}
 
 
 def _points(value: float, tr: Translator) -> str:
     return ("+" if value > 0 else "") + tr.number(round(value, 1))
 
 
-def advice_text(view: dict[str, Any], analysis: Analysis, seed: int, tr: Translator) -> str:
+def advice_text(view: dict[str, Any], analysis: Analysis, seed: int, tr: Translator,
+                opponent: str = DEFAULT_OPPONENT) -> str:
     """An analysis as lines of text: the position, then each option with its expected points."""
     lines = [position_line(view, tr)]
     for option in analysis.options:
@@ -235,13 +239,16 @@ def advice_text(view: dict[str, Any], analysis: Analysis, seed: int, tr: Transla
                              "(seed {seed}).",
                              "Expected points of the hand for the player to move, over {n} sampled deals "
                              "(seed {seed}).", analysis.samples, seed=seed))
+    lines.append(measured_against(opponent, tr))
     return "\n".join(lines)
 
 
-def _advise_one(view: dict[str, Any], args: argparse.Namespace, tr: Translator, out: TextIO) -> None:
-    analysis = analyze_decision(view, samples=args.samples, seed=args.seed)
-    data = advice_json(analysis) if args.json else {}
-    _emit(out, args.json, data, advice_text(view, analysis, args.seed, tr) + ("" if args.json else "\n"))
+def _advise_one(view: dict[str, Any], args: argparse.Namespace, tr: Translator, out: TextIO,
+                opponent: str | None = None) -> None:
+    against = args.opponent or opponent or DEFAULT_OPPONENT
+    analysis = analyze_decision(view, samples=args.samples, seed=args.seed, opponent=against)
+    data = advice_json(analysis, against) if args.json else {}
+    _emit(out, args.json, data, advice_text(view, analysis, args.seed, tr, against) + ("" if args.json else "\n"))
 
 
 def _read_view_line(line: str) -> dict[str, Any]:
@@ -255,7 +262,7 @@ def _read_view_line(line: str) -> dict[str, Any]:
 def _advise(args: argparse.Namespace, tr: Translator, stdin: TextIO, out: TextIO) -> int:
     if args.game is not None:
         seed, level, rules = read_game_address(args.game)
-        _advise_one(played_position(rules, seed, level, args.move), args, tr, out)
+        _advise_one(played_position(rules, seed, level, args.move), args, tr, out, level)
         return 0
     status = 0
     for number, line in enumerate(input_lines(stdin), start=1):
@@ -329,6 +336,9 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     p_advise.add_argument("--samples", type=_whole(1, 100_000), default=200,
                           help=tr.gettext("sampled deals for each option"))
     p_advise.add_argument("--seed", type=_whole(0, MAX_SEED), default=1, help=tr.gettext("seed of the samples"))
+    p_advise.add_argument("--opponent", choices=BOT_LEVELS, default=None,
+                          help=tr.gettext("the level the analysis models across the table (with --game: the "
+                                          "game's level; else the strong player)"))
     sub.add_parser("app", help=tr.gettext("serve the app in the browser (the rest goes to Streamlit)"))
     for p in (p_analyze, p_score, p_total, p_advise):
         p.add_argument("--json", action="store_true", default=argparse.SUPPRESS,

@@ -20,6 +20,7 @@ from tutor.language.play_text import (
     discard_history,
     ending_title,
     level_strength_text,
+    measured_against,
     tip_review_lines,
     tip_value_rows,
     value_chart,
@@ -44,7 +45,9 @@ match = play_state.current()
 # --- Before a game: the level and the ruleset ---------------------------------------------------
 if match is None:
     st.markdown(tr.gettext("A game against the virtual player, to the ruleset's target. The coach can "
-                           "give you a hint on every turn and comment on your choices."))
+                           "give you a hint on every turn and comment on your choices. It weighs every move "
+                           "against the level you choose, on many deals drawn for the position (the same in "
+                           "every game), and says when two moves are too close to call."))
     level = st.segmented_control(tr.gettext("Level of the virtual player"), BOT_LEVELS, key="play_level_choice",
                                  default="beginner", format_func=lambda lv: bot_level_name(lv, tr)) or "beginner"
     st.caption(tr.gettext(BOT_LEVEL_NOTES[level]))
@@ -87,7 +90,8 @@ def show_review(match: Match, number: int) -> None:
     """The review of hand ``number`` (from 1), every decision judged: the accuracy, the chart, each
     decision not graded best with "Try again", and 001's tips beside the coach."""
     decisions = [d for d in match.decisions if d.hand == number - 1]
-    st.caption(accuracy_line(decisions, [d for d in match.decisions if d.hand < number], tr))
+    st.caption(accuracy_line(decisions, [d for d in match.decisions if d.hand < number], tr) + " "
+               + measured_against(match.level, tr))
     show_line_chart(value_chart(decisions, tr), tr.gettext("Your decisions in this hand, in order"),
                     tr.gettext("Expected points of the hand"),
                     tr.gettext("The hand's expected points after each of your decisions, beside the coach's."),
