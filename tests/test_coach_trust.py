@@ -73,7 +73,7 @@ def test_the_audits_end_positions_are_valued_as_a_sensible_continuation_plays_th
 def test_taking_the_upcard_at_2020_is_an_inaccuracy_not_a_blunder():
     judgement = judge(view_of("trap_2020_draw"), ("take", None), "strong")
     assert judgement.coach == ("stock", None)
-    assert judgement.grade == "inaccuracy" and 1.0 < judgement.loss < 2.5
+    assert judgement.grade == "inaccuracy" and judgement.loss is not None and 1.0 < judgement.loss < 2.5
 
 
 # --- The opponent's history, as its level plays --------------------------------------------------
@@ -208,4 +208,5 @@ def test_a_learner_who_follows_every_hint_is_graded_best_at_every_decision():
 def test_the_expert_models_the_strong_player_unless_told():
     view = view_of("pos15")
     assert Bot("expert", 3).move(view) == Bot("expert", 3, opponent="strong").move(view)
-    assert sampler_for(read_view(view), opponent="beginner").policy == opponent_policy("beginner")
+    sampler = sampler_for(read_view(view), opponent="beginner")
+    assert isinstance(sampler, HistorySampler) and sampler.policy == opponent_policy("beginner")
