@@ -576,12 +576,15 @@ class Position:
     :meth:`world` ``i`` is always the same world."""
 
     def __init__(self, view: dict[str, Any], seed: int | str = 1, *, model: str = "history", reading: bool = True,
-                 opponent: str = DEFAULT_OPPONENT, belief: int = BELIEF_WORLDS) -> None:
+                 opponent: str = DEFAULT_OPPONENT, belief: int = BELIEF_WORLDS,
+                 belief_seed: int | str | None = None) -> None:
+        """``belief_seed`` draws the mover's belief (by default ``seed``): the same belief with
+        other worlds is the same careful play measured again."""
         self.view = view
         self.table = read_view(view)
         self.opponent = opponent
         self.sampler = sampler_for(self.table, model, reading, opponent)
-        believe = random.Random(f"belief/{seed}")
+        believe = random.Random(f"belief/{seed if belief_seed is None else belief_seed}")
         self.belief = Belief.of([self.sampler.draw(believe)[0] for _ in range(belief)])
         self.seen = table_sim(view, self.table, opponent_policy(opponent), self.belief)
         self._rng = random.Random(f"analysis/{seed}")

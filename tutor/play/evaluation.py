@@ -2,7 +2,9 @@
 
 An :class:`Evaluation` holds one decision (a view), the level of the opponent the analysis models
 and a fixed sequence of worlds (:class:`~tutor.play.analysis.Position`: the seed comes from the
-position alone, so the same position is weighed on the same worlds in every game). Each move's
+position alone, so the same position is weighed on the same worlds in every game). The mover's
+belief, which its careful play rests on, comes from the position alone too, whatever the salt: a
+salt draws other worlds for the same careful play, so that what it measures is the same. Each move's
 outcome in each world is played once, when first needed, and kept: everything below reads the
 same numbers, in whatever order it is asked (the hint first or the verdict first).
 
@@ -44,9 +46,14 @@ RACE_CONFIDENCE = 2.0
 """Standard errors by which a move must trail the leader to drop out of the race."""
 REFINED = 2
 """How many of the moves left at the end of the race are played on to :attr:`Budget.refine` worlds
-(the best two there: measured, it settles the coach's move as well as all of them, for less)."""
+(the best two there, twins aside: measured, it settles the coach's move as well as all of them, for
+less)."""
+TWINS = 0.1
+"""The share of worlds in which two moves may play out differently and still be twins."""
 SETTLE_CONFIDENCE = 3.0
 """Standard errors either side of a loss within which its grade must not change for it to be settled."""
+SETTLE_FROM = 96
+"""The fewest worlds a verdict is settled on (on fewer, the standard error itself is too rough)."""
 
 
 @dataclass(frozen=True)
@@ -116,7 +123,7 @@ class Evaluation:
         self.opponent = opponent
         self.budget = budget
         self.position = Position(view, position_seed(view, f"{opponent}/{salt}"), opponent=opponent,
-                                 belief=budget.belief)
+                                 belief=budget.belief, belief_seed=position_seed(view, opponent))
         self.outcomes: dict[Move, list[int]] = {}
         self._lock = threading.RLock()
         self._choice: Choice | None = None
@@ -180,11 +187,25 @@ class Evaluation:
                 break
             worlds = min(worlds + BATCH, budget.race)
         if len(alive) > 1 and budget.refine > worlds:
-            alive = self._best(alive, worlds, order)[:REFINED]
+            alive = self._refined(self._best(alive, worlds, order), worlds)
             worlds = budget.refine
             leader = self._best(alive, worlds, order)[0]
         return Choice(leader, tuple(m for m in alive if m != leader), worlds, proposal,
                       (leader, *(m for m in raced if m != leader)))
+
+    def _refined(self, ranked: list[Move], worlds: int) -> list[Move]:
+        """The best :data:`REFINED` of ``ranked`` (best first), a move that plays out as one already
+        chosen (a twin: the same outcome in all but :data:`TWINS` of the worlds, as two cards of
+        one rank often are) counting for none."""
+        chosen: list[Move] = []
+        for move in ranked:
+            mine = self.play(move, worlds)
+            if not any(sum(a != b for a, b in zip(mine, self.play(other, worlds), strict=True)) <= TWINS * worlds
+                       for other in chosen):
+                chosen.append(move)
+            if len(chosen) == REFINED:
+                break
+        return chosen
 
     def close(self) -> tuple[Move, ...]:
         """The moves still in the race at its end that are graded best against the coach's move on
@@ -202,7 +223,7 @@ class Evaluation:
             loss, err = self.gap(move, coach, choice.worlds)
             return Verdict(move, coach, loss, err, choice.worlds, True)
         budget = self.budget
-        worlds = min(max(budget.screen, self.played(move)), budget.verdict)
+        worlds = min(max(SETTLE_FROM, self.played(move)), budget.verdict)
         while True:
             loss, err = self.gap(move, coach, worlds)
             done = settled(loss, err, SETTLE_CONFIDENCE)
