@@ -63,25 +63,27 @@ def play_hint_moves(at, most: int = 200):
     raise AssertionError("the hand did not end")
 
 
-UNDERCUT = {"en": "Undercut: you score 28.", "es": "Contragolpe: te apuntas 28."}
-ACCURACY = {"en": "Accuracy 100% this hand (100% in the game): the coach's move, or as good, on 20 of 20 decisions.",
+KNOCKED = {"en": "Knock: the virtual player scores 10.", "es": "Cierre: el jugador virtual se apunta 10."}
+ACCURACY = {"en": "Accuracy 100% this hand (100% in the game): the coach's move, or as good, on 24 of 24 decisions.",
             "es": "Precisión del 100\u00a0% en esta mano (100\u00a0% en la partida): la jugada del entrenador, "
-                  "o una igual de buena, en 20 de 20 decisiones."}
+                  "o una igual de buena, en 24 de 24 decisiones."}
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_a_whole_hand_is_played_through_the_page(lang):
-    # Following the coach's hints in game 12345 (measured against the beginner), the learner makes
-    # 21 decisions, one of them forced (both passed the first upcard: the stock); the virtual player
-    # knocks on the 42nd move of the hand with 4♥ 4♦ 4♣, 6♠ 7♠ 8♠ 9♠ and 2♥ 5♥ 3♣ = 10 against the
-    # learner's A♠ 2♠ 3♠, 5♦ 6♦ 7♦ and A♥ 3♥ A♦ 2♣ = 7: an undercut, 10 - 7 + 25 = 28 to the learner.
+    # Following the coach's hints in game 12345 (measured against the beginner), the learner takes
+    # the 5♠ and makes 24 decisions, none of them forced; the virtual player knocks on the 48th move
+    # of the hand, throwing the 5♦, with 4♠ 4♥ 4♣, 7♠ 7♥ 7♦ 7♣ and 3♠ 2♥ A♦ = 6 against the
+    # learner's 3♥ 3♦ 3♣ and A♠ 2♠ 5♠ A♥ 5♥ 2♣ 4♦ = 20, who lays off the 4♦ onto the fours: 16,
+    # and the knock scores 16 - 6 = 10 to the virtual player.
     at = open_play(lang, GAME)
     assert at.session_state["play_match"].seed == 12345
     play_hint_moves(at)
     match = at.session_state["play_match"]
-    assert len(match.moves) == 42 and len(match.decisions) == 21
+    assert len(match.moves) == 48 and len(match.decisions) == 24
+    assert match.moves[-1].move == ("knock", parse_card("5D"))
     assert OVER[lang] in screen(at)
-    assert [e.value for e in at.success if e.value == UNDERCUT[lang]] == [UNDERCUT[lang]]
+    assert [e.value for e in at.error] == [KNOCKED[lang]]
     # Every decision was the coach's: an accuracy of 100 %, and a chart of the hand's expected points.
     assert ACCURACY[lang] in screen(at)
     [chart] = at.get("vega_lite_chart")  # its numbers written as the language writes them: -1,5 in Spanish
@@ -96,52 +98,49 @@ def test_a_whole_hand_is_played_through_the_page(lang):
     # In hand 2 the learner deals: the virtual player takes the upcard and throws the Q♥.
     after = at.session_state["play_match"]
     assert after.hand_number == 1 and after.learner_to_move
-    assert [(p.player, p.move[0]) for p in after.moves[42:]] == [(1, "take"), (1, "discard")]
+    assert [(p.player, p.move) for p in after.moves[48:]] == [(1, ("take", None)), (1, ("discard", parse_card("QH")))]
 
 
 # Game 12345's first decision: 2♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ 2♣ Q♣ (deadwood 60), offered the 5♠. Taking
 # it and throwing the Q♣ leaves 55 and 5♠ 6♠ waiting for a run; the coach takes it.
 def test_the_hint_says_the_coach_move_why_the_moves_too_close_to_call_and_against_whom():
-    # Game 12345's first upcard, the 5♠, against the beginner: passing and taking it are too close to
-    # call (taking gives up 0.5 ± 0.6 points on 1,200 worlds), the coach passes.
+    # Game 12345's first upcard, the 5♠, against the beginner: taking it and passing are too close to
+    # call, the coach takes it.
     at = open_play("en", GAME)
     at.button(key="play_hint_button").click().run()
     [hint] = [i.value for i in at.info]
-    assert hint.startswith("Pass: the 5♠ makes no meld, and a card from the stock is worth more on average. "
-                           "On average this move is worth ")
-    assert "Too close to call: “Take the 5♠” is as good, within what the analysis can tell." in hint
+    assert hint.startswith("Take the 5♠: your deadwood falls from 60 to 55. On average this move is worth ")
+    assert "Too close to call: “Pass the 5♠” is as good, within what the analysis can tell." in hint
     assert hint.endswith("The coach measures against the level you face (“beginner”): how it takes from the pile, "
                          "throws and knocks.")
     assert "gives up -" not in hint
 
 
 def test_the_hint_names_the_next_best_move_and_what_it_gives_up():
-    # After taking the 5♠ the coach throws the Q♣; the 3♥ and the J♥ are too close to call, and the
-    # next best the coach weighed, the A♥, gives up 3.5 ± 1.0.
+    # After taking the 5♠ the coach throws the Q♣; the J♥ is too close to call, and the next best the
+    # coach weighed, the 6♦, gives up 2.8 ± 1.2.
     at = open_play("en", GAME)
     act(at, "take")
     at.button(key="play_hint_button").click().run()
     [hint] = [i.value for i in at.info]
     assert hint.startswith("Throw the Q♣: your deadwood will be 55. On average this move is worth ")
-    assert "Too close to call: “Throw the 3♥” and “Throw the J♥” are as good, within what the analysis can tell." \
-        in hint
-    assert "The next best the coach weighed, “Throw the A♥”, gives up 3.5 ± 1.0." in hint
+    assert "Too close to call: “Throw the J♥” is as good, within what the analysis can tell." in hint
+    assert "The next best the coach weighed, “Throw the 6♦”, gives up 2.8 ± 1.2." in hint
 
 
 def test_the_hint_in_spanish():
     at = open_play("es", GAME)
     at.button(key="play_hint_button").click().run()
     [hint] = [i.value for i in at.info]
-    assert hint.startswith("Pasa: el 5♠ no forma ninguna combinación y, de media, una carta del mazo vale más. "
-                           "De media, esta jugada vale ")
-    assert "Demasiado igualado para decidir: «Coge el 5♠» es igual de buena, hasta donde el análisis puede " \
+    assert hint.startswith("Coge el 5♠: tus puntos sueltos bajan de 60 a 55. De media, esta jugada vale ")
+    assert "Demasiado igualado para decidir: «Pasa el 5♠» es igual de buena, hasta donde el análisis puede " \
            "distinguir." in hint
     assert "(«principiante»)" in hint
 
 
 def test_coach_mode_grades_a_move_the_coach_would_not_make():
     # The learner takes the 5♠ (2♠ 5♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ 2♣ Q♣) and throws the 6♠, breaking the
-    # 5♠ 6♠ it just made; the coach throws the Q♣: a blunder (8.9 ± 1.1 points).
+    # 5♠ 6♠ it just made; the coach throws the Q♣: a blunder (7.4 ± 0.8 points).
     at = open_play("en", GAME)
     at.toggle(key="play_coach").set_value(True).run()
     act(at, "take")
@@ -149,20 +148,20 @@ def test_coach_mode_grades_a_move_the_coach_would_not_make():
     [warning] = [w.value for w in at.warning]
     judgement = at.session_state["play_match"].decisions[1].judgement
     assert judgement.coach == ("discard", parse_card("QC")) and judgement.grade == "blunder"
-    assert warning.startswith("Blunder (gives up 8.9 ± 1.1 points): The coach would have thrown the Q♣")
+    assert warning.startswith("Blunder (gives up 7.4 ± 0.8 points): The coach would have thrown the Q♣")
 
 
 def test_coach_mode_says_when_the_learner_agrees():
     at = open_play("en", GAME)
     at.toggle(key="play_coach").set_value(True).run()
-    act(at, "pass")
+    act(at, "take")  # the coach's move
     assert [s.value for s in at.success] == ["Best: the coach's move."]
 
 
 def test_coach_mode_says_when_a_move_is_as_good_as_the_coachs_within_what_the_analysis_can_tell():
     at = open_play("en", GAME)
     at.toggle(key="play_coach").set_value(True).run()
-    act(at, "take")
+    act(at, "pass")  # too close to call against taking the 5♠
     assert [s.value for s in at.success] == ["Best: as good as the coach's move, within what the analysis can tell."]
 
 
@@ -220,11 +219,12 @@ def test_a_game_in_progress_resumes_in_a_new_session_of_the_profile():
 
 
 def throw_the_first_card_offered(at):
-    """Play hand 1 to its end throwing the first card offered each turn (seldom the strong player's)."""
+    """Play hand 1 to its end throwing the first card offered each turn (seldom the strong player's),
+    and wait for the coach's review (worked out in the background)."""
     for _ in range(200):
         match = at.session_state["play_match"]
         if len(match.game.played) > at.session_state["play_seen"]:
-            return at
+            return until_reviewed(at)
         view = match.view()
         if view["phase"] == "discard":
             act(at, "card:" + next(c for k, c in view["legal"] if k == "discard"))
@@ -262,19 +262,10 @@ def test_a_decision_goes_to_review_and_the_games_show_on_the_progress_page():
     at = with_profile(start("en"))
     at.query_params.update(GAME)
     at.switch_page("screens/play.py").run()
-    # Throw the first card offered each turn (never the strong player's choice every time).
-    for _ in range(200):
-        match = at.session_state["play_match"]
-        if len(match.game.played) > at.session_state["play_seen"]:
-            break
-        view = match.view()
-        if view["phase"] == "discard":
-            act(at, "card:" + next(c for k, c in view["legal"] if k == "discard"))
-        else:
-            act(at, "stock" if ["stock", None] in view["legal"] else "pass")
-    review_buttons = [b for b in at.button if b.key and b.key.startswith("play_review_")]
-    assert review_buttons
-    review_buttons[0].click().run()
+    throw_the_first_card_offered(at)
+    buttons = review_buttons(at)
+    assert buttons
+    at.button(key=buttons[0]).click().run()
     assert "In your review" in screen(at)
     at.switch_page("screens/review.py").run()
     assert not at.exception
@@ -391,7 +382,7 @@ def test_a_mistake_is_tried_again_from_the_same_position_and_the_analysis_answer
     throw_jh.click().run()
     assert not at.exception
     assert [s.value for s in at.success] == ["You chose: Throw the J♥. Best: as good as the coach's move (Throw the "
-                                              "Q♣), within what the analysis can tell (it gives up 0.7 ± 0.5 points)."]
+                                              "Q♣), within what the analysis can tell (it gives up 0.0 ± 0.5 points)."]
     [options] = [t.value for t in at.table if "Move" in t.value.columns]
     assert list(options.columns) == ["Move", "Expected points (± s.e.)", "Grade"]
     assert "Throw the 6♠" in list(options["Move"]) and "Throw the Q♣ (the coach's)" in list(options["Move"])
