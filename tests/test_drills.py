@@ -131,9 +131,10 @@ def test_totals_drills_keep_their_difficulty(rules, level):
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("rules", RULESETS)
 def test_the_model_answer_reads_back_as_right(kind, rules):
-    # A smoke test of answer reading: the engine's own answer, in the learner's form, is accepted.
+    # A smoke test of answer reading: the engine's own answer, in the learner's form, is accepted
+    # (the knock drill's two answers on fewer seeds: each of its puzzles asks the analysis).
     for level in LEVELS:
-        for seed in range(15):
+        for seed in range(3 if kind == "knock" else 15):
             puzzle = generate(kind, seed, level, load_ruleset(rules))
             verdict = check(puzzle, model_answer(puzzle))
             assert verdict.correct and verdict.mistake is None, (kind, level, seed, said(verdict))
