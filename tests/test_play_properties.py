@@ -131,7 +131,7 @@ def test_the_virtual_player_never_plays_an_illegal_move(level, ruleset, thorough
     bots = (Bot(level, 5), Bot(level, 6))
     hands = 300 if thorough else 40
     if level == "expert":  # a tenth of a second a decision: fewer hands (test_analysis checks its rollouts),
-        hands //= 8  # and the strong player across the table (its own case checks its moves)
+        hands //= 12  # and the strong player across the table (its own case checks its moves)
         bots = (Bot(level, 5), Bot("strong", 6))
     for seed in range(hands):
         hand = new_hand(load_ruleset(ruleset), seed, dealer=seed % 2)
