@@ -67,13 +67,13 @@ def _at_level(least: int, turn: int, level: str) -> bool:
 
 
 ANALYSED = 3
+"""How many positions a puzzle's making weighs by the analysis for the answer it wants before it
+takes the next position at the level whose answer is clear, whatever it is (at most twice as many
+positions in all, then the first clear one)."""
 KNOCK_TURNS = 6
 """The last turn at which an easy puzzle that wants the answer "knock" weighs a position for it
 (later, the strong player sits on low deadwood without knocking, and waiting to undercut it pays:
 measured, a knock with 1 to 3 was the clear answer in none of ten easy puzzles from turn 7 on)."""
-"""How many positions a puzzle's making weighs by the analysis for the answer it wants before it
-takes the next position at the level whose answer is clear, whatever it is (at most twice as many
-positions in all, then the first clear one)."""
 
 
 def answers_under(rules: Ruleset) -> tuple[str, ...]:
