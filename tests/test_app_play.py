@@ -49,6 +49,27 @@ def until_reviewed(at, seconds: float = 300):
     return at.run()
 
 
+def until_verdict(at, seconds: float = 120):
+    """Wait for Coach mode's verdict on the learner's last move (worked out in the background, first
+    in line) and show the page again."""
+    decision = at.session_state["play_match"].decisions[-1]
+    deadline = time.monotonic() + seconds
+    while not decision.judged:
+        assert time.monotonic() < deadline, "the verdict did not come"
+        time.sleep(0.02)
+    return at.run()
+
+
+def until_retried(at, seconds: float = 120):
+    """Wait for the verdict on a move chosen anew (worked out in the background) and show the page again."""
+    chosen = at.session_state["play_retry_move"]
+    deadline = time.monotonic() + seconds
+    while not chosen.judged:
+        assert time.monotonic() < deadline, "the verdict did not come"
+        time.sleep(0.02)
+    return at.run()
+
+
 def play_hint_moves(at, most: int = 200):
     """Play the strong player's moves for the learner through the page until the hand is over, and
     wait for the coach's review."""
@@ -109,7 +130,7 @@ def test_the_hint_says_the_coach_move_why_the_moves_too_close_to_call_and_agains
     at = open_play("en", GAME)
     at.button(key="play_hint_button").click().run()
     [hint] = [i.value for i in at.info]
-    assert hint.startswith("Take the 5♠: your deadwood falls from 60 to 55. On average this move is worth ")
+    assert hint.startswith("Hint for this move: Take the 5♠: your deadwood falls from 60 to 55. On average this move is worth ")
     assert "Too close to call: “Pass the 5♠” is as good, within what the analysis can tell." in hint
     assert hint.endswith("The coach measures against the level you face (“beginner”): how it takes from the pile, "
                          "throws and knocks.")
@@ -123,7 +144,7 @@ def test_the_hint_names_the_next_best_move_and_what_it_gives_up():
     act(at, "take")
     at.button(key="play_hint_button").click().run()
     [hint] = [i.value for i in at.info]
-    assert hint.startswith("Throw the Q♣: your deadwood will be 55. On average this move is worth ")
+    assert hint.startswith("Hint for this move: Throw the Q♣: your deadwood will be 55. On average this move is worth ")
     assert "Too close to call: “Throw the J♥” is as good, within what the analysis can tell." in hint
     assert "The next best the coach weighed, “Throw the 6♦”, gives up 2.8 ± 1.2." in hint
 
@@ -132,7 +153,7 @@ def test_the_hint_in_spanish():
     at = open_play("es", GAME)
     at.button(key="play_hint_button").click().run()
     [hint] = [i.value for i in at.info]
-    assert hint.startswith("Coge el 5♠: tus puntos sueltos bajan de 60 a 55. De media, esta jugada vale ")
+    assert hint.startswith("Pista para esta jugada: Coge el 5♠: tus puntos sueltos bajan de 60 a 55. De media, esta jugada vale ")
     assert "Demasiado igualado para decidir: «Pasa el 5♠» es igual de buena, hasta donde el análisis puede " \
            "distinguir." in hint
     assert "(«principiante»)" in hint
@@ -145,24 +166,30 @@ def test_coach_mode_grades_a_move_the_coach_would_not_make():
     at.toggle(key="play_coach").set_value(True).run()
     act(at, "take")
     act(at, "card:6S")
+    assert "The coach is weighing your last move…" in screen(at) and not at.warning  # the click did not wait
+    until_verdict(at)
     [warning] = [w.value for w in at.warning]
     judgement = at.session_state["play_match"].decisions[1].judgement
     assert judgement.coach == ("discard", parse_card("QC")) and judgement.grade == "blunder"
-    assert warning.startswith("Blunder (gives up 7.4 ± 0.8 points): The coach would have thrown the Q♣")
+    assert warning.startswith("Your last move, “Throw the 6♠”. Blunder (gives up 7.4 ± 0.8 points): The coach "
+                              "would have thrown the Q♣")
 
 
 def test_coach_mode_says_when_the_learner_agrees():
     at = open_play("en", GAME)
     at.toggle(key="play_coach").set_value(True).run()
     act(at, "take")  # the coach's move
-    assert [s.value for s in at.success] == ["Best: the coach's move."]
+    until_verdict(at)
+    assert [s.value for s in at.success] == ["Your last move, “Take the 5♠”. Best: the coach's move."]
 
 
 def test_coach_mode_says_when_a_move_is_as_good_as_the_coachs_within_what_the_analysis_can_tell():
     at = open_play("en", GAME)
     at.toggle(key="play_coach").set_value(True).run()
     act(at, "pass")  # too close to call against taking the 5♠
-    assert [s.value for s in at.success] == ["Best: as good as the coach's move, within what the analysis can tell."]
+    until_verdict(at)
+    assert [s.value for s in at.success] == ["Your last move, “Pass the 5♠”. Best: as good as the coach's move, "
+                                             "within what the analysis can tell."]
 
 
 def test_an_illegal_action_gets_a_message_in_the_learner_language():
@@ -209,13 +236,95 @@ def test_a_game_in_progress_resumes_in_a_new_session_of_the_profile():
     other.switch_page("screens/play.py").run()
     resumed = other.session_state["play_match"]
     assert resumed.seed == match.seed and resumed.moves == match.moves and resumed.view() == match.view()
-    # The resumed game's next moves are saved without grading again the decisions graded before:
-    # both passed the 5♠, so the learner draws from the stock (forced: not graded) and throws.
+    # Both passed the 5♠, so the learner draws from the stock (forced) and throws: the resumed game
+    # goes on and is saved with its three moves.
     assert resumed.view()["legal"] == [["stock", None]]
     act(other, "stock")
     act(other, "card:" + next(c for k, c in other.session_state["play_match"].view()["legal"] if k == "discard"))
-    graded = ["judgement" in d.__dict__ for d in other.session_state["play_match"].decisions]
-    assert graded == [False, False, True], graded
+    assert not other.exception
+    [saved] = profile_store(other).games(other.session_state["_profile"].id)
+    assert len(saved.moves) == 3 and not saved.finished
+
+
+def profile_store(at):
+    """The progress store the app uses (the test's own data folder)."""
+    import os
+    from pathlib import Path
+
+    from tutor.progress.store import FILE_NAME, Store
+    return Store(Path(os.environ["GIN_TUTOR_DATA_DIR"]) / FILE_NAME)
+
+
+def test_a_move_with_a_profile_works_out_no_verdict_on_the_click(monkeypatch):
+    # With a profile and Coach mode on, the coach's verdict is worked out by the reviewer (held back
+    # here until the gate opens; its work runs in a thread of this process): the page never works one
+    # out itself (it fails here if it does), the moves are played and saved at once, and the game's
+    # record counts the decisions once they are judged. Game 12345: the learner takes the 5♠ (the
+    # coach's move, best) and throws the 6♠ (a blunder), then, once both are judged, throws again.
+    import threading
+
+    import tutor.play.match as match_module
+    from tutor.play import background
+
+    def no_verdict(*args, **kwargs):
+        raise AssertionError("a verdict was worked out on the click")
+
+    gate = threading.Event()
+
+    def held(*args, **kwargs):
+        gate.wait(300)
+        return background.work(*args, **kwargs)
+
+    monkeypatch.setattr(match_module, "judge", no_verdict)
+    monkeypatch.setattr(background, "_reviewer", background.Reviewer(0, held))
+    at = with_profile(start("en"), "Dora")
+    at.query_params.update(GAME)
+    at.switch_page("screens/play.py").run()
+    at.toggle(key="play_coach").set_value(True).run()
+    for action in ("take", "card:6S"):
+        act(at, action)
+        assert not at.exception and not at.error, screen(at)
+    assert "The coach is weighing your last move…" in screen(at)
+    [saved] = profile_store(at).games(at.session_state["_profile"].id)
+    assert saved.moves == [("take", None), ("discard", "6S")] and (saved.decisions, saved.agreed) == (0, 0)
+    gate.set()
+    decisions = at.session_state["play_match"].decisions
+    deadline = time.monotonic() + 120
+    while judged(decisions) < 2:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    gate.clear()  # the next decisions wait again: the record below counts these two only
+    at.run()
+    assert at.warning[0].value.startswith("Your last move, “Throw the 6♠”. Blunder")
+    match = at.session_state["play_match"]
+    while not match.learner_to_move or match.view()["phase"] != "discard":
+        kind, card = match.view()["legal"][0]
+        act(at, kind if kind != "discard" else f"card:{card}")
+        match = at.session_state["play_match"]
+    act(at, "card:" + next(c for k, c in match.view()["legal"] if k == "discard"))
+    [saved] = profile_store(at).games(at.session_state["_profile"].id)
+    assert (saved.decisions, saved.agreed) == (2, 1)
+    gate.set()
+
+
+def test_coach_mode_and_quick_moves_stay_on_across_hands_and_sessions_of_a_profile():
+    # Game 7 against the strong player, the learner following the hints (a big gin ends hand 1):
+    # both switches on in hand 1 stay on after Next hand, and in a new session of the same profile.
+    at = with_profile(start("en"), "Eli")
+    at.query_params.update({"game": "7", "level": "strong", "rules": "classic"})
+    at.switch_page("screens/play.py").run()
+    at.toggle(key="play_coach").set_value(True).run()
+    at.toggle(key="play_quick").set_value(True).run()
+    play_hint_moves(at)
+    assert "Hand 1 is over" in screen(at)
+    at.button(key="play_next").click().run()
+    assert at.toggle(key="play_coach").value and at.toggle(key="play_quick").value
+    again = start("en")
+    again.session_state["profile_name"] = "Eli"
+    again.switch_page("screens/play.py").run()
+    assert "Hand 1 is over" in screen(again)  # the game was saved with hand 2 not opened yet
+    again.button(key="play_next").click().run()
+    assert again.toggle(key="play_coach").value and again.toggle(key="play_quick").value
 
 
 def throw_the_first_card_offered(at):
@@ -380,7 +489,8 @@ def test_a_mistake_is_tried_again_from_the_same_position_and_the_analysis_answer
     assert "Try again: turn 1" in screen(at)
     [throw_jh] = [b for b in at.button if b.label == "Throw the J♥"]
     throw_jh.click().run()
-    assert not at.exception
+    assert not at.exception and "The coach is weighing your move…" in screen(at)  # worked out in the background
+    until_retried(at)
     assert [s.value for s in at.success] == ["You chose: Throw the J♥. Best: as good as the coach's move (Throw the "
                                               "Q♣), within what the analysis can tell (it gives up 0.0 ± 0.5 points)."]
     [options] = [t.value for t in at.table if "Move" in t.value.columns]
@@ -411,24 +521,6 @@ def test_the_review_shows_what_each_tip_is_worth_measured():
     assert row["Following it is worth (points a hand, ± s.e.)"] == "4.6 (± 0.3)" and row["Better to follow it"] == "78%"
 
 
-def test_the_virtual_players_last_turn_is_one_line_above_the_table():
-    # Deal 12345, classic: both pass the upcard; the learner draws and throws the 2♠ from
-    # 2♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ K♦ 2♣ Q♣; the virtual player draws from the stock and throws the Q♠.
-    from tutor.app.ui.play_state import opponent_last_turn
-    from tutor.engine.rules import load_ruleset
-    from tutor.language.i18n import Translator
-    from tutor.play.match import start_match
-
-    en, es = Translator("en"), Translator("es")
-    match = start_match(load_ruleset("classic"), 12345, "beginner")
-    assert opponent_last_turn(match, en) == ""
-    match = match.play(("pass", None))
-    assert opponent_last_turn(match, en) == "The virtual player's last turn: It passed the upcard."
-    match = match.play(("stock", None)).play(("discard", "2S"))
-    assert opponent_last_turn(match, en) == "The virtual player's last turn: It drew from the stock. It threw the Q♠."
-    assert opponent_last_turn(match, es) == "Último turno del jugador virtual: Robó del mazo. Descartó la Q♠."
-
-
 def play_first_moves(at, most: int = 200):
     """Play the first legal move for the learner until the hand is over (no hint asked: the coach
     has not looked at these positions yet)."""
@@ -443,22 +535,41 @@ def play_first_moves(at, most: int = 200):
     raise AssertionError("the hand did not end")
 
 
-def test_the_review_is_worked_out_in_the_background_and_never_holds_up_the_next_hand():
+def test_the_review_is_worked_out_in_the_background_never_holds_up_the_next_hand_and_stays(monkeypatch):
+    # The reviewer is held back (one thread in this process, its work waiting for a gate) so that the
+    # review is still under way when the hand ends: Next hand deals at once, and the review of hand 1,
+    # once judged, is there above the table of hand 2.
+    import threading
+
+    from tutor.play import background
+
+    gate = threading.Event()
+
+    def held(*args, **kwargs):
+        gate.wait(300)
+        return background.work(*args, **kwargs)
+
+    monkeypatch.setattr(background, "_reviewer", background.Reviewer(0, held))
     at = play_first_moves(open_play("en", GAME))
     match = at.session_state["play_match"]
     decisions = [d for d in match.decisions if d.hand == 0]
-    assert judged(decisions) < len(decisions)
+    assert judged(decisions) == 0
     [bar] = at.get("progress")
     assert "The coach is going over your decisions" in bar.proto.text
-    assert "You can deal the next hand meanwhile." in bar.proto.text
+    assert "You can deal the next hand meanwhile: this review stays with the game." in bar.proto.text
     at.button(key="play_next").click().run()  # the next hand at once, the review still under way
     assert not at.exception and "Hand 1 is over" not in screen(at)
     assert len(at.session_state["play_match"].game.played) == 1
+    gate.set()
     deadline = time.monotonic() + 300
     while judged(decisions) < len(decisions):  # the same decisions, judged for the game's record
         assert time.monotonic() < deadline
         time.sleep(0.05)
+    at.run()
     assert all(d.judgement.grade for d in at.session_state["play_match"].decisions if d.hand == 0)
+    assert "Reviews of this game's earlier hands" in [e.label for e in at.expander]
+    assert at.selectbox(key="play_review_hand").value == 1
+    assert any(c.value.startswith("Accuracy ") for c in at.caption), screen(at)
 
 
 def test_a_guests_moves_stay_in_the_address_and_a_reload_replays_them():

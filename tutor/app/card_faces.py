@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from functools import cache
 from html import escape
 from pathlib import Path
+from urllib.parse import quote
 
 from tutor.engine.cards import DECK, SUIT_SYMBOLS, Card, rank_name
 
@@ -51,6 +52,13 @@ once, instead of receiving it again with every page drawn."""
 def card_url(card: Card) -> str:
     """The address of the card's face, relative to any page of the app."""
     return f"app/static/cards/{card}.svg"
+
+
+@cache
+def card_data_url(card: Card) -> str:
+    """The card's face as a ``data:`` address, to draw inline with the page (never an empty frame
+    while a file loads)."""
+    return "data:image/svg+xml," + quote(card_svg(card), safe="")
 
 
 def write_card_files(folder: Path = CARD_FILES) -> list[Path]:

@@ -254,6 +254,13 @@ def verdict_line(decision: Decision, tr: Translator) -> str:
     return line
 
 
+def last_move_verdict(decision: Decision, tr: Translator) -> str:
+    """Coach mode's verdict on the learner's last move, labelled as such (it stands beside the hint
+    for the move to come)."""
+    move = move_phrase(decision.move, decision.view["top_discard"], tr)
+    return tr.gettext("Your last move, “{move}”. {verdict}", move=move, verdict=verdict_line(decision, tr))
+
+
 def coach_comment(decision: Decision, tr: Translator) -> str:
     """What the coach would have done at a decision where the learner chose otherwise, with the
     deadwood each choice leaves."""

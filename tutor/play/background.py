@@ -1,65 +1,273 @@
-"""The coach's review of a hand, worked out in the background.
+"""The coach's verdicts, worked out away from the page.
 
-When a hand ends, the coach measures each of the learner's decisions (:attr:`Decision.judgement`,
-a few seconds for a hand). :func:`review_in_background` queues them for one worker thread, so the
-page can show how far the review has got and the learner can deal the next hand meanwhile: a
-decision judged here keeps its verdict (the same object travels in the match), and one the page
-needs before its turn in the queue is simply judged where it is asked for. The worker is a daemon
-thread: a review still under way never holds up the end of the process.
+A decision's verdict (:attr:`Decision.judgement`) costs from a tenth of a second to a few seconds
+of CPU, and none of it may sit between a click and its answer. :func:`request` hands decisions to
+a pool of worker *processes* (threads would share this process' one interpreter lock with every
+page it serves): :func:`worker_count` of them, by default one fewer than the machine's cores and
+at least one; ``0`` judges in one thread of this process instead.
+
+The pool is process-wide: every session of an app process shares it, and it serves them fairly.
+A page's own request (``urgent``: the verdict on the move just made, a decision tried again) goes
+before any review; a hand's review waits in its learner's own line (``owner``), and the lines take
+turns, one decision each, so that no learner's review waits behind another's whole hand. No more
+decisions are sent to the workers than there are workers, so that a request made now overtakes
+every review still waiting.
+
+A worker plays the decision's worlds through :mod:`tutor.play.coach`, as the page itself would,
+and sends back what it worked out (:class:`tutor.play.evaluation.EvaluationState`); this process
+keeps it (:func:`tutor.play.coach.restore`) and reads the verdict from it, so the page then shows
+the verdict, the review's chart and the tips' measures without playing a world again. The verdict
+is the one the page would have worked out itself: the worlds come from the position alone.
+
+A worker process exits with the app process that started it, even one killed outright (it watches
+its parent), and a stopped server waits for no review: :func:`shut_down` cancels what is waiting.
 """
 
 from __future__ import annotations
 
+import atexit
 import logging
-import queue
+import multiprocessing
+import os
 import threading
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
-from tutor.play.match import Decision
+from tutor.play import coach
+from tutor.play.coach import Judgement
+from tutor.play.debrief import review_tips
+from tutor.play.evaluation import EvaluationState
+from tutor.play.match import EVALUATION, JUDGEMENT, SENT_BACK, VERDICTS, Decision
+from tutor.play.moves import Move
 
-_queue: queue.SimpleQueue[Decision] = queue.SimpleQueue()
-_queued: dict[int, Decision] = {}
-"""The decisions waiting for the worker or being judged, by identity."""
-_lock = threading.Lock()
-_worker: threading.Thread | None = None
+WORKERS_ENV = "GIN_TUTOR_REVIEW_WORKERS"
+"""The setting (an environment variable) for how many worker processes judge decisions; 0: one
+thread in the app's own process."""
+PARENT_CHECK = 2.0
+"""Seconds between a worker's checks that the process that started it is still there."""
 _log = logging.getLogger(__name__)
+
+
+def worker_count(environ: dict[str, str] | None = None) -> int:
+    """How many worker processes to start: :data:`WORKERS_ENV` when it is a whole number from 0,
+    else one fewer than the machine's cores, at least one."""
+    text = (os.environ if environ is None else environ).get(WORKERS_ENV, "").strip()
+    if text.isdigit():
+        return int(text)
+    if text:
+        _log.warning("%s=%r is not a whole number: using the default", WORKERS_ENV, text)
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+@dataclass(frozen=True)
+class Job:
+    """One decision to judge, for whom, and what more to work out with it: ``compare``, moves to
+    value beside it (a decision tried again: the move first made), and ``thorough``, every valued
+    move's own verdict (the table of a decision tried again)."""
+
+    decision: Decision
+    owner: str
+    urgent: bool = False
+    compare: tuple[Move, ...] = ()
+    thorough: bool = False
+
+
+@dataclass(frozen=True)
+class Worked:
+    """What a worker sends back for one decision: what its evaluation worked out, the verdict, and
+    the other values the page reads from the decision (the tips' measures; for a decision tried
+    again, every valued move's verdict), each under the name the decision keeps it by."""
+
+    state: EvaluationState | None
+    judgement: Judgement
+    kept: dict[str, Any]
+
+
+def work(view: dict[str, Any], move: Move, opponent: str, compare: tuple[Move, ...] = (),
+         thorough: bool = False) -> Worked:
+    """In a worker: judge ``move`` as the page would (its verdict with ``compare`` valued beside it,
+    the tips' measures; with ``thorough``, every valued move's verdict) and return it all. The
+    verdict travels as it was worked out: worked out again from the evaluation's later state, it
+    could start from more worlds and differ."""
+    decision = Decision(0, view, move, opponent)
+    judgement = coach.judge(view, move, opponent, compare)
+    decision.__dict__[JUDGEMENT] = judgement
+    review_tips([decision])
+    if thorough:
+        decision.__dict__[VERDICTS] = coach.verdicts(view, tuple(o.move for o in judgement.options), opponent)
+    kept = {name: value for name, value in decision.__dict__.items() if name.startswith(SENT_BACK)}
+    return Worked(coach.evaluation_state(view, opponent), judgement, kept)
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: leave as soon as the process that started it is gone."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            threading.Event().wait(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+class Reviewer:
+    """The process-wide queue of decisions to judge and the pool that judges them (see the
+    module's docstring). Safe to call from every session's thread."""
+
+    def __init__(self, workers: int, judge: Callable[..., Worked] = work) -> None:
+        """``workers`` processes (0: one thread here); ``judge`` the work done for each decision
+        (:func:`work`; it must be importable by name for a worker process to run it)."""
+        self.workers = workers
+        self._judge = judge
+        self._lock = threading.Lock()
+        self._urgent: deque[Job] = deque()
+        self._lines: dict[str, deque[Job]] = {}
+        """Each learner's review, in the order the lines take turns."""
+        self._waiting: dict[int, Job] = {}
+        """Every decision queued or being judged, by identity."""
+        self._running = 0
+        self._pool: Executor | None = None
+        self._closed = False
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            if self.workers == 0:
+                self._pool = ThreadPoolExecutor(1, thread_name_prefix="coach-review")
+            else:
+                self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=_watch_parent, initargs=(os.getpid(),))
+        return self._pool
+
+    def request(self, decisions: Sequence[Decision], owner: str, urgent: bool = False,
+                compare: tuple[Move, ...] = (), thorough: bool = False) -> int:
+        """Queue each of ``decisions`` not judged yet for ``owner`` (``urgent``: before every
+        review); a decision already waiting in a line moves to the front when asked for urgently.
+        Returns how many are still to judge."""
+        waiting = [d for d in decisions if not d.judged]
+        with self._lock:
+            for decision in waiting:
+                queued = self._waiting.get(id(decision))
+                if queued is not None and (queued.urgent or not urgent or queued not in
+                                           self._lines.get(queued.owner, ())):
+                    continue
+                if queued is not None:
+                    self._lines[queued.owner].remove(queued)
+                job = Job(decision, owner, urgent, compare, thorough)
+                self._waiting[id(decision)] = job
+                if urgent:
+                    self._urgent.append(job)
+                else:
+                    self._lines.setdefault(owner, deque()).append(job)
+        self._dispatch()
+        return len(waiting)
+
+    def waiting(self) -> int:
+        """How many decisions are queued or being judged."""
+        with self._lock:
+            return len(self._waiting)
+
+    def _next(self) -> Job | None:
+        """The next job (with the lock held): the first urgent one, else the next line's first."""
+        if self._urgent:
+            return self._urgent.popleft()
+        for owner in list(self._lines):
+            line = self._lines.pop(owner)
+            if line:
+                job = line.popleft()
+                if line:
+                    self._lines[owner] = line  # back of the turn order
+                return job
+        return None
+
+    def _dispatch(self) -> None:
+        """Send jobs to the workers while one is free."""
+        while True:
+            with self._lock:
+                if self._closed or self._running >= max(1, self.workers):
+                    return
+                job = self._next()
+                if job is None:
+                    return
+                self._running += 1
+            decision = job.decision
+            try:
+                future = self._executor().submit(self._judge, decision.view, decision.move, decision.opponent,
+                                                 job.compare, job.thorough)
+            except RuntimeError:  # the pool is shutting down with the process
+                self._finish(job)
+                return
+            future.add_done_callback(partial(self._done, job))
+
+    def _done(self, job: Job, future: Future[Worked]) -> None:
+        """A worker's answer: keep what it worked out, then judge here from it (a failure is logged
+        and left for the page, which asks again and shows its message)."""
+        decision = job.decision
+        try:
+            if not future.cancelled():
+                worked = future.result()
+                if worked.state is not None:
+                    found = coach.restore(decision.view, worked.state, decision.opponent)
+                    decision.__dict__.setdefault(EVALUATION, found)
+                for name, value in worked.kept.items():
+                    decision.__dict__.setdefault(name, value)
+                decision.__dict__.setdefault(JUDGEMENT, worked.judgement)  # last: the decision is judged
+        except Exception:  # noqa: BLE001 (the page judges it again and reports the error)
+            _log.exception("the background review of a decision failed")
+        finally:
+            self._finish(job)
+            self._dispatch()
+
+    def _finish(self, job: Job) -> None:
+        with self._lock:
+            self._running -= 1
+            if self._waiting.get(id(job.decision)) is job:
+                del self._waiting[id(job.decision)]
+
+    def shut_down(self) -> None:
+        """Stop: what is waiting is dropped, and the workers end after the decision they are on."""
+        with self._lock:
+            self._closed = True
+            self._urgent.clear()
+            self._lines.clear()
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+_reviewer: Reviewer | None = None
+_reviewer_lock = threading.Lock()
+
+
+def reviewer() -> Reviewer:
+    """The process' reviewer, started on first use with :func:`worker_count` workers."""
+    global _reviewer
+    with _reviewer_lock:
+        if _reviewer is None:
+            _reviewer = Reviewer(worker_count())
+            atexit.register(_reviewer.shut_down)
+        return _reviewer
+
+
+def request(decisions: Sequence[Decision], owner: str = "", urgent: bool = False,
+            compare: tuple[Move, ...] = (), thorough: bool = False) -> int:
+    """Queue ``decisions`` for the process' reviewer (:meth:`Reviewer.request`); returns how many
+    are still to judge."""
+    return reviewer().request(decisions, owner, urgent, compare, thorough)
+
+
+def review_in_background(decisions: Sequence[Decision], owner: str = "") -> int:
+    """Queue a hand's decisions in ``owner``'s line; returns how many are still to judge."""
+    return request(decisions, owner)
 
 
 def is_judged(decision: Decision) -> bool:
     """Whether the coach's verdict on ``decision`` is already worked out."""
-    return "judgement" in decision.__dict__
+    return decision.judged
 
 
 def judged(decisions: Sequence[Decision]) -> int:
     """How many of ``decisions`` the coach has already judged."""
-    return sum(is_judged(d) for d in decisions)
-
-
-def _work() -> None:
-    """The worker: judge each queued decision in turn (a failure is logged, and left for the page,
-    which asks again and shows its message)."""
-    while True:
-        decision = _queue.get()
-        try:
-            _ = decision.judgement
-        except Exception:  # noqa: BLE001 (the page judges it again and reports the error)
-            _log.exception("the background review of a decision failed")
-        finally:
-            with _lock:
-                _queued.pop(id(decision), None)
-
-
-def review_in_background(decisions: Sequence[Decision]) -> int:
-    """Queue every decision not judged yet (and not already queued); returns how many are still
-    to judge."""
-    global _worker
-    waiting = [d for d in decisions if not is_judged(d)]
-    with _lock:
-        for decision in waiting:
-            if id(decision) not in _queued:
-                _queued[id(decision)] = decision
-                _queue.put(decision)
-        if waiting and (_worker is None or not _worker.is_alive()):
-            _worker = threading.Thread(target=_work, name="coach-review", daemon=True)
-            _worker.start()
-    return len(waiting)
+    return sum(d.judged for d in decisions)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import threading
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -28,7 +29,7 @@ from tutor.play.bots import Bot
 from tutor.play.bots.evaluate import discard_order, taken_meld
 from tutor.play.bots.reading import read_view
 from tutor.play.errors import ImpossibleViewError
-from tutor.play.evaluation import APP, Budget, Evaluation
+from tutor.play.evaluation import APP, Budget, Evaluation, EvaluationState
 from tutor.play.grading import Grade, grade
 from tutor.play.moves import Move
 from tutor.play.opponents import DEFAULT_OPPONENT
@@ -154,6 +155,9 @@ CONSULTED = 64
 """How many of the latest decisions' evaluations are kept: the hint, the verdict on the move that
 follows it and the review meet the same view, and the same worlds answer them all."""
 _evaluations: OrderedDict[tuple[str, str, str, Budget], Evaluation] = OrderedDict()
+_pinned: weakref.WeakValueDictionary[tuple[str, str, str, Budget], Evaluation] = weakref.WeakValueDictionary()
+"""Every evaluation still held elsewhere (a learner's decision holds its own, :class:`tutor.play.match.Decision`):
+found again however many others came since."""
 _lock = threading.Lock()  # guards the table of evaluations only; each evaluation has its own lock
 
 
@@ -166,18 +170,48 @@ def evaluation(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int
         return None
     key = json.dumps(view, sort_keys=True), opponent, str(salt), budget
     with _lock:
-        found = _evaluations.get(key)
+        found = _evaluations.get(key) or _pinned.get(key)
         if found is not None:
+            _evaluations[key] = found
             _evaluations.move_to_end(key)
             return found
     try:
         made = Evaluation(view, opponent, salt, budget)
+        _ = made.position  # a view written by hand whose cards do not add up fails here
     except ImpossibleViewError:
-        return None  # a view written by hand whose cards do not add up
+        return None
+    return _kept(key, made)
+
+
+def _kept(key: tuple[str, str, str, Budget], made: Evaluation) -> Evaluation:
+    """The evaluation kept under ``key``: one already there, else ``made``; the oldest beyond
+    :data:`CONSULTED` go."""
     with _lock:
-        found = _evaluations.setdefault(key, made)
+        found = _evaluations.get(key) or _pinned.get(key) or made
+        _evaluations[key] = _pinned[key] = found
+        _evaluations.move_to_end(key)
         while len(_evaluations) > CONSULTED:
             _evaluations.popitem(last=False)
+    return found
+
+
+def evaluation_state(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int | str = 0,
+                     budget: Budget = APP) -> EvaluationState | None:
+    """What the kept evaluation of this decision has worked out (None where there is none)."""
+    key = json.dumps(view, sort_keys=True), opponent, str(salt), budget
+    with _lock:
+        found = _evaluations.get(key) or _pinned.get(key)
+    return None if found is None else found.state()
+
+
+def restore(view: dict[str, Any], state: EvaluationState, opponent: str = DEFAULT_OPPONENT, salt: int | str = 0,
+            budget: Budget = APP) -> Evaluation:
+    """Keep what another process worked out for this decision (:mod:`tutor.play.background`): the
+    coach's calls on it then read those outcomes instead of playing them again. Returns the
+    evaluation that keeps them."""
+    key = json.dumps(view, sort_keys=True), opponent, str(salt), budget
+    found = _kept(key, Evaluation(view, opponent, salt, budget))
+    found.restore(state)
     return found
 
 

@@ -16,7 +16,7 @@ from tutor.engine.cards import Card
 from tutor.engine.melds import min_deadwood
 from tutor.play.bots.evaluate import discard_order
 from tutor.play.coach import gain_over
-from tutor.play.match import Decision
+from tutor.play.match import GAIN, Decision
 from tutor.play.moves import Move
 from tutor.play.tips import TIPS, check_tip, follows, tip_verdict
 
@@ -109,8 +109,8 @@ class TipReview:
 def departure(tip: str, decision: Decision) -> Departure:
     """A decision that did not follow ``tip``, measured against a move that would have."""
     alternative = follows(tip, decision.table, decision.move)
-    measured = None if alternative is None else gain_over(decision.view, decision.move, alternative,
-                                                          decision.opponent)
+    measured = None if alternative is None else decision.kept(
+        GAIN + tip, lambda: gain_over(decision.view, decision.move, alternative, decision.opponent))
     gain, stderr = (None, 0.0) if measured is None else measured
     return Departure(decision.table.turn, decision.move, alternative, gain, decision.agreed, stderr)
 

@@ -36,6 +36,7 @@ from typing import Any
 
 from tutor.play.analysis import BELIEF_WORLDS, OptionValue, Position, paired_gap, position_seed, stderr_of
 from tutor.play.bots.planner import STRONG, Planner
+from tutor.play.bots.reading import read_view
 from tutor.play.grading import Grade, grade, settled
 from tutor.play.moves import Move
 from tutor.play.opponents import DEFAULT_OPPONENT
@@ -113,6 +114,15 @@ class Verdict:
         return "best" if self.move == self.coach else grade(self.loss, self.stderr)
 
 
+@dataclass(frozen=True)
+class EvaluationState:
+    """An evaluation's work, as it travels between processes: each move's outcomes in world order,
+    and the coach's choice once made."""
+
+    outcomes: dict[Move, tuple[int, ...]]
+    choice: Choice | None
+
+
 class Evaluation:
     """One decision's worlds and the outcomes played on them (see the module's docstring). Safe to
     share between threads: one lock guards this decision's outcomes, and no other."""
@@ -122,16 +132,44 @@ class Evaluation:
         self.view = view
         self.opponent = opponent
         self.budget = budget
-        self.position = Position(view, position_seed(view, f"{opponent}/{salt}"), opponent=opponent,
-                                 belief=budget.belief, belief_seed=position_seed(view, opponent))
+        self.salt = salt
+        self.table = read_view(view)
         self.outcomes: dict[Move, list[int]] = {}
         self._lock = threading.RLock()
         self._choice: Choice | None = None
         self._proposal = proposal
+        self._position: Position | None = None
+
+    @property
+    def position(self) -> Position:
+        """The worlds and the mover's belief, drawn when a move is first played out (an evaluation
+        restored from its :meth:`state` reads its outcomes without them)."""
+        with self._lock:
+            if self._position is None:
+                self._position = Position(self.view, position_seed(self.view, f"{self.opponent}/{self.salt}"),
+                                          opponent=self.opponent, belief=self.budget.belief,
+                                          belief_seed=position_seed(self.view, self.opponent))
+            return self._position
 
     @property
     def legal(self) -> tuple[Move, ...]:
-        return self.position.legal
+        return self.table.legal
+
+    def state(self) -> EvaluationState:
+        """What has been worked out so far: every move's outcomes and the coach's choice (sent from
+        a review worker's process to the page's, :mod:`tutor.play.background`)."""
+        with self._lock:
+            return EvaluationState({m: tuple(o) for m, o in self.outcomes.items()}, self._choice)
+
+    def restore(self, state: EvaluationState) -> None:
+        """Take in what another evaluation of the same decision worked out (the same worlds, so the
+        same outcomes): outcomes longer than this one's, and the choice if this one has none."""
+        with self._lock:
+            for move, outcomes in state.outcomes.items():
+                if len(outcomes) > len(self.outcomes.get(move, ())):
+                    self.outcomes[move] = list(outcomes)
+            if self._choice is None:
+                self._choice = state.choice
 
     def play(self, move: Move, worlds: int) -> list[int]:
         """``move``'s outcomes on the first ``worlds`` worlds (played as needed)."""
@@ -168,7 +206,7 @@ class Evaluation:
 
     def _race(self) -> Choice:
         legal = list(self.legal)
-        proposal = self._proposal if self._proposal is not None else Planner(STRONG).choose(self.position.table)
+        proposal = self._proposal if self._proposal is not None else Planner(STRONG).choose(self.table)
         if len(legal) < 2:
             return Choice(legal[0], (), 0, proposal, (legal[0],))
         budget = self.budget

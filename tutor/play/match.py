@@ -10,15 +10,15 @@ deterministic: that is what a saved game keeps.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cached_property
 from typing import Any
 
 from tutor.engine.cards import Card
 from tutor.engine.rules import Ruleset
 from tutor.play.bots import Bot
 from tutor.play.bots.reading import Table, read_view
-from tutor.play.coach import Advice, CoachHint, Judgement, coach_hint, explain, judge
+from tutor.play.coach import Advice, CoachHint, Judgement, coach_hint, evaluation, explain, judge
 from tutor.play.game import Game, new_game
 from tutor.play.hand import Hand
 from tutor.play.moves import Move, move_text, read_move
@@ -26,6 +26,13 @@ from tutor.play.opponents import DEFAULT_OPPONENT
 
 LEARNER, VIRTUAL = 0, 1
 """The learner's seat number and the virtual player's in a match."""
+JUDGEMENT, EVALUATION, VERDICTS = "_judgement", "_evaluation", "_verdicts"
+"""The names a :class:`Decision` keeps its verdict, its evaluation and (tried again) every valued
+move's verdict by."""
+GAIN = "_gain/"
+"""The start of the name a decision keeps a tip's measure by (:func:`tutor.play.debrief.departure`)."""
+SENT_BACK = (GAIN, VERDICTS)
+"""What a review worker sends back besides the verdict (:mod:`tutor.play.background`)."""
 
 
 @dataclass(frozen=True)
@@ -56,20 +63,44 @@ class Decision:
     opponent: str = DEFAULT_OPPONENT
     """The level the learner faced: the coach measures the move against it."""
 
-    @cached_property
+    def kept(self, name: str, make: Callable[[], Any]) -> Any:
+        """The value of ``name`` for this decision, made once and kept (no lock: two threads that
+        ask at once may both make it, and the first kept wins; a lock shared by every decision,
+        as ``functools.cached_property`` holds on Python 3.11, would make one learner's page wait
+        for another's verdict)."""
+        if name in self.__dict__:
+            return self.__dict__[name]
+        return self.__dict__.setdefault(name, make())
+
+    @property
     def table(self) -> Table:
         """What the learner knew at this decision, read as the virtual player reads a view."""
-        return read_view(self.view)
+        found: Table = self.kept("_table", lambda: read_view(self.view))
+        return found
 
-    @cached_property
+    @property
     def judgement(self) -> Judgement:
-        """The learner's move beside the coach's, measured in expected points."""
+        """The learner's move beside the coach's, measured in expected points (worked out here when
+        first asked for, unless :mod:`tutor.play.background` has worked it out already)."""
+        found: Judgement = self.kept(JUDGEMENT, self._judge)
+        return found
+
+    def _judge(self) -> Judgement:
+        """The verdict, the decision holding on to its evaluation (the review's numbers and the tips'
+        measures read it again however many other decisions the coach weighs meanwhile)."""
+        self.__dict__.setdefault(EVALUATION, evaluation(self.view, self.opponent))
         return judge(self.view, self.move, self.opponent)
 
-    @cached_property
+    @property
+    def judged(self) -> bool:
+        """Whether the coach's verdict on this decision is worked out (asking for it costs nothing)."""
+        return JUDGEMENT in self.__dict__
+
+    @property
     def advice(self) -> Advice:
         """The coach's move for this view, with the numbers a learner can see behind it."""
-        return explain(self.view, self.judgement.coach)
+        found: Advice = self.kept("_advice", lambda: explain(self.view, self.judgement.coach))
+        return found
 
     @property
     def agreed(self) -> bool:

@@ -173,7 +173,7 @@ def code_letters(typed: str) -> str:
 _GAME_SELECT = ", ".join(GAME_COLUMNS)
 _CARD_SELECT = ", ".join(CARD_COLUMNS)
 _ATTEMPT_SELECT = ", ".join(ATTEMPT_COLUMNS)
-_PROFILE_SELECT = "id, name, language, ruleset"
+_PROFILE_SELECT = "id, name, language, ruleset, coach_mode, quick_moves"
 
 
 PROFILE_NAME_MAX = 40
@@ -200,6 +200,17 @@ class Profile:
     name: str
     language: str | None
     ruleset: str | None
+    coach_mode: bool | None = None
+    """The Play page's Coach mode as the learner last set it (None: never set)."""
+    quick_moves: bool | None = None
+    """The Play page's Quick moves as the learner last set it (None: never set)."""
+
+
+def _profile(row: Sequence[Any]) -> Profile:
+    """A profile as :data:`_PROFILE_SELECT` reads it (SQLite gives its switches as 0 or 1)."""
+    pid, name, language, ruleset, coach_mode, quick_moves = row
+    return Profile(pid, name, language, ruleset, None if coach_mode is None else bool(coach_mode),
+                   None if quick_moves is None else bool(quick_moves))
 
 
 P = ParamSpec("P")
@@ -452,7 +463,7 @@ class Store:
     def profiles(self) -> list[Profile]:
         with self._transaction(write=False) as db:
             rows = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles ORDER BY name_key")).all()
-        return [Profile(*row) for row in rows]
+        return [_profile(row) for row in rows]
 
     @staticmethod
     def _lookalike(db: sa.Connection, name: str) -> Profile | None:
@@ -461,7 +472,7 @@ class Store:
         row = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE name_key = :key OR "
                                  "look_folded = :folded OR look_shape = :shape ORDER BY name_key = :key DESC, id"),
                          {"key": name_key(name), "folded": folded, "shape": shape}).first()
-        return Profile(*row) if row else None
+        return _profile(row) if row else None
 
     @guarded(lambda: None, write=True)
     def profile(self, name: str) -> Profile | None:
@@ -483,7 +494,7 @@ class Store:
                         "at": self.clock().isoformat()})
             row = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE name_key = :key"),
                              {"key": name_key(clean)}).one()
-        return Profile(*row)
+        return _profile(row)
 
     @guarded(lambda: None, write=True)
     def account_profile(self, subject: str, shown: str) -> Profile | None:
@@ -497,7 +508,7 @@ class Store:
                        {"name": clean_name(shown) or subject, "key": key, "at": self.clock().isoformat()})
             row = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE name_key = :key"),
                              {"key": key}).first()
-        return Profile(*row) if row else None
+        return _profile(row) if row else None
 
     @guarded(lambda: None, write=False)
     def find_profile(self, name: str) -> Profile | None:
@@ -505,7 +516,7 @@ class Store:
         with self._transaction(write=False) as db:
             row = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE name_key = :key"),
                              {"key": name_key(name)}).first()
-        return Profile(*row) if row else None
+        return _profile(row) if row else None
 
     @guarded(lambda: None, write=False)
     def lookalike_profile(self, name: str) -> Profile | None:
@@ -515,9 +526,15 @@ class Store:
             return self._lookalike(db, clean_name(name))
 
     @guarded(lambda: False, write=True)
-    def set_preferences(self, profile_id: int, language: str | None = None, ruleset: str | None = None) -> bool:
-        """Remember the chosen language and ruleset of a profile; whether it was saved."""
+    def set_preferences(self, profile_id: int, language: str | None = None, ruleset: str | None = None,
+                        coach_mode: bool | None = None, quick_moves: bool | None = None) -> bool:
+        """Remember the chosen language and ruleset of a profile, and the Play page's switches (each
+        left as it is where None); whether it was saved."""
         with self._transaction() as db:
+            for column, value in (("coach_mode", coach_mode), ("quick_moves", quick_moves)):
+                if value is not None:
+                    db.execute(sa.text(f"UPDATE profiles SET {column} = :value WHERE id = :id"),
+                               {"value": bool(value), "id": profile_id})
             if language is not None:
                 db.execute(sa.text("UPDATE profiles SET language = :language WHERE id = :id"),
                            {"language": language, "id": profile_id})
@@ -560,7 +577,7 @@ class Store:
                        {"expires": (now + timedelta(days=KEY_DAYS)).isoformat(), "hash": _hash(key)})
             found = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE id = :id"),
                                {"id": profile_id}).first()
-        return KeyCheck(Profile(*found)) if found else KeyCheck(None, "unknown")
+        return KeyCheck(_profile(found)) if found else KeyCheck(None, "unknown")
 
     @guarded(lambda: False, write=True)
     def revoke_key(self, key: str) -> bool:
@@ -601,7 +618,7 @@ class Store:
                        {"hash": _hash(code_letters(typed))})
             found = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE id = :id"),
                                {"id": profile_id}).first()
-        return KeyCheck(Profile(*found)) if found else KeyCheck(None, "unknown")
+        return KeyCheck(_profile(found)) if found else KeyCheck(None, "unknown")
 
     @guarded(lambda: None, write=True)
     def claim_by_name(self, name: str) -> Profile | None:
@@ -611,12 +628,12 @@ class Store:
         with self._transaction() as db:
             row = db.execute(sa.text(f"SELECT {_PROFILE_SELECT}, claim_until FROM profiles WHERE name_key = :key"),
                              {"key": name_key(name)}).first()
-            if row is None or row[4] is None or read_time(row[4], "the claim's end") <= self.clock():
+            if row is None or row[6] is None or read_time(row[6], "the claim's end") <= self.clock():
                 return None
             keys = db.execute(sa.text("SELECT COUNT(*) FROM profile_keys WHERE profile_id = :id"),
                               {"id": row[0]}).scalar_one()
             db.execute(sa.text("UPDATE profiles SET claim_until = NULL WHERE id = :id"), {"id": row[0]})
-        return Profile(*row[:4]) if not keys else None
+        return _profile(row[:6]) if not keys else None
 
     # --- attempts ---------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from tutor.app.ui import drill_state, profile, state
 from tutor.app.ui.drill_state import puzzle_keys
 from tutor.app.ui.drill_views import drill_card, show_tally
 from tutor.app.ui.keys import bind_keys
+from tutor.app.ui.session_keys import PRACTICE_EMPTY
 from tutor.drills import KINDS, LEVELS
 from tutor.drills.daily import daily_puzzle
 from tutor.language.labels import drill_kind_name, level_name, mistake_name, ruleset_title
@@ -45,7 +46,7 @@ if profile.current() is not None:
     practice_col.button(tr.gettext("Practise my mistakes"), key="drill_practice", icon=":material/replay:",
                         on_click=drill_state.practise_mistakes,
                         help=tr.gettext("A short session on what you get wrong most, chosen from your answers."))
-if st.session_state.pop(drill_state.PRACTICE_EMPTY, False):
+if st.session_state.pop(PRACTICE_EMPTY, False):
     st.info(tr.gettext("Nothing to practise yet: none of your answers was wrong. Try a harder level!"))
 practice = drill_state.practice_now()
 

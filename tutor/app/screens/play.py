@@ -6,10 +6,12 @@ A game has an address (``?game=SEED&level=…&rules=…``) that deals the same c
 
 import streamlit as st
 
-from tutor.app.ui import play_state, profile, state
+from tutor.app.ui import play_review, play_state, profile, state
 from tutor.app.ui.render import show_arrangement, show_line_chart, show_steps, show_totals
 from tutor.app.ui.retry import show_retry
+from tutor.app.ui.session_keys import PLAY_COACH_SWITCH, PLAY_QUICK_SWITCH, PLAY_REVIEW_HAND, PLAY_TABLE
 from tutor.app.ui.table_component import play_table
+from tutor.app.ui.table_data import log_lines
 from tutor.engine.rules import available_rulesets, load_ruleset
 from tutor.language.explain import score_steps
 from tutor.language.labels import outcome_name, ruleset_title
@@ -19,6 +21,7 @@ from tutor.language.play_text import (
     bot_level_name,
     discard_history,
     ending_title,
+    last_move_verdict,
     level_strength_text,
     measured_against,
     tip_review_lines,
@@ -28,7 +31,6 @@ from tutor.language.play_text import (
     void_hand_text,
 )
 from tutor.play import BOT_LEVELS
-from tutor.play.background import review_in_background
 from tutor.play.debrief import review_tips
 from tutor.play.match import LEARNER, Decision, Match
 
@@ -76,27 +78,42 @@ if match.rules.name != rules.name:
 def show_review_progress(decisions: list[Decision]) -> None:
     """While the coach is still going over the hand's decisions: how far it has got (this part
     reruns every second); once they are all judged, the whole page again, with the review."""
-    waiting = review_in_background(decisions)
+    waiting = play_review.still_to_judge(decisions)
     if not waiting:
+        play_state.settle_table()
         st.rerun()
     done = len(decisions) - waiting
     st.progress(done / len(decisions), text=tr.ngettext(
-        "The coach is going over your decision: {done} of {n} done. You can deal the next hand meanwhile.",
-        "The coach is going over your decisions: {done} of {n} done. You can deal the next hand meanwhile.",
+        "The coach is going over your decision: {done} of {n} done. You can deal the next hand meanwhile: "
+        "this review stays with the game.",
+        "The coach is going over your decisions: {done} of {n} done. You can deal the next hand meanwhile: "
+        "this review stays with the game.",
         len(decisions), done=tr.number(done)))
+
+
+def show_hand_review(match: Match, number: int) -> None:
+    """Hand ``number``'s review (from 1) once every decision is judged, else how far it has got."""
+    decisions = play_review.hand_decisions(match, number - 1)
+    if not decisions:
+        st.caption(tr.gettext("The hand ended before you had a decision to make."))
+    elif play_review.still_to_judge(decisions):
+        st.fragment(show_review_progress, run_every=1.0)(decisions)
+    else:
+        play_state.record_verdicts(match)
+        show_review(match, number)
 
 
 def show_review(match: Match, number: int) -> None:
     """The review of hand ``number`` (from 1), every decision judged: the accuracy, the chart, each
     decision not graded best with "Try again", and 001's tips beside the coach."""
-    decisions = [d for d in match.decisions if d.hand == number - 1]
+    decisions = play_review.hand_decisions(match, number - 1)
     st.caption(accuracy_line(decisions, [d for d in match.decisions if d.hand < number], tr) + " "
                + measured_against(match.level, tr))
     show_line_chart(value_chart(decisions, tr), tr.gettext("Your decisions in this hand, in order"),
                     tr.gettext("Expected points of the hand"),
                     tr.gettext("The hand's expected points after each of your decisions, beside the coach's."),
                     tr.locale)
-    reviewed = play_state.reviewed()
+    reviewed = play_review.reviewed()
     missed = [d for d in decisions if not d.agreed]
     for decision in missed:
         index = match.decisions.index(decision)
@@ -104,16 +121,16 @@ def show_review(match: Match, number: int) -> None:
                           comment=verdict_line(decision, tr))
         left, middle, right = st.columns([4, 1, 1])
         left.text(line)
-        middle.button(tr.gettext("Try again"), key=f"play_retry_{index}", on_click=play_state.retry,
+        middle.button(tr.gettext("Try again"), key=f"play_retry_{index}", on_click=play_review.retry,
                       args=(index,))
         if decision.view["phase"] == "discard" and profile.current() is not None:
             if index in reviewed:
                 right.caption(tr.gettext("In your review"))
             else:
                 right.button(tr.gettext("Review it later"), key=f"play_review_{index}",
-                             on_click=play_state.to_review, args=(index,))
-    retrying = play_state.retrying(match)
-    if retrying is not None:
+                             on_click=play_review.to_review, args=(index,))
+    retrying = play_review.retrying(match)
+    if retrying is not None and match.decisions[retrying].hand == number - 1:
         show_retry(match, retrying, tr)
     with st.expander(tr.gettext("Source 001's tips, beside the coach"), expanded=bool(missed)):
         st.caption(tr.gettext("Rules of thumb for beginners: the coach follows them where they pay, and says "
@@ -125,6 +142,20 @@ def show_review(match: Match, number: int) -> None:
         st.caption(tr.gettext("What each tip is worth on average, measured by the analysis over positions of the "
                               "strong player's games (a positive figure: following the tip pays):"))
         st.table(tip_value_rows(tr))
+
+
+def show_last_verdict() -> None:
+    """Coach mode's verdict on the learner's last move, labelled apart from the hint; while the
+    coach is still weighing it (in the background), a line that says so, this part rerunning
+    every half second until the verdict is in."""
+    decision = play_state.last_decision()
+    if decision is None:
+        return
+    if decision.judged:
+        (st.success if decision.agreed else st.warning)(last_move_verdict(decision, tr))
+    else:
+        play_review.still_to_judge([decision], urgent=True)
+        st.caption(tr.gettext("The coach is weighing your last move…"))
 
 
 # --- The end of a hand, or of the game ----------------------------------------------------------
@@ -152,16 +183,10 @@ if play_state.hand_over_pending(match) or game.over:
             show_steps(score_steps(score, tr))
 
     with st.expander(tr.gettext("Moves of this hand")):
-        st.text("\n".join(play_state.log_lines(match, tr, number - 1)))
+        st.text("\n".join(log_lines(match, tr, number - 1)))
 
     st.header(tr.gettext("Your decisions"))
-    hand_decisions = [d for d in match.decisions if d.hand == number - 1]
-    if hand_decisions and review_in_background(hand_decisions):
-        st.fragment(show_review_progress, run_every=1.0)(hand_decisions)
-    elif hand_decisions:
-        show_review(match, number)
-    else:
-        st.caption(tr.gettext("The hand ended before you had a decision to make."))
+    show_hand_review(match, number)
 
     st.header(tr.gettext("Score sheet"))
     st.caption(tr.gettext("A is you, B the virtual player."))
@@ -180,8 +205,7 @@ if play_state.hand_over_pending(match) or game.over:
     st.stop()
 
 # --- The table -----------------------------------------------------------------------------------
-play_table(play_state.table_data(match, tr, animate=not st.session_state.get(play_state.QUICK_KEY, False)),
-           on_action=play_state.table_clicked, key=play_state.TABLE_KEY)
+play_table(play_state.table(match, tr), on_action=play_state.table_clicked, key=PLAY_TABLE)
 error = play_state.move_error(tr)
 if error:
     st.error(error)
@@ -194,20 +218,31 @@ with hint_col:
     st.button(tr.gettext("Hint"), key="play_hint_button", on_click=play_state.ask_hint,
               disabled=not match.learner_to_move)
 with coach_col:
-    coach = st.toggle(tr.gettext("Coach mode"), key="play_coach",
+    coach = st.toggle(tr.gettext("Coach mode"), value=play_state.coach_on(), key=PLAY_COACH_SWITCH,
+                      on_change=play_state.switch_changed, args=("coach",),
                       help=tr.gettext("After each of your decisions, the coach's verdict: what your move "
                                       "gave up against the coach's, in expected points."))
 with quick_col:
-    st.toggle(tr.gettext("Quick moves"), key=play_state.QUICK_KEY,
+    st.toggle(tr.gettext("Quick moves"), value=play_state.quick_on(), key=PLAY_QUICK_SWITCH,
+              on_change=play_state.switch_changed, args=("quick",),
               help=tr.gettext("Show the virtual player's moves at once, without fading them in one by one."))
 hint = play_state.hint_text(match, tr)
 if hint:
-    st.info(hint)
+    st.info(tr.gettext("Hint for this move: {hint}", hint=hint))
 if coach:
-    coach_verdict = play_state.last_verdict(tr)
-    if coach_verdict is not None:
-        agreed, line = coach_verdict
-        (st.success if agreed else st.warning)(line)
+    last = play_state.last_decision()
+    if last is not None and not last.judged:
+        st.fragment(show_last_verdict, run_every=0.5)()
+    else:
+        show_last_verdict()
+
+# --- The reviews of the game's earlier hands: kept, whenever the next hand was dealt ---------------
+earlier = [n for n in range(1, len(game.played) + 1) if play_review.hand_decisions(match, n - 1)]
+if earlier:
+    with st.expander(tr.gettext("Reviews of this game's earlier hands")):
+        chosen = st.selectbox(tr.gettext("Hand"), earlier, index=len(earlier) - 1, key=PLAY_REVIEW_HAND,
+                              format_func=lambda n: tr.gettext("Hand {n}", n=tr.number(n)))
+        show_hand_review(match, chosen or earlier[-1])
 
 state.show_address(tr.gettext("Address of this game, to deal the same cards again or share them:"),
                    play_state.address(match))

@@ -27,6 +27,7 @@ from tutor.app.ui.session_keys import (
     DRILL_SUITED,
     DRILL_TALLY,
     PRACTICE,
+    PRACTICE_EMPTY,
     RULES,
 )
 from tutor.drills import (
@@ -384,10 +385,6 @@ def start_practice(picks: list[Pick]) -> None:
         _forget_open_puzzle()
         st.session_state[PRACTICE] = (picks, 0)
         _open_pick(picks[0])
-
-
-PRACTICE_EMPTY = "_drill_practice_empty"
-"""Set when Practise my mistakes found no wrong answer to build a session from."""
 
 
 def practise_mistakes() -> None:

@@ -1,73 +1,74 @@
-"""The play page's memory: the match in progress (kept in the session, saved for the learner's
-profile after every move, mirrored into the URL as ``?game=SEED&level=…&rules=…``), the table's
-clicks turned into moves, the hint, the coach's comments, and the end of each hand.
+"""The Play page's memory and the learner's actions: the match in progress (kept in the session,
+saved for the learner's profile after every move, mirrored into the URL as
+``?game=SEED&level=…&rules=…``), the table's clicks turned into moves, the hint, the two switches,
+and the end of each hand. What the table shows is :mod:`tutor.app.ui.table_data`; a hand's review
+and trying a decision again, :mod:`tutor.app.ui.play_review`; the session keys,
+:mod:`tutor.app.ui.session_keys`.
 
-The game itself is :mod:`tutor.play`; this module only keeps it and reacts to the table.
+No click waits for the coach's analysis: each decision goes to the background reviewer as it is made
+(:mod:`tutor.play.background`; first in line with Coach mode on), and what needs a verdict shows it
+when it is ready.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from tutor.app.card_faces import card_url
 from tutor.app.ui import profile, state
 from tutor.app.ui.safe import error_text, plain
-from tutor.drills.kinds.discard import level_of_turn
-from tutor.engine.cards import Card, mask_of, parse_card, parse_cards
+from tutor.app.ui.session_keys import (
+    PLAY_ADDRESS,
+    PLAY_ARMED,
+    PLAY_COACH,
+    PLAY_COACH_SWITCH,
+    PLAY_COMMENTS,
+    PLAY_ERROR,
+    PLAY_FRESH,
+    PLAY_GAME_ID,
+    PLAY_GAME_KEYS,
+    PLAY_GRADED,
+    PLAY_HINT,
+    PLAY_MATCH,
+    PLAY_PENDING,
+    PLAY_QUICK,
+    PLAY_QUICK_SWITCH,
+    PLAY_RETRY,
+    PLAY_RETRY_MOVE,
+    PLAY_REVIEWED,
+    PLAY_SEEN,
+    PLAY_TABLE,
+    RULES,
+)
+from tutor.app.ui.table_data import knock_cards, table_data
 from tutor.engine.errors import TutorError
-from tutor.engine.melds import best_arrangements, min_deadwood
 from tutor.engine.rules import Ruleset, available_rulesets, load_ruleset
-from tutor.language.i18n import N_, Translator
-from tutor.language.labels import card_name, meld_kind_name
-from tutor.language.play_text import bot_level_name, hint_sentence, hint_value_text, log_line, verdict_line
-from tutor.play import BOT_LEVELS
+from tutor.language.i18n import Translator
+from tutor.language.play_text import bot_level_name, hint_sentence, hint_value_text
+from tutor.play import BOT_LEVELS, background
 from tutor.play.coach import CoachHint
 from tutor.play.errors import MalformedMoveError, UnknownBotLevelError
 from tutor.play.hand import check_seed
 from tutor.play.match import LEARNER, Decision, Match, replay, start_match
 from tutor.play.moves import moves_code, read_moves_code
-from tutor.play.positions import encode_view
-from tutor.progress.review import DrillItem, Rating
 from tutor.progress.store import Saved, SavedGame, StaleGameError
 
-(MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH, REVIEWED, ADDRESS, PENDING, RETRY, RETRY_MOVE,
- GRADED) = (
-    "play_match", "play_game_id", "play_seen", "play_armed", "play_hint", "play_comments", "play_error",
-    "play_fresh", "play_reviewed", "_play_address", "play_pending", "play_retry", "play_retry_move", "play_graded")
-"""The session keys of the play page. Every key of one game (all but ``ADDRESS`` and ``PENDING``)
-is set afresh when a game opens and dropped when the learner leaves it."""
-GAME_KEYS = (MATCH, GAME_ID, SEEN, ARMED, HINT, COMMENTS, ERROR, FRESH, REVIEWED, RETRY, RETRY_MOVE, GRADED)
 MOVES_PARAM = "moves"
 """A guest's moves in the page's address (``?moves=p.s.d7H``): a reload replays them."""
-TABLE_KEY = "play_table"
-QUICK_KEY = "play_quick"
-"""The switch for quick moves: the virtual player's moves shown at once, not faded in one by one."""
-LOG_LINES = 6
-"""The table's log shows the hand's last moves; the whole list is shown when the hand ends."""
-KEY_LETTERS = {
-    "stock": N_("Key for the stock: S"),
-    "take": N_("Key for the discard pile: D"),
-    "pass": N_("Key for passing: P"),
-    "knock": N_("Key for knocking: K"),
-    "gin": N_("Key for gin: G"),
-    "big_gin": N_("Key for big gin: B"),
-}
-"""The table's keyboard letter for each action: the last letter of the message, so that each
-language picks letters that fit its own words (``M`` for *mazo*, ``C`` for *cerrar*)."""
 
 
-def key_letters(tr: Translator) -> dict[str, str]:
-    """Each action's key in the learner's language, as a capital letter."""
-    return {action: tr.gettext(msgid).rsplit(" ", 1)[-1][-1].upper() for action, msgid in KEY_LETTERS.items()}
+def owner() -> str:
+    """Whose line a review waits in (:mod:`tutor.play.background`): this browser session's."""
+    ctx = get_script_run_ctx()
+    return ctx.session_id if ctx is not None else ""
 
 
 # --- the match in the session ------------------------------------------------------------------
 
 def current() -> Match | None:
-    match: Match | None = st.session_state.get(MATCH)
+    match: Match | None = st.session_state.get(PLAY_MATCH)
     return match
 
 
@@ -77,21 +78,15 @@ def _begin(match: Match, saved: Saved | None = None, resumed: bool = False) -> N
     (saved, or ``resumed`` from a guest's address) shows its moves as they stand, without fading
     them in again."""
     session = st.session_state
-    for key in GAME_KEYS:
+    for key in PLAY_GAME_KEYS:
         session.pop(key, None)
-    session[MATCH] = match
-    session[GAME_ID] = saved
-    session[SEEN] = 0
-    session[COMMENTS] = []
-    session[REVIEWED] = set()
-    session[FRESH] = 0 if saved is not None or resumed else len(match.moves)
+    session[PLAY_MATCH] = match
+    session[PLAY_GAME_ID] = saved
+    session[PLAY_SEEN] = 0
+    session[PLAY_COMMENTS] = []
+    session[PLAY_REVIEWED] = set()
+    session[PLAY_FRESH] = 0 if saved is not None or resumed else len(match.moves)
     _mirror(match)
-
-
-def reviewed() -> set[int]:
-    """The decisions of the open game (by their index) that the learner sent to review."""
-    sent: set[int] = st.session_state.setdefault(REVIEWED, set())
-    return sent
 
 
 def _mirror(match: Match) -> None:
@@ -108,10 +103,10 @@ def address(match: Match) -> str:
 def new_game(rules: Ruleset, level: str, seed: int | None = None) -> None:
     """Deal a new game (a fresh seed unless one is given) and save it for the profile."""
     match = start_match(rules, state.new_seed() if seed is None else seed, level)
-    st.session_state.rules = match.rules.name  # the sidebar follows the game's ruleset as it starts
+    st.session_state[RULES] = match.rules.name  # the sidebar follows the game's ruleset as it starts
     st.query_params["rules"] = match.rules.name
     _begin(match)
-    st.session_state[ADDRESS] = (str(match.seed), match.level)
+    st.session_state[PLAY_ADDRESS] = (str(match.seed), match.level)
     save(match)
 
 
@@ -119,9 +114,9 @@ def _read_address(tr: Translator, rules: Ruleset) -> str | None:
     """Open the game the URL names, once per address; a bad address gets a message."""
     params = st.query_params
     wanted = (params.get("game"), params.get("level"))
-    if wanted[0] is None or wanted == st.session_state.get(ADDRESS):
+    if wanted[0] is None or wanted == st.session_state.get(PLAY_ADDRESS):
         return None
-    st.session_state[ADDRESS] = wanted
+    st.session_state[PLAY_ADDRESS] = wanted
     match = current()
     seed_text, level = wanted
     if match is not None and (str(match.seed), match.level) == wanted:
@@ -210,7 +205,7 @@ def _open_saved(saved: SavedGame) -> bool:
     graded = [i for i, d in enumerate(match.decisions) if not d.forced]
     if saved.decisions <= len(graded):
         upto = graded[saved.decisions - 1] + 1 if saved.decisions else 0
-        st.session_state[GRADED] = (upto, saved.agreed)
+        st.session_state[PLAY_GRADED] = (upto, saved.agreed)
     _taken_up(match)
     return True
 
@@ -219,8 +214,35 @@ def _taken_up(match: Match) -> None:
     """A game taken up again (saved, or from a guest's address) where it stood: left just as a hand
     ended, the next one not opened yet, that hand's end is shown again."""
     waiting = not match.learner_to_move and not match.game.over and match.game.played
-    st.session_state[SEEN] = len(match.game.played) - (1 if waiting else 0)
-    st.session_state[ADDRESS] = (str(match.seed), match.level)
+    st.session_state[PLAY_SEEN] = len(match.game.played) - (1 if waiting else 0)
+    st.session_state[PLAY_ADDRESS] = (str(match.seed), match.level)
+
+
+def graded(match: Match) -> tuple[int, int]:
+    """The game's decisions counted for its record, and how many of them the coach graded best: the
+    first ones, up to the first not judged yet (a decision is counted once its verdict is in; no
+    verdict is worked out here). Forced moves are not decisions."""
+    upto, agreed = st.session_state.get(PLAY_GRADED, (0, 0))
+    for decision in match.decisions[upto:]:
+        if not (decision.forced or decision.judged):
+            break
+        upto += 1
+        agreed += not decision.forced and decision.agreed
+    st.session_state[PLAY_GRADED] = (upto, agreed)
+    return sum(not d.forced for d in match.decisions[:upto]), agreed
+
+
+def record_verdicts(match: Match) -> None:
+    """Save the game again for the profile once more of its decisions are judged (their count goes
+    into the game's record: the Progress page's agreement with the coach)."""
+    before = st.session_state.get(PLAY_GRADED, (0, 0))[0]
+    upto = before
+    for decision in match.decisions[before:]:
+        if not (decision.forced or decision.judged):
+            break
+        upto += 1
+    if upto > before and profile.current() is not None:
+        save(match)
 
 
 def save(match: Match) -> bool:
@@ -235,154 +257,80 @@ def save(match: Match) -> bool:
         else:
             st.query_params.pop(MOVES_PARAM, None)
         return True
-    counted, agreed = st.session_state.get(GRADED, (0, 0))
-    agreed += sum(d.agreed for d in match.decisions[counted:] if not d.forced)
+    counted, agreed = graded(match)
     won = None if not match.game.over else match.game.winner == LEARNER
-    kept: Saved | None = st.session_state.get(GAME_ID)
+    kept: Saved | None = st.session_state.get(PLAY_GAME_ID)
     try:
         saved = profile.store().save_game(
             learner.id, kept.id if kept else None, match.seed, match.level, match.rules.name,
-            match.learner_moves(), match.game.over, won, sum(not d.forced for d in match.decisions), agreed,
+            match.learner_moves(), match.game.over, won, counted, agreed,
             version=kept.version if kept else 0)
     except StaleGameError as stale:
         current_copy = profile.store().game(learner.id, kept.id) if kept else None
         if current_copy is None or not _open_saved(current_copy):
             leave_game()
-        st.session_state[ERROR] = stale
+        st.session_state[PLAY_ERROR] = stale
         return False
     if saved is not None:
-        st.session_state[GAME_ID] = saved
+        st.session_state[PLAY_GAME_ID] = saved
     return True
 
 
-# --- what the table shows ----------------------------------------------------------------------
+# --- what the table shows, and the switches ------------------------------------------------------
 
 def hand_over_pending(match: Match) -> bool:
     """Whether a finished hand's result is waiting for the learner's Next hand."""
-    seen: int = st.session_state.get(SEEN, 0)
+    seen: int = st.session_state.get(PLAY_SEEN, 0)
     return len(match.game.played) > seen
 
 
-def _card(card: Card, tr: Translator, active: bool, taken: bool = False, dim: bool = False) -> dict[str, Any]:
-    return {"id": str(card), "symbol": card.symbol, "name": card_name(card, tr), "img": card_url(card),
-            "active": active, "taken": taken, "dim": dim}
+def table(match: Match, tr: Translator) -> dict[str, Any]:
+    """What the table component draws now (:func:`tutor.app.ui.table_data.table_data`): the armed
+    button, and the virtual player's fresh moves faded in unless Quick moves is on."""
+    fresh = 0 if quick_on() else st.session_state.get(PLAY_FRESH, 0)
+    return table_data(match, tr, st.session_state.get(PLAY_ARMED), fresh)
 
 
-def _knock_cards(view: dict[str, Any], gin: bool) -> set[str]:
-    """The cards whose discard knocks (or, with ``gin``, goes gin)."""
-    hand = mask_of(parse_cards(" ".join(view["hand"])))
-    return {c for k, c in view["legal"]
-            if k == "knock" and (not gin or min_deadwood(hand & ~parse_card(c).bit) == 0)}
+def settle_table() -> None:
+    """Show the virtual player's moves at once on the next run (a run the page asks for itself must
+    not fade in again what the learner has seen)."""
+    st.session_state[PLAY_FRESH] = 0
 
 
-def _groups(view: dict[str, Any], tr: Translator, armed: str | None) -> tuple[list[dict[str, Any]], int]:
-    cards = parse_cards(" ".join(view["hand"]))
-    arrangement = best_arrangements(mask_of(cards))[0]
-    discarding = view["phase"] == "discard"
-    taken = view["taken_upcard"]
-    allowed = _knock_cards(view, armed == "gin") if armed else {c for k, c in view["legal"] if k == "discard"}
-
-    def shown(card: Card) -> dict[str, Any]:
-        active = discarding and str(card) in allowed
-        return _card(card, tr, active, taken=str(card) == taken, dim=discarding and not active)
-
-    groups = [{"label": meld_kind_name(meld.kind, tr).capitalize(), "deadwood": False,
-               "cards": [shown(c) for c in meld.cards]} for meld in arrangement.melds]
-    label = (tr.gettext("Deadwood: {points}", points=tr.number(arrangement.deadwood)) if arrangement.deadwood_cards
-             else tr.gettext("No deadwood"))
-    groups.append({"label": label, "deadwood": True, "cards": [shown(c) for c in arrangement.deadwood_cards]})
-    return groups, arrangement.deadwood
+def _switch(key: str, kept: bool | None) -> bool:
+    """A switch as the learner set it: in this session, else in the profile, else off."""
+    value = st.session_state.get(key)
+    if value is None:
+        value = bool(kept)
+        st.session_state[key] = value
+    return bool(value)
 
 
-def _prompt(view: dict[str, Any], armed: str | None, tr: Translator) -> str:
-    phase = view["phase"]
-    if phase == "first_upcard":
-        if any(k == "take" for k, _ in view["legal"]):
-            return tr.gettext("The first upcard: take it or pass.")
-        return tr.gettext("Both passed the upcard: draw from the stock.")
-    if phase == "draw":
-        return tr.gettext("Your turn: click the stock or the discard pile.")
-    if armed == "gin":
-        return tr.gettext("Gin: click the card you throw.")
-    if armed == "knock":
-        return tr.gettext("Knock: click the card you throw to end the hand.")
-    return tr.gettext("Click the card you throw.")
+def coach_on() -> bool:
+    """Whether Coach mode is on (it stays as the learner set it across hands, reloads and games)."""
+    learner = profile.current()
+    return _switch(PLAY_COACH, learner.coach_mode if learner else None)
 
 
-def _buttons(view: dict[str, Any], armed: str | None, tr: Translator, keys: dict[str, str]) -> list[dict[str, Any]]:
-    legal = {k for k, _ in view["legal"]}
-
-    def button(action: str, label: str, active: bool) -> dict[str, Any]:
-        return {"id": action, "label": f"{label} ({keys[action]})", "active": active, "armed": armed == action}
-
-    buttons = []
-    if view["phase"] == "first_upcard":
-        buttons += [button("take", tr.gettext("Take"), "take" in legal),
-                    button("pass", tr.gettext("Pass"), "pass" in legal)]
-    buttons += [button("knock", tr.gettext("Knock"), "knock" in legal),
-                button("gin", tr.gettext("Gin"), "knock" in legal and bool(_knock_cards(view, gin=True)))]
-    if view["phase"] == "discard" and "big_gin" in legal:
-        buttons.append(button("big_gin", tr.gettext("Big gin"), True))
-    return buttons
+def quick_on() -> bool:
+    """Whether Quick moves is on (kept as :func:`coach_on` is)."""
+    learner = profile.current()
+    return _switch(PLAY_QUICK, learner.quick_moves if learner else None)
 
 
-def log_lines(match: Match, tr: Translator, number: int | None = None) -> list[str]:
-    """The moves of a hand (the current one by default) as the table's log shows them."""
-    hand_number = match.hand_number if number is None else number
-    return [log_line(p, tr) for p in match.hand_moves(hand_number)]
-
-
-def opponent_last_turn(match: Match, tr: Translator) -> str:
-    """The virtual player's latest moves of this hand (its last turn) in one line, or "" before it
-    has moved: read at a glance above the table."""
-    moves = match.hand_moves(match.hand_number)
-    end = max((i for i, p in enumerate(moves) if p.player != LEARNER), default=-1)
-    if end < 0:
-        return ""
-    start = end
-    while start > 0 and moves[start - 1].player != LEARNER:
-        start -= 1
-    return tr.gettext("The virtual player's last turn: {moves}",
-                      moves=" ".join(log_line(p, tr) for p in moves[start:end + 1]))
-
-
-def table_data(match: Match, tr: Translator, animate: bool = True) -> dict[str, Any]:
-    """Everything the table component draws, in the learner's language (``animate``: the virtual
-    player's fresh moves fade in one by one; off, they show at once)."""
-    view = match.view()
-    armed = st.session_state.get(ARMED) if view["phase"] == "discard" else None
-    mine = match.learner_to_move
-    groups, deadwood = _groups(view, tr, armed)
-    drawing = view["phase"] in ("draw", "first_upcard") and mine
-    legal = {k for k, _ in view["legal"]}
-    top = view["top_discard"]
-    lines = log_lines(match, tr)[-LOG_LINES:]
-    keys = key_letters(tr)
-    fresh = min(len(lines), st.session_state.get(FRESH, 0))
-    return {
-        "opponent": {"label": tr.gettext("The virtual player ({level}): ten cards, face down",
-                                         level=bot_level_name(match.level, tr)),
-                     "last": opponent_last_turn(match, tr)},
-        "stock": {"active": drawing and "stock" in legal,
-                  "label": tr.ngettext("Stock: {n} card. Draw from it ({key})",
-                                       "Stock: {n} cards. Draw from it ({key})", view["stock_size"], key=keys["stock"]),
-                  "caption": tr.ngettext("Stock ({n})", "Stock ({n})", view["stock_size"])},
-        "pile": {"card": _card(parse_card(top), tr, drawing and "take" in legal) if top else None,
-                 "caption": tr.gettext("Discard pile")},
-        "prompt": _prompt(view, armed, tr),
-        "hand_label": tr.gettext("Your hand, deadwood {points}", points=tr.number(deadwood)),
-        "groups": groups,
-        "buttons": _buttons(view, armed, tr, keys),
-        "log": lines,
-        "fresh": fresh if animate else 0,
-        "log_label": tr.gettext("Moves of this hand"),
-        "keys": {letter.lower(): action for action, letter in keys.items()},
-        "keys_help": tr.gettext("Keys: the arrows and Enter pick a card; {stock} the stock, {take} the discard pile, "
-                                "{pass_} pass, {knock} knock, {gin} gin, {big_gin} big gin.", stock=keys["stock"],
-                                take=keys["take"], pass_=keys["pass"], knock=keys["knock"], gin=keys["gin"],
-                                big_gin=keys["big_gin"]),
-        "focus": True,
-    }
+def switch_changed(which: str) -> None:
+    """The Coach mode or Quick moves switch was flipped (``which``: ``coach`` or ``quick``): keep
+    the new value for the session and the profile."""
+    widget, kept = (PLAY_COACH_SWITCH, PLAY_COACH) if which == "coach" else (PLAY_QUICK_SWITCH, PLAY_QUICK)
+    value = bool(st.session_state.get(widget))
+    st.session_state[kept] = value
+    if which == "coach":
+        profile.remember_switches(coach_mode=value)
+        match = current()
+        if value and match is not None and match.decisions:
+            background.request(match.decisions[-1:], owner(), urgent=True)
+    else:
+        profile.remember_switches(quick_moves=value)
 
 
 # --- the learner's actions ---------------------------------------------------------------------
@@ -391,13 +339,13 @@ def act(action: str) -> None:
     """React to a click or a key on the table: a move, or arming Knock or Gin."""
     match = current()
     session = st.session_state
-    session.pop(ERROR, None)
+    session.pop(PLAY_ERROR, None)
     if match is None or match.game.over or hand_over_pending(match) or not match.learner_to_move:
         return
-    armed = session.get(ARMED)
+    armed = session.get(PLAY_ARMED)
     if action in ("knock", "gin"):
-        possible = _knock_cards(match.view(), gin=action == "gin")
-        session[ARMED] = None if armed == action or not possible else action
+        possible = knock_cards(match.view(), gin=action == "gin")
+        session[PLAY_ARMED] = None if armed == action or not possible else action
         return
     if action.startswith("card:"):
         card = action.removeprefix("card:")
@@ -426,30 +374,32 @@ def play(match: Match, move: tuple[str, str | None]) -> None:
     try:
         after = match.play(move)
     except TutorError as error:
-        session[ERROR] = error
+        session[PLAY_ERROR] = error
         return
-    session[ARMED] = None
-    session[HINT] = None
-    session[MATCH] = after
-    session[FRESH] = len([p for p in after.moves[len(match.moves):] if p.player != LEARNER])
+    session[PLAY_ARMED] = None
+    session[PLAY_HINT] = None
+    session[PLAY_MATCH] = after
+    session[PLAY_FRESH] = len([p for p in after.moves[len(match.moves):] if p.player != LEARNER])
     if not save(after):
         return  # the game moved on elsewhere: this move is refused, the table shows the game as it is
-    comments: list[Any] = session.setdefault(COMMENTS, [])
-    comments.append(after.decisions[-1])  # the coach's verdict is worked out when it is shown
+    decision = after.decisions[-1]
+    comments: list[Any] = session.setdefault(PLAY_COMMENTS, [])
+    comments.append(decision)
+    background.request([decision], owner(), urgent=coach_on())  # judged away from this click
 
 
 def table_clicked() -> None:
     """The table component's callback: its trigger value, the action, waits for the page's run
     (:func:`take_pending`), which plays it before drawing anything."""
-    result = st.session_state.get(TABLE_KEY)
+    result = st.session_state.get(PLAY_TABLE)
     action = getattr(result, "action", None) if result is not None else None
     if isinstance(action, str):
-        st.session_state[PENDING] = action
+        st.session_state[PLAY_PENDING] = action
 
 
 def take_pending() -> None:
     """Play the action the table reported, if one is waiting."""
-    action = st.session_state.pop(PENDING, None)
+    action = st.session_state.pop(PLAY_PENDING, None)
     if isinstance(action, str):
         act(action)
 
@@ -457,12 +407,12 @@ def take_pending() -> None:
 def ask_hint() -> None:
     match = current()
     if match is not None and match.learner_to_move and not hand_over_pending(match):
-        st.session_state[HINT] = (len(match.decisions), match.hint())
+        st.session_state[PLAY_HINT] = (len(match.decisions), match.hint())
 
 
 def hint_text(match: Match, tr: Translator) -> str | None:
     """The hint asked for at this decision, in words."""
-    kept = st.session_state.get(HINT)
+    kept = st.session_state.get(PLAY_HINT)
     if not kept or kept[0] != len(match.decisions):
         return None
     hint: CoachHint = kept[1]
@@ -472,19 +422,16 @@ def hint_text(match: Match, tr: Translator) -> str | None:
     return f"{sentence} {value}" if value else sentence
 
 
-def last_verdict(tr: Translator) -> tuple[bool, str] | None:
-    """The coach's verdict on the learner's last decision in this hand: whether the coach graded it
-    best, and the line that says so; None before the first decision."""
-    comments = st.session_state.get(COMMENTS) or []
-    if not comments:
-        return None
-    decision: Decision = comments[-1]
-    return decision.agreed, verdict_line(decision, tr)
+def last_decision() -> Decision | None:
+    """The learner's last decision in this hand, whose verdict Coach mode shows; None before the first."""
+    comments = st.session_state.get(PLAY_COMMENTS) or []
+    decision: Decision | None = comments[-1] if comments else None
+    return decision
 
 
 def move_error(tr: Translator) -> str | None:
     """Why the learner's last action could not be played, if it could not."""
-    error = st.session_state.get(ERROR)
+    error = st.session_state.get(PLAY_ERROR)
     return error_text(error, tr) if error is not None else None
 
 
@@ -494,77 +441,20 @@ def next_hand() -> None:
     if match is None:
         return
     session = st.session_state
-    session[SEEN] = len(match.game.played)
-    session[COMMENTS] = []
-    session.pop(RETRY, None)
-    session.pop(RETRY_MOVE, None)
+    session[PLAY_SEEN] = len(match.game.played)
+    session[PLAY_COMMENTS] = []
+    session.pop(PLAY_RETRY, None)
+    session.pop(PLAY_RETRY_MOVE, None)
     before = len(match.moves)
     after = match.next_hand()
-    session[MATCH] = after
-    session[FRESH] = len(after.moves) - before
+    session[PLAY_MATCH] = after
+    session[PLAY_FRESH] = len(after.moves) - before
     save(after)
 
 
 def leave_game() -> None:
     """Close the table to choose a new game (the unfinished one stays saved)."""
-    for key in (*GAME_KEYS, ADDRESS):
+    for key in (*PLAY_GAME_KEYS, PLAY_ADDRESS):
         st.session_state.pop(key, None)
     for key in ("game", "level", MOVES_PARAM):
         st.query_params.pop(key, None)
-
-
-def to_review(decision_index: int) -> None:
-    """Put a discard decision of the learner's into the review queue as a "which card to throw" drill."""
-    match = current()
-    learner = profile.current()
-    if match is None or learner is None or not 0 <= decision_index < len(match.decisions):
-        return
-    decision = match.decisions[decision_index]
-    level = level_of_turn(int(decision.view["turn"]))
-    item = DrillItem("discard", level, match.rules.name, match.seed, encode_view(decision.view, match.level)).format()
-    profile.store().schedule(learner.id, item, Rating.Again)
-    reviewed().add(decision_index)
-
-
-# --- the review of a hand: the coach's verdicts, and trying a decision again -------------------
-
-def judge_all(decisions: Sequence[Decision], tr: Translator) -> None:
-    """Work out the coach's verdict on each decision not judged yet, with a progress bar while it runs."""
-    waiting = [d for d in decisions if "judgement" not in d.__dict__]
-    if not waiting:
-        return
-    bar = st.progress(0.0, text=tr.gettext("The coach is going over your decisions…"))
-    for done, decision in enumerate(waiting, start=1):
-        _ = decision.judgement
-        bar.progress(done / len(waiting), text=tr.gettext("The coach is going over your decisions…"))
-    bar.empty()
-
-
-def retry(decision_index: int) -> None:
-    """Open one of the learner's decisions again, to choose anew from the same position."""
-    match = current()
-    if match is not None and 0 <= decision_index < len(match.decisions):
-        st.session_state[RETRY] = decision_index
-        st.session_state.pop(RETRY_MOVE, None)
-
-
-def retrying(match: Match) -> int | None:
-    """The decision (by its index) being tried again, if one is."""
-    index = st.session_state.get(RETRY)
-    return index if isinstance(index, int) and 0 <= index < len(match.decisions) else None
-
-
-def retry_move(move: tuple[str, str | None]) -> None:
-    """The learner's new choice at the decision being tried again."""
-    st.session_state[RETRY_MOVE] = move
-
-
-def retried() -> tuple[str, str | None] | None:
-    """The move chosen on the decision being tried again, once chosen."""
-    move: tuple[str, str | None] | None = st.session_state.get(RETRY_MOVE)
-    return move
-
-
-def close_retry() -> None:
-    st.session_state.pop(RETRY, None)
-    st.session_state.pop(RETRY_MOVE, None)

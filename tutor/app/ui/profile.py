@@ -211,6 +211,15 @@ def current() -> Profile | None:
     return found
 
 
+def remember_switches(coach_mode: bool | None = None, quick_moves: bool | None = None) -> None:
+    """Keep the Play page's switches with the chosen profile (a guest's stay in the session)."""
+    profile = current()
+    if profile is not None and store().set_preferences(profile.id, coach_mode=coach_mode, quick_moves=quick_moves):
+        st.session_state[PROFILE] = replace(
+            profile, coach_mode=profile.coach_mode if coach_mode is None else coach_mode,
+            quick_moves=profile.quick_moves if quick_moves is None else quick_moves)
+
+
 def _create() -> None:
     name = st.session_state.get(PROFILE_NEW, "")
     existing = store().lookalike_profile(name) if name.strip() else None

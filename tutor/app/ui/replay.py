@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from tutor.app.ui.play_state import judge_all
+from tutor.app.ui.play_state import owner
 from tutor.app.ui.render import show_arrangement, show_cards, show_line_chart
 from tutor.engine.cards import mask_of
 from tutor.engine.errors import TutorError
@@ -17,6 +17,7 @@ from tutor.engine.rules import load_ruleset
 from tutor.language.i18n import Translator
 from tutor.language.labels import ruleset_title
 from tutor.language.play_text import bot_level_name, hint_sentence, log_line, move_phrase, value_chart, verdict_line
+from tutor.play import background
 from tutor.play.coach import coach_hint
 from tutor.play.match import LEARNER, Decision, Match, Played, replay
 from tutor.progress.store import SavedGame
@@ -77,8 +78,10 @@ def show_replay(games: Sequence[SavedGame], tr: Translator) -> None:
         st.markdown(tr.gettext("**The coach's view** ({who} to move)", who=who))
         if mover == LEARNER:
             decision = _decision_at(match, number, positions, step - 1)
-            st.text(hint_sentence(decision.advice, view["top_discard"], tr))
-            (st.success if decision.agreed else st.warning)(verdict_line(decision, tr))
+            if decision.judged:
+                _show_verdict(decision, tr)
+            else:
+                st.fragment(_weighing, run_every=0.5)(decision, tr)
         else:
             hint = coach_hint(view, match.level)
             st.text(tr.gettext("The coach's move: {move}.", move=move_phrase(hint.move, view["top_discard"], tr)))
@@ -87,12 +90,38 @@ def show_replay(games: Sequence[SavedGame], tr: Translator) -> None:
             else:
                 st.warning(tr.gettext("The coach would have chosen otherwise."))
     decisions = [d for d in match.decisions if d.hand == number]
-    if decisions:
-        judge_all(decisions, tr)
+    waiting = background.request(decisions, owner()) if decisions else 0
+    if waiting:
+        st.fragment(_chart_progress, run_every=1.0)(decisions, tr)
+    elif decisions:
         show_line_chart(value_chart(decisions, tr), tr.gettext("Your decisions in this hand, in order"),
                         tr.gettext("Expected points of the hand"),
                         tr.gettext("The hand's expected points after each of your decisions, beside the coach's."),
                         tr.locale)
+
+
+def _show_verdict(decision: Decision, tr: Translator) -> None:
+    """The coach's move at the learner's decision and its verdict on the learner's."""
+    st.text(hint_sentence(decision.advice, decision.view["top_discard"], tr))
+    (st.success if decision.agreed else st.warning)(verdict_line(decision, tr))
+
+
+def _weighing(decision: Decision, tr: Translator) -> None:
+    """While the coach weighs this decision (in the background, first in line): a line that says
+    so; its verdict once it is in."""
+    if decision.judged:
+        _show_verdict(decision, tr)
+        return
+    background.request([decision], owner(), urgent=True)
+    st.caption(tr.gettext("The coach is weighing this move…"))
+
+
+def _chart_progress(decisions: list[Decision], tr: Translator) -> None:
+    """While the coach goes over the hand's decisions: how far it has got; the page again once done."""
+    waiting = background.request(decisions, owner())
+    if not waiting:
+        st.rerun()
+    st.progress((len(decisions) - waiting) / len(decisions), text=tr.gettext("The coach is going over your decisions…"))
 
 
 def _decision_at(match: Match, number: int, positions: Sequence[tuple[object, Played]], index: int) -> Decision:

@@ -1,19 +1,21 @@
 """Trying a decision again: the same cards, the learner chooses anew, then sees the coach's verdict
-on that choice with every move the analysis valued (Lichess's "learn from your mistakes")."""
+on that choice with every move the analysis valued (Lichess's "learn from your mistakes"). The
+verdict is worked out in the background (:func:`tutor.app.ui.play_review.retry_move`); until it is
+in, a line says the coach is weighing the move."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from tutor.app.ui import play_state
+from tutor.app.ui import play_review
 from tutor.app.ui.render import show_arrangement
 from tutor.engine.cards import mask_of, parse_cards
 from tutor.engine.melds import best_arrangements
 from tutor.language.i18n import Translator
 from tutor.language.play_text import grade_name, loss_text, measured_against, move_phrase, points_text, position_line
-from tutor.play.coach import judge, verdicts
-from tutor.play.match import Match
-from tutor.play.moves import move_text, read_move
+from tutor.play.coach import Judgement, verdicts
+from tutor.play.match import VERDICTS, Decision, Match
+from tutor.play.moves import Move, move_text, read_move
 
 
 def show_retry(match: Match, index: int, tr: Translator) -> None:
@@ -26,40 +28,59 @@ def show_retry(match: Match, index: int, tr: Translator) -> None:
     if top:
         st.text(tr.gettext("Top of the discard pile: {card}", card=parse_cards(top)[0].symbol))
     show_arrangement(best_arrangements(mask_of(parse_cards(" ".join(view["hand"]))))[0], tr)
-    chosen = play_state.retried()
+    chosen = play_review.retried()
     if chosen is None:
         st.markdown(tr.gettext("What do you play here?"))
         for number, legal in enumerate(view["legal"]):
             move = read_move(legal)
             st.button(move_phrase(move, top, tr), key=f"play_retry_move_{index}_{number}",
-                      on_click=play_state.retry_move, args=(move_text(move),))
+                      on_click=play_review.retry_move, args=(move_text(move),))
+    elif chosen.judged:
+        show_retried(chosen, decision, tr)
+        st.button(tr.gettext("Choose again"), key=f"play_retry_again_{index}", on_click=play_review.retry,
+                  args=(index,))
     else:
-        move = read_move(chosen)
-        judgement = judge(view, move, decision.opponent, compare=(decision.move,))
-        line = tr.gettext("You chose: {move}.", move=move_phrase(move, top, tr))
-        mine = judgement.grade
-        coach = move_phrase(judgement.coach, top, tr)
-        if move == judgement.coach:
-            line += " " + tr.gettext("Best: the coach's move.")
-        elif mine == "best" and judgement.loss is not None:
-            line += " " + tr.gettext("Best: as good as the coach's move ({coach}), within what the analysis can tell "
-                                     "(it gives up {loss} points).", coach=coach,
-                                     loss=loss_text(max(0.0, judgement.loss), judgement.stderr, tr))
-        elif mine is not None and judgement.loss is not None:
-            line += " " + tr.gettext("{grade}: it gives up {loss} points against the coach's move ({coach}).",
-                                     grade=grade_name(mine, tr).capitalize(),
-                                     loss=loss_text(max(0.0, judgement.loss), judgement.stderr, tr), coach=coach)
-        (st.success if mine == "best" else st.warning)(line)
-        judged = verdicts(view, tuple(o.move for o in judgement.options), decision.opponent)
-        st.table({
-            tr.gettext("Move"): [move_phrase(o.move, top, tr) + (tr.gettext(" (the coach's)")
-                                                                 if o.move == judgement.coach else "")
-                                 for o in judgement.options],
-            tr.gettext("Expected points (± s.e.)"): [f"{points_text(o.expected, tr)} (± {points_text(o.stderr, tr)})"
-                                                     for o in judgement.options],
-            tr.gettext("Grade"): [grade_name(judged[o.move].grade or "best", tr) for o in judgement.options]})
-        st.caption(tr.gettext("The ± is the analysis' sampling error, within its model of the hidden cards: not "
-                              "how sure anyone can be of the hand itself.") + " "
-                   + measured_against(decision.opponent, tr))
-        st.button(tr.gettext("Choose again"), key=f"play_retry_again_{index}", on_click=play_state.retry, args=(index,))
-    st.button(tr.gettext("Close"), key=f"play_retry_close_{index}", on_click=play_state.close_retry)
+        st.fragment(_weighing, run_every=0.5)(chosen, tr)
+    st.button(tr.gettext("Close"), key=f"play_retry_close_{index}", on_click=play_review.close_retry)
+
+
+def _weighing(chosen: Decision, tr: Translator) -> None:
+    """While the coach weighs the move chosen anew: a line that says so; the page again once it is in."""
+    if chosen.judged:
+        st.rerun()
+    play_review.still_to_judge([chosen], urgent=True)
+    st.caption(tr.gettext("The coach is weighing your move…"))
+
+
+def show_retried(chosen: Decision, first: Decision, tr: Translator) -> None:
+    """The coach's verdict on the move chosen anew, with every move it valued and each one's grade
+    (all worked out in the background: these calls read what it found)."""
+    view, move = chosen.view, chosen.move
+    top = view["top_discard"]
+    judgement = chosen.judgement
+    line = tr.gettext("You chose: {move}.", move=move_phrase(move, top, tr))
+    mine = judgement.grade
+    coach = move_phrase(judgement.coach, top, tr)
+    if move == judgement.coach:
+        line += " " + tr.gettext("Best: the coach's move.")
+    elif mine == "best" and judgement.loss is not None:
+        line += " " + tr.gettext("Best: as good as the coach's move ({coach}), within what the analysis can tell "
+                                 "(it gives up {loss} points).", coach=coach,
+                                 loss=loss_text(max(0.0, judgement.loss), judgement.stderr, tr))
+    elif mine is not None and judgement.loss is not None:
+        line += " " + tr.gettext("{grade}: it gives up {loss} points against the coach's move ({coach}).",
+                                 grade=grade_name(mine, tr).capitalize(),
+                                 loss=loss_text(max(0.0, judgement.loss), judgement.stderr, tr), coach=coach)
+    (st.success if mine == "best" else st.warning)(line)
+    judged: dict[Move, Judgement] = chosen.kept(
+        VERDICTS, lambda: verdicts(view, tuple(o.move for o in judgement.options), first.opponent))
+    st.table({
+        tr.gettext("Move"): [move_phrase(o.move, top, tr) + (tr.gettext(" (the coach's)")
+                                                             if o.move == judgement.coach else "")
+                             for o in judgement.options],
+        tr.gettext("Expected points (± s.e.)"): [f"{points_text(o.expected, tr)} (± {points_text(o.stderr, tr)})"
+                                                 for o in judgement.options],
+        tr.gettext("Grade"): [grade_name(judged[o.move].grade or "best", tr) for o in judgement.options]})
+    st.caption(tr.gettext("The ± is the analysis' sampling error, within its model of the hidden cards: not "
+                          "how sure anyone can be of the hand itself.") + " "
+               + measured_against(first.opponent, tr))

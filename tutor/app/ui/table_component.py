@@ -1,6 +1,6 @@
 """The clickable play table: a Streamlit custom component (v2, inline, no iframe, no build step).
 
-Python sends everything the table shows as data (:func:`tutor.app.ui.play_state.table_data`); the
+Python sends everything the table shows as data (:func:`tutor.app.ui.table_data.table_data`); the
 JavaScript below only draws it and reports a click or a key as the trigger value ``action``:
 ``stock``, ``take``, ``pass``, ``knock``, ``gin``, ``big_gin`` or ``card:7H``. All game logic
 stays in Python. Text from the data is set with ``textContent``, never as HTML.
@@ -52,7 +52,7 @@ CSS = """
 @keyframes gt-show { to { opacity: 1; } }
 .gt-keys { font-size: 0.8rem; margin-top: 4px; }
 .gt-last { font-weight: 600; margin: 4px 0; padding: 4px 8px; border-left: 4px solid #1565c0; }
-@media (hover: none) and (pointer: coarse) { .gt-keys { display: none; } }
+@media (hover: none) and (pointer: coarse) { .gt-keys, .gt-key { display: none; } }
 @media (max-width: 520px) {
   .gt-card img, .gt-back span { width: 44px; height: 62px; }
   .gt-cards { gap: 2px; }
@@ -114,6 +114,7 @@ export default function (component) {
   stockButton.type = 'button';
   stockButton.dataset.pile = 'stock';
   stockButton.setAttribute('aria-label', data.stock.label);
+  stockButton.setAttribute('aria-keyshortcuts', data.stock.key);
   stockButton.title = data.stock.label;
   stockButton.appendChild(el('span'));
   if (data.stock.active) stockButton.addEventListener('click', () => send('stock'));
@@ -124,6 +125,7 @@ export default function (component) {
   if (data.pile.card) {
     const top = cardButton(data.pile.card, () => send('take'));
     top.dataset.pile = 'discard';
+    top.setAttribute('aria-keyshortcuts', data.pile.key);
     pile.appendChild(top);
   }
   pile.appendChild(el('span', '', data.pile.caption));
@@ -149,6 +151,8 @@ export default function (component) {
   const buttons = el('div', 'gt-buttons');
   for (const b of data.buttons) {
     const button = el('button', 'gt-button', b.label);
+    button.append(el('span', 'gt-key', ' (' + b.key + ')'));
+    button.setAttribute('aria-keyshortcuts', b.key);
     button.type = 'button';
     button.dataset.action = b.id;
     if (b.armed) button.classList.add('gt-armed');

@@ -1,0 +1,92 @@
+"""A hand's review on the Play page: its decisions as the background reviewer judges them, the ones
+sent to the review queue, and a decision tried again (Lichess's "learn from your mistakes").
+
+Every verdict here comes from :mod:`tutor.play.background`: the page asks, and shows it once it is
+ready (a part of the page that reruns every second meanwhile), never working it out on a click.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from tutor.app.ui import profile
+from tutor.app.ui.play_state import current, owner
+from tutor.app.ui.session_keys import PLAY_RETRY, PLAY_RETRY_MOVE, PLAY_REVIEWED
+from tutor.drills.kinds.discard import level_of_turn
+from tutor.play import background
+from tutor.play.match import Decision, Match
+from tutor.play.moves import read_move
+from tutor.play.positions import encode_view
+from tutor.progress.review import DrillItem, Rating
+
+
+def hand_decisions(match: Match, number: int) -> list[Decision]:
+    """The learner's decisions of hand ``number`` (from 0)."""
+    return [d for d in match.decisions if d.hand == number]
+
+
+def still_to_judge(decisions: Sequence[Decision], urgent: bool = False) -> int:
+    """How many of ``decisions`` the coach has still to judge, asking the reviewer for them (``urgent``:
+    the page waits for them now, before any review)."""
+    return background.request(decisions, owner(), urgent=urgent)
+
+
+def reviewed() -> set[int]:
+    """The decisions of the open game (by their index) that the learner sent to review."""
+    sent: set[int] = st.session_state.setdefault(PLAY_REVIEWED, set())
+    return sent
+
+
+def to_review(decision_index: int) -> None:
+    """Put a discard decision of the learner's into the review queue as a "which card to throw" drill."""
+    match = current()
+    learner = profile.current()
+    if match is None or learner is None or not 0 <= decision_index < len(match.decisions):
+        return
+    decision = match.decisions[decision_index]
+    level = level_of_turn(int(decision.view["turn"]))
+    item = DrillItem("discard", level, match.rules.name, match.seed, encode_view(decision.view, match.level)).format()
+    profile.store().schedule(learner.id, item, Rating.Again)
+    reviewed().add(decision_index)
+
+
+def retry(decision_index: int) -> None:
+    """Open one of the learner's decisions again, to choose anew from the same position."""
+    match = current()
+    if match is not None and 0 <= decision_index < len(match.decisions):
+        st.session_state[PLAY_RETRY] = decision_index
+        st.session_state.pop(PLAY_RETRY_MOVE, None)
+
+
+def retrying(match: Match) -> int | None:
+    """The decision (by its index) being tried again, if one is."""
+    index = st.session_state.get(PLAY_RETRY)
+    return index if isinstance(index, int) and 0 <= index < len(match.decisions) else None
+
+
+def retry_move(move: tuple[str, str | None]) -> None:
+    """The learner's new choice at the decision being tried again: a decision of its own, sent to
+    the reviewer first in line with every move the coach valued (the table beside the verdict)."""
+    match = current()
+    index = retrying(match) if match is not None else None
+    if match is None or index is None:
+        return
+    first = match.decisions[index]
+    chosen = Decision(first.hand, first.view, read_move(move), first.opponent)
+    st.session_state[PLAY_RETRY_MOVE] = chosen
+    background.request([chosen], owner(), urgent=True, compare=(first.move,), thorough=True)
+
+
+def retried() -> Decision | None:
+    """The decision chosen anew where one is tried again, once chosen."""
+    chosen: Decision | None = st.session_state.get(PLAY_RETRY_MOVE)
+    return chosen
+
+
+
+
+def close_retry() -> None:
+    st.session_state.pop(PLAY_RETRY, None)
+    st.session_state.pop(PLAY_RETRY_MOVE, None)

@@ -1,0 +1,168 @@
+"""What the play table shows: pure functions of a :class:`~tutor.play.match.Match` and a
+translator, no Streamlit (the table component, :mod:`tutor.app.ui.table_component`, draws it).
+
+The table's words suit a mouse, a finger and the keyboard alike ("Choose the card you throw"); each
+action's key letter travels apart from its label (``key``), so the component shows it only where
+there is a keyboard to press it (not under ``(pointer: coarse)``). Card faces travel inline, as
+``data:`` addresses, so no card is ever drawn as an empty frame while its face loads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.app.card_faces import card_data_url
+from tutor.engine.cards import Card, mask_of, parse_card, parse_cards
+from tutor.engine.melds import best_arrangements, min_deadwood
+from tutor.language.i18n import N_, Translator
+from tutor.language.labels import card_name, meld_kind_name
+from tutor.language.play_text import bot_level_name, log_line
+from tutor.play.match import LEARNER, Match
+
+LOG_LINES = 6
+"""The table's log shows the hand's last moves; the whole list is shown when the hand ends."""
+KEY_LETTERS = {
+    "stock": N_("Key for the stock: S"),
+    "take": N_("Key for the discard pile: D"),
+    "pass": N_("Key for passing: P"),
+    "knock": N_("Key for knocking: K"),
+    "gin": N_("Key for gin: G"),
+    "big_gin": N_("Key for big gin: B"),
+}
+"""The table's keyboard letter for each action: the last letter of the message, so that each
+language picks letters that fit its own words (``M`` for *mazo*, ``C`` for *cerrar*)."""
+
+
+def key_letters(tr: Translator) -> dict[str, str]:
+    """Each action's key in the learner's language, as a capital letter."""
+    return {action: tr.gettext(msgid).rsplit(" ", 1)[-1][-1].upper() for action, msgid in KEY_LETTERS.items()}
+
+
+def card_data(card: Card, tr: Translator, active: bool, taken: bool = False, dim: bool = False) -> dict[str, Any]:
+    """One card as the table draws it: its face inline, its name, and whether it can be chosen."""
+    return {"id": str(card), "symbol": card.symbol, "name": card_name(card, tr), "img": card_data_url(card),
+            "active": active, "taken": taken, "dim": dim}
+
+
+def knock_cards(view: dict[str, Any], gin: bool) -> set[str]:
+    """The cards whose discard knocks (or, with ``gin``, goes gin)."""
+    hand = mask_of(parse_cards(" ".join(view["hand"])))
+    return {c for k, c in view["legal"]
+            if k == "knock" and (not gin or min_deadwood(hand & ~parse_card(c).bit) == 0)}
+
+
+def hand_groups(view: dict[str, Any], tr: Translator, armed: str | None) -> tuple[list[dict[str, Any]], int]:
+    """The learner's hand in its best melds and its deadwood, each card marked as it can be chosen
+    (``armed``: Knock or Gin pressed, so only the cards that knock, or go gin, can be), and the
+    deadwood count."""
+    cards = parse_cards(" ".join(view["hand"]))
+    arrangement = best_arrangements(mask_of(cards))[0]
+    discarding = view["phase"] == "discard"
+    taken = view["taken_upcard"]
+    allowed = knock_cards(view, armed == "gin") if armed else {c for k, c in view["legal"] if k == "discard"}
+
+    def shown(card: Card) -> dict[str, Any]:
+        active = discarding and str(card) in allowed
+        return card_data(card, tr, active, taken=str(card) == taken, dim=discarding and not active)
+
+    groups = [{"label": meld_kind_name(meld.kind, tr).capitalize(), "deadwood": False,
+               "cards": [shown(c) for c in meld.cards]} for meld in arrangement.melds]
+    label = (tr.gettext("Deadwood: {points}", points=tr.number(arrangement.deadwood)) if arrangement.deadwood_cards
+             else tr.gettext("No deadwood"))
+    groups.append({"label": label, "deadwood": True, "cards": [shown(c) for c in arrangement.deadwood_cards]})
+    return groups, arrangement.deadwood
+
+
+def prompt(view: dict[str, Any], armed: str | None, tr: Translator) -> str:
+    """What the learner is to do now, in words that fit a mouse, a finger and the keyboard."""
+    phase = view["phase"]
+    if phase == "first_upcard":
+        if any(k == "take" for k, _ in view["legal"]):
+            return tr.gettext("The first upcard: take it or pass.")
+        return tr.gettext("Both passed the upcard: draw from the stock.")
+    if phase == "draw":
+        return tr.gettext("Your turn: draw from the stock or take the top of the discard pile.")
+    if armed == "gin":
+        return tr.gettext("Gin: choose the card you throw.")
+    if armed == "knock":
+        return tr.gettext("Knock: choose the card you throw to end the hand.")
+    return tr.gettext("Choose the card you throw.")
+
+
+def buttons(view: dict[str, Any], armed: str | None, tr: Translator, keys: dict[str, str]) -> list[dict[str, Any]]:
+    """The table's buttons (Take and Pass at the first upcard, Knock, Gin, Big gin), each with its
+    key letter apart, whether it can be pressed and whether it is armed."""
+    legal = {k for k, _ in view["legal"]}
+
+    def button(action: str, label: str, active: bool) -> dict[str, Any]:
+        return {"id": action, "label": label, "key": keys[action], "active": active, "armed": armed == action}
+
+    shown = []
+    if view["phase"] == "first_upcard":
+        shown += [button("take", tr.gettext("Take"), "take" in legal),
+                  button("pass", tr.gettext("Pass"), "pass" in legal)]
+    shown += [button("knock", tr.gettext("Knock"), "knock" in legal),
+              button("gin", tr.gettext("Gin"), "knock" in legal and bool(knock_cards(view, gin=True)))]
+    if view["phase"] == "discard" and "big_gin" in legal:
+        shown.append(button("big_gin", tr.gettext("Big gin"), True))
+    return shown
+
+
+def log_lines(match: Match, tr: Translator, number: int | None = None) -> list[str]:
+    """The moves of a hand (the current one by default) as the table's log shows them."""
+    hand_number = match.hand_number if number is None else number
+    return [log_line(p, tr) for p in match.hand_moves(hand_number)]
+
+
+def opponent_last_turn(match: Match, tr: Translator) -> str:
+    """The virtual player's latest moves of this hand (its last turn) in one line, or "" before it
+    has moved: read at a glance above the table."""
+    moves = match.hand_moves(match.hand_number)
+    end = max((i for i, p in enumerate(moves) if p.player != LEARNER), default=-1)
+    if end < 0:
+        return ""
+    start = end
+    while start > 0 and moves[start - 1].player != LEARNER:
+        start -= 1
+    return tr.gettext("The virtual player's last turn: {moves}",
+                      moves=" ".join(log_line(p, tr) for p in moves[start:end + 1]))
+
+
+def table_data(match: Match, tr: Translator, armed: str | None = None, fresh: int = 0) -> dict[str, Any]:
+    """Everything the table component draws, in the learner's language: ``armed`` the button
+    pressed before a card (Knock or Gin), ``fresh`` how many of the log's last lines are the
+    virtual player's new moves, to fade in one by one (0: every line shows at once)."""
+    view = match.view()
+    armed = armed if view["phase"] == "discard" else None
+    mine = match.learner_to_move
+    groups, deadwood = hand_groups(view, tr, armed)
+    drawing = view["phase"] in ("draw", "first_upcard") and mine
+    legal = {k for k, _ in view["legal"]}
+    top = view["top_discard"]
+    lines = log_lines(match, tr)[-LOG_LINES:]
+    keys = key_letters(tr)
+    return {
+        "opponent": {"label": tr.gettext("The virtual player ({level}): ten cards, face down",
+                                         level=bot_level_name(match.level, tr)),
+                     "last": opponent_last_turn(match, tr)},
+        "stock": {"active": drawing and "stock" in legal,
+                  "label": tr.ngettext("Stock: {n} card. Draw from it", "Stock: {n} cards. Draw from it",
+                                       view["stock_size"]),
+                  "key": keys["stock"],
+                  "caption": tr.ngettext("Stock ({n})", "Stock ({n})", view["stock_size"])},
+        "pile": {"card": card_data(parse_card(top), tr, drawing and "take" in legal) if top else None,
+                 "key": keys["take"], "caption": tr.gettext("Discard pile")},
+        "prompt": prompt(view, armed, tr),
+        "hand_label": tr.gettext("Your hand, deadwood {points}", points=tr.number(deadwood)),
+        "groups": groups,
+        "buttons": buttons(view, armed, tr, keys),
+        "log": lines,
+        "fresh": min(len(lines), fresh),
+        "log_label": tr.gettext("Moves of this hand"),
+        "keys": {letter.lower(): action for action, letter in keys.items()},
+        "keys_help": tr.gettext("Keys: the arrows and Enter pick a card; {stock} the stock, {take} the discard pile, "
+                                "{pass_} pass, {knock} knock, {gin} gin, {big_gin} big gin.", stock=keys["stock"],
+                                take=keys["take"], pass_=keys["pass"], knock=keys["knock"], gin=keys["gin"],
+                                big_gin=keys["big_gin"]),
+        "focus": True,
+    }
