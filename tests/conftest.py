@@ -39,6 +39,16 @@ def _private_data_folder(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _no_reviews_left_waiting():
+    """A test's decisions still waiting for the coach's review are dropped when it ends: the next
+    test does not share the machine with reviews nobody will read."""
+    yield
+    background = sys.modules.get("tutor.play.background")
+    if background is not None and background._reviewer is not None:
+        background._reviewer.forget()
+
+
+@pytest.fixture(autouse=True)
 def _seeded_puzzle_numbers(monkeypatch):
     """New puzzle numbers (a lesson's check, "New puzzle") come from a seeded generator in tests,
     so that a failure shows the same puzzles when it is run again."""

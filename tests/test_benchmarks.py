@@ -48,9 +48,12 @@ def test_the_analysis_benchmark_times_decisions_a_review_the_expert_and_a_rollou
         assert row in out, out
 
 
-def test_the_play_page_benchmark_times_a_rerun_after_a_click_and_the_hint():
-    out = run("play_page.py", "--hands", "1")
-    assert "| play-page rerun after a click |" in out and "| coach's hint |" in out
+def test_the_play_page_benchmark_times_a_rerun_after_a_click_as_a_guest_and_with_a_profile_and_the_hint():
+    out = run("play_page.py", "--hands", "1", "--hints", "3")
+    for setting in ("guest, Coach mode off", "guest, Coach mode on", "profile, Coach mode off",
+                    "profile, Coach mode on"):
+        assert f"| rerun after a click: {setting} |" in out, out
+    assert "| coach's hint, CPU (cold) | 3 |" in out
 
 
 def test_the_load_benchmark_measures_latency_and_memory_per_session():

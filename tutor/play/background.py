@@ -226,6 +226,17 @@ class Reviewer:
             if self._waiting.get(id(job.decision)) is job:
                 del self._waiting[id(job.decision)]
 
+    def forget(self) -> int:
+        """Drop every decision still waiting (not those being judged); how many were dropped."""
+        with self._lock:
+            dropped = [*self._urgent, *(job for line in self._lines.values() for job in line)]
+            self._urgent.clear()
+            self._lines.clear()
+            for job in dropped:
+                if self._waiting.get(id(job.decision)) is job:
+                    del self._waiting[id(job.decision)]
+        return len(dropped)
+
     def shut_down(self) -> None:
         """Stop: what is waiting is dropped, and the workers end after the decision they are on."""
         with self._lock:

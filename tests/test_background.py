@@ -1,0 +1,125 @@
+"""The coach's background reviewer (tutor/play/background.py): fair turns between learners, the
+page's own request first, verdicts sent back whole from a worker process, the worker count setting,
+and no worker left behind when the app's process goes."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from tutor.engine.rules import load_ruleset
+from tutor.play import background
+from tutor.play.background import Reviewer, worker_count
+from tutor.play.match import start_match
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def decisions_of_4242(count: int):
+    """The learner's first ``count`` decisions of game 4242 (classic, against the beginner),
+    each the first legal move."""
+    match = start_match(load_ruleset("classic"), 4242, "beginner")
+    while len(match.decisions) < count:
+        match = match.play(match.view()["legal"][0])
+    return list(match.decisions)
+
+
+def test_the_worker_count_is_a_setting_with_a_sensible_default():
+    assert worker_count({"GIN_TUTOR_REVIEW_WORKERS": "3"}) == 3
+    assert worker_count({"GIN_TUTOR_REVIEW_WORKERS": "0"}) == 0
+    assert worker_count({}) == max(1, (os.cpu_count() or 2) - 1)
+    assert worker_count({"GIN_TUTOR_REVIEW_WORKERS": "many"}) == worker_count({})
+
+
+def test_learners_take_turns_and_the_pages_own_request_goes_first():
+    # One worker thread, held at a gate: Ana queues four decisions of a hand's review, Ben one, then
+    # Ana's page asks for a decision urgently. The order judged: Ana's first (sent to the worker at
+    # once, her line then going behind the others: there were none yet), the urgent one, then the
+    # two lines taking turns, one decision each: Ben's one waits behind one of Ana's, not her three.
+    order: list[str] = []
+    gate = threading.Event()
+    names: dict[int, str] = {}
+
+    def judge(view, move, opponent, compare=(), thorough=False):
+        gate.wait(60)
+        order.append(names[id(view)])
+        return background.work(view, move, opponent, compare, thorough)
+
+    reviewer = Reviewer(0, judge)
+    ana = decisions_of_4242(5)
+    ben = decisions_of_4242(6)[5:]
+    for label, decision in [*((f"ana{i}", d) for i, d in enumerate(ana)), ("ben0", ben[0])]:
+        names[id(decision.view)] = label
+    reviewer.request(ana[:4], "ana")
+    reviewer.request(ben, "ben")
+    reviewer.request(ana[4:], "ana", urgent=True)
+    gate.set()
+    deadline = time.monotonic() + 120
+    while reviewer.waiting():
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    assert order == ["ana0", "ana4", "ana1", "ben0", "ana2", "ana3"]
+    assert all(d.judged for d in [*ana, *ben])
+    reviewer.shut_down()
+
+
+def test_a_verdict_from_a_worker_process_is_sent_back_as_it_was_worked_out():
+    # Game 4242, classic, against the beginner: the learner takes the 4♥ and holds
+    # A♠ 6♠ K♠ 4♥ 6♥ 9♥ 2♦ 7♦ K♦ A♣ 6♣; it throws the A♠, where the coach throws the 7♦: the worker
+    # measures a loss of 11.75 ± 2.14 points on 144 worlds, a blunder, and the page reads just that.
+    reviewer = Reviewer(1)
+    [_, second] = decisions_of_4242(2)
+    reviewer.request([second], "ana")
+    deadline = time.monotonic() + 120
+    while not second.judged:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    sent = second.judgement
+    assert str(second.move[1]) == "AS" and str(sent.coach[1]) == "7D"
+    assert (sent.loss, round(sent.stderr, 2), sent.worlds, sent.grade) == (11.75, 2.14, 144, "blunder")
+    reviewer.shut_down()
+
+
+WORKER_SCRIPT = """
+import os, sys, time
+from tutor.engine.rules import load_ruleset
+from tutor.play.background import Reviewer
+from tutor.play.match import start_match
+
+if __name__ == "__main__":
+    match = start_match(load_ruleset("classic"), 4242, "beginner")
+    match = match.play(match.view()["legal"][0])
+    reviewer = Reviewer(1)
+    reviewer.request(match.decisions, "ana")
+    while not reviewer._pool._processes:
+        time.sleep(0.05)
+    print(" ".join(str(pid) for pid in reviewer._pool._processes), flush=True)
+    time.sleep(600)
+"""
+
+
+def test_no_worker_outlives_the_process_that_started_it_even_killed(tmp_path):
+    script = tmp_path / "parent.py"
+    script.write_text(WORKER_SCRIPT)
+    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    assert parent.stdout is not None
+    workers = [int(pid) for pid in parent.stdout.readline().split()]
+    assert workers
+    os.kill(parent.pid, signal.SIGKILL)
+    parent.wait(timeout=30)
+    deadline = time.monotonic() + 30
+    while any(Path(f"/proc/{pid}").exists() and "zombie" not in _state(pid) for pid in workers):
+        assert time.monotonic() < deadline, "a worker outlived its parent"
+        time.sleep(0.1)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/status").read_text().split("State:")[1].split("\n")[0].lower()
+    except (FileNotFoundError, IndexError):
+        return "zombie"
