@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "tests")]
 import postgres  # noqa: E402  (tests/postgres.py: a throwaway cluster)
 from deployment import behind_nginx  # noqa: E402  (tools/ is not a package)
+import websockets  # noqa: E402
 from streamlit_ws import Run, connect, read_run, rerun_message, table_action, table_event  # noqa: E402
 
 from tutor.progress.store import open_store  # noqa: E402
@@ -94,8 +95,7 @@ async def learner(front: str, name: str, seed: int, seconds: float, tally: Tally
                 ended = time.monotonic()
                 while not _shows(run, REVIEWED) and time.monotonic() - ended < PATIENCE:
                     await asyncio.sleep(1.0)
-                    await ws.send(rerun_message("play", game, after=run))
-                    run = await read_run(ws)
+                    run = await poll(ws, game, run)
                 tally.reviews.append(time.monotonic() - ended)
                 tally.hands += 1
                 await ws.send(rerun_message("play", game, trigger=run.widget("play_next"), after=run))
@@ -110,13 +110,23 @@ async def learner(front: str, name: str, seed: int, seconds: float, tally: Tally
             tally.clicks.append((time.perf_counter() - began) * 1000)
             if "play_table" not in run.components:
                 continue  # the move ended the hand: no verdict at the table
-            while _shows(run, WEIGHING) and time.perf_counter() - began < PATIENCE:
+            weighing = run
+            while _shows(weighing, WEIGHING) and time.perf_counter() - began < PATIENCE:
                 await asyncio.sleep(0.5)
-                await ws.send(rerun_message("play", game, after=run))
-                run = await read_run(ws)
+                weighing = await poll(ws, game, run)
+                if not weighing.fragment_run:
+                    run = weighing
             tally.verdicts.append(time.perf_counter() - began)
     finally:
         await ws.close()
+
+
+async def poll(ws: websockets.ClientConnection, game: str, run: Run) -> Run:
+    """What the browser does while the page waits for the coach: rerun the waiting fragment alone
+    (the whole page when there is none); a fragment that finds the work done reruns the page."""
+    fragment = run.fragments[-1] if run.fragments else None
+    await ws.send(rerun_message("play", game, after=run, fragment=fragment))
+    return await read_run(ws)
 
 
 def machine_cpu() -> float:

@@ -23,6 +23,10 @@ class Run:
     texts: list[str] = field(default_factory=list)
     page_script_hash: str = ""
     """The page the run ran: a rerun that sends widgets back names it, as the browser does."""
+    fragments: list[str] = field(default_factory=list)
+    """The fragments the run drew (their ids, in order): a fragment is rerun alone by its id."""
+    fragment_run: bool = False
+    """Whether this was the run of one fragment (its widgets and texts are that fragment's only)."""
 
     def widget(self, key: str) -> str:
         """The id of the widget keyed ``key``."""
@@ -40,11 +44,15 @@ def _key_of(widget_id: str) -> str:
 
 def rerun_message(page: str, query: str, values: dict[str, Any] | None = None,
                   trigger: str | None = None, json_trigger: tuple[str, Any] | None = None,
-                  after: Run | None = None) -> bytes:
+                  after: Run | None = None, fragment: str | None = None) -> bytes:
     """A rerun of ``page`` (``?query``) with widget values (by widget id: a str, an int, a float or a
     bool), a button clicked (``trigger``, its id), or a component's event (its id and the event list);
-    ``after``: the run whose widgets these are (its page is named, as the browser does)."""
+    ``after``: the run whose widgets these are (its page is named, as the browser does); ``fragment``:
+    rerun that fragment alone, as the browser does for a fragment that reruns on a timer."""
     msg = BackMsg()
+    if fragment is not None:
+        msg.rerun_script.fragment_id = fragment
+        msg.rerun_script.is_auto_rerun = True
     msg.rerun_script.query_string = query
     msg.rerun_script.page_name = page
     if after is not None and after.page_script_hash:
@@ -72,7 +80,8 @@ def rerun_message(page: str, query: str, values: dict[str, Any] | None = None,
 
 
 async def read_run(ws: websockets.ClientConnection) -> Run:
-    """Read the server's messages up to the end of the run, noting widgets, components and texts."""
+    """Read the server's messages up to the end of the run, noting widgets, components and texts (a
+    run that ends early to run again, ``st.rerun``, is read on into the run that follows)."""
     run = Run()
     while True:
         fm = ForwardMsg()
@@ -80,6 +89,8 @@ async def read_run(ws: websockets.ClientConnection) -> Run:
         kind = fm.WhichOneof("type")
         if kind == "navigation":  # st.navigation: the page this run ran
             run.page_script_hash = fm.navigation.page_script_hash
+        if kind == "delta" and fm.delta.fragment_id and fm.delta.fragment_id not in run.fragments:
+            run.fragments.append(fm.delta.fragment_id)
         if kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
             element = fm.delta.new_element
             inner_kind = element.WhichOneof("type") or ""
@@ -94,6 +105,10 @@ async def read_run(ws: websockets.ClientConnection) -> Run:
                 if isinstance(text, str) and text:
                     run.texts.append(text)
         if kind == "script_finished":
+            if fm.script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
+                run = Run(page_script_hash=run.page_script_hash)
+                continue
+            run.fragment_run = fm.script_finished == ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
             return run
 
 

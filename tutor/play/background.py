@@ -19,13 +19,16 @@ keeps it (:func:`tutor.play.coach.restore`) and reads the verdict from it, so th
 the verdict, the review's chart and the tips' measures without playing a world again. The verdict
 is the one the page would have worked out itself: the worlds come from the position alone.
 
-A worker process exits with the app process that started it, even one killed outright (it watches
-its parent), and a stopped server waits for no review: :func:`shut_down` cancels what is waiting.
+A worker process runs at a lower priority than the pages (:data:`NICENESS`): on a busy machine a
+click is answered first and the reviews wait. It exits with the app process that started it, even
+one killed outright (it watches its parent), and a stopped server waits for no review:
+:meth:`Reviewer.shut_down` cancels what is waiting.
 """
 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -47,6 +50,9 @@ from tutor.play.moves import Move
 WORKERS_ENV = "GIN_TUTOR_REVIEW_WORKERS"
 """The setting (an environment variable) for how many worker processes judge decisions; 0: one
 thread in the app's own process."""
+NICENESS = 10
+"""How much lower a worker's scheduling priority is than the app's (``nice``): when the machine is
+busy, a click is answered before a review goes on."""
 PARENT_CHECK = 2.0
 """Seconds between a worker's checks that the process that started it is still there."""
 _log = logging.getLogger(__name__)
@@ -103,8 +109,12 @@ def work(view: dict[str, Any], move: Move, opponent: str, compare: tuple[Move, .
     return Worked(coach.evaluation_state(view, opponent), judgement, kept)
 
 
-def _watch_parent(parent: int) -> None:
-    """In a worker: leave as soon as the process that started it is gone."""
+def _worker_start(parent: int) -> None:
+    """In a worker, first: yield the processor to the pages (:data:`NICENESS`), and leave as soon as
+    the process that started it is gone."""
+    with contextlib.suppress(OSError):
+        os.nice(NICENESS)
+
     def watch() -> None:
         while os.getppid() == parent:
             threading.Event().wait(PARENT_CHECK)
@@ -138,7 +148,7 @@ class Reviewer:
                 self._pool = ThreadPoolExecutor(1, thread_name_prefix="coach-review")
             else:
                 self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_watch_parent, initargs=(os.getpid(),))
+                                                 initializer=_worker_start, initargs=(os.getpid(),))
         return self._pool
 
     def request(self, decisions: Sequence[Decision], owner: str, urgent: bool = False,
