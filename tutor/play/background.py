@@ -50,7 +50,7 @@ from tutor.play.moves import Move
 WORKERS_ENV = "GIN_TUTOR_REVIEW_WORKERS"
 """The setting (an environment variable) for how many worker processes judge decisions; 0: one
 thread in the app's own process."""
-NICENESS = 10
+NICENESS = 19
 """How much lower a worker's scheduling priority is than the app's (``nice``): when the machine is
 busy, a click is answered before a review goes on."""
 PARENT_CHECK = 2.0

@@ -147,7 +147,7 @@ def show_review(match: Match, number: int) -> None:
 def show_last_verdict() -> None:
     """Coach mode's verdict on the learner's last move, labelled apart from the hint; while the
     coach is still weighing it (in the background), a line that says so, this part rerunning
-    every half second until the verdict is in."""
+    every second until the verdict is in."""
     decision = play_state.last_decision()
     if decision is None:
         return
@@ -232,7 +232,7 @@ if hint:
 if coach:
     last = play_state.last_decision()
     if last is not None and not last.judged:
-        st.fragment(show_last_verdict, run_every=0.5)()
+        st.fragment(show_last_verdict, run_every=1.0)()
     else:
         show_last_verdict()
 
