@@ -233,12 +233,13 @@ def test_the_table_plays_by_keyboard(app_url, page):
     """Letters in the learner's language (P pasar, M mazo), then the arrows and Enter throw a card."""
     page.goto(f"{app_url}/play?lang=es&game=12345&level=beginner&rules=classic")
     page.locator(".gt-table").wait_for()
+    assert page.locator("button[data-action='pass']").inner_text() == "Pasar (P)"  # a keyboard: its letter shown
     page.get_by_text("Modo entrenador").click()  # the switch takes the focus: the letters still play
     page.keyboard.press("p")  # pasar
     page.get_by_text("Los dos pasasteis la carta descubierta: roba del mazo.").wait_for()
     page.locator("button[data-pile='stock']").focus()
     page.keyboard.press("m")  # el mazo
-    page.get_by_text("Haz clic en la carta que descartas.").wait_for()
+    page.get_by_text("Elige la carta que descartas.").wait_for()
     first = page.locator(".gt-row .gt-card:not([disabled])").first
     first.focus()
     page.keyboard.press("ArrowRight")
@@ -274,6 +275,30 @@ def test_a_guests_game_survives_a_reload_by_its_address(app_url, page):
     page.reload()
     page.get_by_text("You passed the upcard.").wait_for()
     assert page.locator("button[data-pile='stock']:not([disabled])").count() == 1  # the learner draws next
+
+
+def test_on_a_touch_screen_the_table_speaks_of_no_keys_and_every_face_is_there_from_the_start(app_url, browser):
+    # Game 12345 against the beginner, on a phone: the buttons carry no key letter, the prompt asks to
+    # choose (not to click), and every card face is drawn at the first paint (inline: no file to wait for).
+    context = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(45000)
+    try:
+        page.goto(f"{app_url}/play?lang=en&game=12345&level=beginner&rules=classic")
+        page.locator(".gt-table").wait_for()
+        assert page.evaluate("[...document.querySelectorAll('.gt-table img')].every("
+                             "i => i.src.startsWith('data:image/svg+xml,') && i.complete && i.naturalWidth > 0)")
+        assert page.locator(".gt-key").count() >= 2 and not any(k.is_visible() for k in page.locator(".gt-key").all())
+        assert page.locator("button[data-action='pass']").inner_text() == "Pass"
+        page.locator("button[data-action='pass']").tap()
+        page.get_by_text("Both passed the upcard: draw from the stock.").wait_for()
+        page.locator("button[data-pile='stock']").tap()
+        prompt = page.locator(".gt-prompt")
+        prompt.get_by_text("Choose the card you throw.").wait_for()
+        assert "click" not in prompt.inner_text().lower()
+    finally:
+        context.close()
 
 
 def test_the_puzzle_of_the_day_and_a_suited_level_on_a_phone_in_spanish(app_url, browser):
