@@ -130,7 +130,8 @@ def test_the_hint_says_the_coach_move_why_the_moves_too_close_to_call_and_agains
     at = open_play("en", GAME)
     at.button(key="play_hint_button").click().run()
     [hint] = [i.value for i in at.info]
-    assert hint.startswith("Hint for this move: Take the 5♠: your deadwood falls from 60 to 55. On average this move is worth ")
+    assert hint.startswith("Hint for this move: Take the 5♠: your deadwood falls from 60 to 55. On average this move "
+                           "is worth ")
     assert "Too close to call: “Pass the 5♠” is as good, within what the analysis can tell." in hint
     assert hint.endswith("The coach measures against the level you face (“beginner”): how it takes from the pile, "
                          "throws and knocks.")
@@ -153,7 +154,8 @@ def test_the_hint_in_spanish():
     at = open_play("es", GAME)
     at.button(key="play_hint_button").click().run()
     [hint] = [i.value for i in at.info]
-    assert hint.startswith("Pista para esta jugada: Coge el 5♠: tus puntos sueltos bajan de 60 a 55. De media, esta jugada vale ")
+    assert hint.startswith("Pista para esta jugada: Coge el 5♠: tus puntos sueltos bajan de 60 a 55. De media, esta "
+                           "jugada vale ")
     assert "Demasiado igualado para decidir: «Pasa el 5♠» es igual de buena, hasta donde el análisis puede " \
            "distinguir." in hint
     assert "(«principiante»)" in hint
