@@ -144,6 +144,17 @@ def show_review(match: Match, number: int) -> None:
         st.table(tip_value_rows(tr))
 
 
+def show_earlier_reviews(match: Match, upto: int) -> None:
+    """The reviews of the game's hands 1 to ``upto`` that had a decision, one at a time (kept whenever
+    the next hand was dealt)."""
+    earlier = [n for n in range(1, upto + 1) if play_review.hand_decisions(match, n - 1)]
+    if earlier:
+        with st.expander(tr.gettext("Reviews of this game's earlier hands")):
+            chosen = st.selectbox(tr.gettext("Hand"), earlier, index=len(earlier) - 1, key=PLAY_REVIEW_HAND,
+                                  format_func=lambda n: tr.gettext("Hand {n}", n=tr.number(n)))
+            show_hand_review(match, chosen or earlier[-1])
+
+
 def show_last_verdict() -> None:
     """Coach mode's verdict on the learner's last move, labelled apart from the hint; while the
     coach is still weighing it (in the background), a line that says so, this part rerunning
@@ -187,6 +198,7 @@ if play_state.hand_over_pending(match) or game.over:
 
     st.header(tr.gettext("Your decisions"))
     show_hand_review(match, number)
+    show_earlier_reviews(match, number - 1)
 
     st.header(tr.gettext("Score sheet"))
     st.caption(tr.gettext("A is you, B the virtual player."))
@@ -237,12 +249,7 @@ if coach:
         show_last_verdict()
 
 # --- The reviews of the game's earlier hands: kept, whenever the next hand was dealt ---------------
-earlier = [n for n in range(1, len(game.played) + 1) if play_review.hand_decisions(match, n - 1)]
-if earlier:
-    with st.expander(tr.gettext("Reviews of this game's earlier hands")):
-        chosen = st.selectbox(tr.gettext("Hand"), earlier, index=len(earlier) - 1, key=PLAY_REVIEW_HAND,
-                              format_func=lambda n: tr.gettext("Hand {n}", n=tr.number(n)))
-        show_hand_review(match, chosen or earlier[-1])
+show_earlier_reviews(match, len(game.played))
 
 state.show_address(tr.gettext("Address of this game, to deal the same cards again or share them:"),
                    play_state.address(match))
