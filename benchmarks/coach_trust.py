@@ -60,7 +60,7 @@ RULES = load_ruleset("classic")
 LEVELS = ("beginner", "intermediate", "strong", "expert")
 KINDS = ("first_upcard", "draw", "discard", "knock")
 SALTS = (1, 2, 3, 4, 5)
-REFERENCE = Budget(screen=240, keep=8, deep=960, candidates=6, race=4800, refine=12000, verdict=24000)
+REFERENCE = Budget(screen=240, keep=8, deep=960, candidates=6, race=4800, refine=12000, verdict=48000)
 """Ten times the app's worlds at every step."""
 
 

@@ -68,12 +68,15 @@ class Budget:
     candidates: int = 6
     race: int = 480
     refine: int = 1200
-    verdict: int = 2400
+    verdict: int = 4800
     belief: int = BELIEF_WORLDS
 
 
 APP = Budget()
-"""The coach's budget in the app."""
+"""The coach's budget in the app. A verdict may grow to 4,800 worlds (only one still unsettled near a
+grade's line does): against 2,400, the same grade under five seeds for 87.4 % of moves instead of
+84.3 %, and none two grades apart or best under one seed and a mistake under another (2 and 2 at
+2,400), for some 7 % more CPU in a hand's review (median; ``benchmarks/coach_trust.py``)."""
 DRILL = Budget(screen=24, keep=6, deep=64, candidates=4, race=240, refine=480, verdict=960)
 """A quarter of it, for the knock-or-wait drill's answer, made and checked on a click: it keeps only
 positions whose answer is clear beyond doubt (:func:`tutor.drills.kinds.knock.coach_answer`)."""
