@@ -37,36 +37,32 @@ def act(at, action: str):
     return at.run()
 
 
+def wait_judged(decisions, seconds: float = 300, what: str = "the review did not finish"):
+    """Wait until the coach has judged every one of ``decisions`` (in the background)."""
+    deadline = time.monotonic() + seconds
+    while judged(decisions) < len(decisions):
+        assert time.monotonic() < deadline, what
+        time.sleep(0.02)
+
+
 def until_reviewed(at, seconds: float = 300):
     """Once a hand is over, wait for the coach's review (worked out in the background) and show the
     page again."""
     match = at.session_state["play_match"]
-    decisions = [d for d in match.decisions if d.hand == len(match.game.played) - 1]
-    deadline = time.monotonic() + seconds
-    while judged(decisions) < len(decisions):
-        assert time.monotonic() < deadline, "the review did not finish"
-        time.sleep(0.05)
+    wait_judged([d for d in match.decisions if d.hand == len(match.game.played) - 1], seconds)
     return at.run()
 
 
 def until_verdict(at, seconds: float = 120):
     """Wait for Coach mode's verdict on the learner's last move (worked out in the background, first
     in line) and show the page again."""
-    decision = at.session_state["play_match"].decisions[-1]
-    deadline = time.monotonic() + seconds
-    while not decision.judged:
-        assert time.monotonic() < deadline, "the verdict did not come"
-        time.sleep(0.02)
+    wait_judged(at.session_state["play_match"].decisions[-1:], seconds, "the verdict did not come")
     return at.run()
 
 
 def until_retried(at, seconds: float = 120):
     """Wait for the verdict on a move chosen anew (worked out in the background) and show the page again."""
-    chosen = at.session_state["play_retry_move"]
-    deadline = time.monotonic() + seconds
-    while not chosen.judged:
-        assert time.monotonic() < deadline, "the verdict did not come"
-        time.sleep(0.02)
+    wait_judged([at.session_state["play_retry_move"]], seconds, "the verdict did not come")
     return at.run()
 
 
@@ -290,11 +286,7 @@ def test_a_move_with_a_profile_works_out_no_verdict_on_the_click(monkeypatch):
     [saved] = profile_store(at).games(at.session_state["_profile"].id)
     assert saved.moves == [("take", None), ("discard", "6S")] and (saved.decisions, saved.agreed) == (0, 0)
     gate.set()
-    decisions = at.session_state["play_match"].decisions
-    deadline = time.monotonic() + 120
-    while judged(decisions) < 2:
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
+    wait_judged(at.session_state["play_match"].decisions[:2], 120)
     gate.clear()  # the next decisions wait again: the record below counts these two only
     at.run()
     assert at.warning[0].value.startswith("Your last move, “Throw the 6♠”. Blunder")
@@ -563,10 +555,7 @@ def test_the_review_is_worked_out_in_the_background_never_holds_up_the_next_hand
     assert not at.exception and "Hand 1 is over" not in screen(at)
     assert len(at.session_state["play_match"].game.played) == 1
     gate.set()
-    deadline = time.monotonic() + 300
-    while judged(decisions) < len(decisions):  # the same decisions, judged for the game's record
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    wait_judged(decisions)  # the same decisions, judged for the game's record
     at.run()
     assert all(d.judgement.grade for d in at.session_state["play_match"].decisions if d.hand == 0)
     assert "Reviews of this game's earlier hands" in [e.label for e in at.expander]

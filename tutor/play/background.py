@@ -279,16 +279,6 @@ def request(decisions: Sequence[Decision], owner: str = "", urgent: bool = False
     return reviewer().request(decisions, owner, urgent, compare, thorough)
 
 
-def review_in_background(decisions: Sequence[Decision], owner: str = "") -> int:
-    """Queue a hand's decisions in ``owner``'s line; returns how many are still to judge."""
-    return request(decisions, owner)
-
-
-def is_judged(decision: Decision) -> bool:
-    """Whether the coach's verdict on ``decision`` is already worked out."""
-    return decision.judged
-
-
 def judged(decisions: Sequence[Decision]) -> int:
     """How many of ``decisions`` the coach has already judged."""
     return sum(d.judged for d in decisions)

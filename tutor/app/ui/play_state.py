@@ -218,16 +218,22 @@ def _taken_up(match: Match) -> None:
     st.session_state[PLAY_ADDRESS] = (str(match.seed), match.level)
 
 
+def _judged_upto(match: Match, start: int) -> int:
+    """Where the run of decisions from ``start`` that need no more verdict ends: each judged or
+    forced (a forced move is not a decision), up to the first still to judge."""
+    upto = start
+    while upto < len(match.decisions) and (match.decisions[upto].forced or match.decisions[upto].judged):
+        upto += 1
+    return upto
+
+
 def graded(match: Match) -> tuple[int, int]:
     """The game's decisions counted for its record, and how many of them the coach graded best: the
     first ones, up to the first not judged yet (a decision is counted once its verdict is in; no
     verdict is worked out here). Forced moves are not decisions."""
-    upto, agreed = st.session_state.get(PLAY_GRADED, (0, 0))
-    for decision in match.decisions[upto:]:
-        if not (decision.forced or decision.judged):
-            break
-        upto += 1
-        agreed += not decision.forced and decision.agreed
+    start, agreed = st.session_state.get(PLAY_GRADED, (0, 0))
+    upto = _judged_upto(match, start)
+    agreed += sum(d.agreed for d in match.decisions[start:upto] if not d.forced)
     st.session_state[PLAY_GRADED] = (upto, agreed)
     return sum(not d.forced for d in match.decisions[:upto]), agreed
 
@@ -235,13 +241,8 @@ def graded(match: Match) -> tuple[int, int]:
 def record_verdicts(match: Match) -> None:
     """Save the game again for the profile once more of its decisions are judged (their count goes
     into the game's record: the Progress page's agreement with the coach)."""
-    before = st.session_state.get(PLAY_GRADED, (0, 0))[0]
-    upto = before
-    for decision in match.decisions[before:]:
-        if not (decision.forced or decision.judged):
-            break
-        upto += 1
-    if upto > before and profile.current() is not None:
+    start = st.session_state.get(PLAY_GRADED, (0, 0))[0]
+    if _judged_upto(match, start) > start and profile.current() is not None:
         save(match)
 
 
