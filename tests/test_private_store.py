@@ -6,6 +6,8 @@ damaged rows set aside whole (never deleted), by the pages' reads and by the mig
 from __future__ import annotations
 
 import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -107,6 +109,86 @@ def test_names_that_only_look_alike_are_one_profile(place):
         assert store.profile(lookalike) == alice, lookalike
     assert store.lookalike_profile("Alicia") is None
     assert [p.name for p in store.profiles()] == ["Alice"]
+
+
+INVISIBLE = ("\u034f", "\ufe0f", "\ufe00", "\u3164", "\uffa0", "\u115f", "\u180b", "\u17b4", "\u2800",
+             "\u200b", "\u00ad", "\U000e0041")
+"""Characters that show as nothing: a combining grapheme joiner, two variation selectors, three
+Hangul fillers, a Mongolian free variation selector, a Khmer inherent vowel, the blank Braille
+pattern, a zero-width space, a soft hyphen, a tag letter."""
+
+
+def test_a_name_with_an_invisible_character_is_the_same_profile(place):
+    _, open_here = place
+    store = open_here()
+    alice = some(store.profile("Alice"))
+    for invisible in INVISIBLE:
+        assert store.lookalike_profile(f"Alice{invisible}") == alice, hex(ord(invisible))
+        assert store.profile(f"Al{invisible}ice") == alice, hex(ord(invisible))
+    assert [p.name for p in store.profiles()] == ["Alice"]
+
+
+def at_once(count: int, work):
+    """``work()`` called by ``count`` threads released together; what each returned."""
+    gate = threading.Barrier(count)
+
+    def one(_: int):
+        gate.wait()
+        return work()
+    with ThreadPoolExecutor(count) as pool:
+        return list(pool.map(one, range(count)))
+
+
+def test_a_transfer_code_redeemed_by_several_browsers_at_once_opens_the_profile_for_one(place):
+    _, open_here = place
+    store = open_here()
+    alice = some(store.profile("Alice"))
+    for _ in range(6):
+        code = some(store.transfer_code(alice.id))
+        checks = at_once(6, lambda code=code: store.redeem_code(code))
+        assert [c.profile for c in checks].count(alice) == 1
+        assert sorted(c.problem or "" for c in checks) == ["", "used", "used", "used", "used", "used"]
+
+
+def test_a_claim_made_by_several_browsers_at_once_is_won_by_one(place):
+    url, open_here = place
+    names = ("Alice", "Bob", "Carol", "Dora")
+    at_schema_5(url, *((f"INSERT INTO profiles (name, name_key, created) VALUES ('{n}', '{n.lower()}', "
+                        "'2026-11-01T00:00:00+00:00')", {}) for n in names))
+    clock = Clock()
+    clock.now = datetime.now(UTC)
+    store = open_here(clock)
+    for name in names:
+        claims = at_once(6, lambda name=name: store.claim_by_name(name))
+        assert sum(c is not None for c in claims) == 1, name
+
+
+def test_leaving_a_profile_withdraws_its_codes_and_no_one_elses(place):
+    _, open_here = place
+    store = open_here()
+    alice, bob = some(store.profile("Alice")), some(store.profile("Bob"))
+    key, kept = some(store.issue_key(alice.id)), some(store.issue_key(alice.id))
+    shown = [some(store.transfer_code(alice.id)) for _ in range(2)]
+    bobs = some(store.transfer_code(bob.id))
+    assert store.revoke_key(key, codes=True)
+    assert store.open_key(key).problem == "revoked" and store.open_key(kept).profile == alice
+    assert [store.redeem_code(code).problem for code in shown] == ["used", "used"]
+    assert store.redeem_code(bobs).profile == bob
+
+
+def test_a_key_code_or_claim_whose_end_cannot_be_read_opens_nothing(place):
+    url, open_here = place
+    at_schema_5(url, PROFILE_5)
+    store = open_here()
+    alice = some(store.find_profile("Alice"))
+    key = some(store.issue_key(alice.id))
+    code = some(store.transfer_code(alice.id))
+    raw(url, ("UPDATE profile_keys SET expires = 'garbage'", {}), ("UPDATE transfer_codes SET expires = 'soon'", {}),
+        ("INSERT INTO profiles (name, name_key, created, claim_until) VALUES ('Olga', 'olga', "
+         "'2026-11-01T00:00:00+00:00', 'later')", {}))
+    assert store.open_key(key).problem == "expired"
+    assert store.redeem_code(code).problem == "expired"
+    assert store.claim_by_name("Olga") is None
 
 
 def at_schema_5(url: str, *rows: tuple[str, dict]) -> None:

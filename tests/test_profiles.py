@@ -13,6 +13,7 @@ import sqlalchemy as sa
 from apptest_helpers import APP
 from streamlit.testing.v1 import AppTest
 
+from tutor import cli
 from tutor.app.ui import private_profiles
 from tutor.app.ui import profile as profile_ui
 from tutor.progress.database import upgrade
@@ -144,7 +145,8 @@ def test_the_browser_holds_a_key_never_the_name():
 
 @pytest.mark.parametrize("cookies, problem", [
     ({"gin_tutor_profile": "Alice"}, "The profile “Alice” this browser remembers can no longer be opened by its "
-     "name alone: open it in a browser where it is open and type its transfer code here."),
+     "name alone. Where it is open in another browser, make a transfer code there and type it here; where it is "
+     "not, ask whoever runs this site for its transfer code."),
     ({"gin_tutor_profiles": '["Alice"]'}, None),
     ({"gin_tutor_key": "Alice"}, "This browser presented a profile key that is not valid (changed, or never given "
      "here): you are a guest. To use your profile here, type a transfer code from a browser where it is open."),
@@ -195,21 +197,86 @@ def test_a_transfer_code_opens_the_profile_in_another_browser_once():
                                               "otro navegador."]
 
 
-def test_a_profile_from_before_keys_is_claimed_by_the_browser_that_remembers_it(data_folder):
-    # A progress file of schema 5 with Old's profile; Old's browser still has its name cookie.
-    engine = sa.create_engine(f"sqlite:///{data_folder / 'progress.db'}")
+def _schema_5(folder, *names: str) -> None:
+    """A progress file of schema 5 (from before keys) with these profiles."""
+    engine = sa.create_engine(f"sqlite:///{folder / 'progress.db'}")
     with engine.begin() as db:
         upgrade(db, target=5)
-        db.execute(sa.text("INSERT INTO profiles (name, name_key, created) VALUES ('Old', 'old', "
-                           "'2026-11-01T00:00:00+00:00')"))
+        for name in names:
+            db.execute(sa.text("INSERT INTO profiles (name, name_key, created) VALUES (:n, :k, "
+                               "'2026-11-01T00:00:00+00:00')"), {"n": name, "k": name.lower()})
     engine.dispose()
-    old = _app(PRIVATE, cookies={"gin_tutor_profile": "Old", "gin_tutor_profiles": '["Old"]'})
+
+
+CLAIMS = {**PRIVATE, "claim_old_profiles": True}
+
+
+def test_a_profile_from_before_keys_is_claimed_only_where_the_operator_allows_and_only_by_its_one_cookie(
+        data_folder):
+    # A progress file of schema 5 with Old's, Bob's and Carol's profiles. A stranger sends Old's name
+    # cookie and a list of names; claims are off (the default): nothing is opened, nothing claimed.
+    _schema_5(data_folder, "Old", "Bob", "Carol")
+    stranger = _app(PRIVATE, cookies={"gin_tutor_profile": "Old", "gin_tutor_profiles": '["Old", "Bob", "Carol"]'})
+    assert stranger.session_state["profile_name"] is None
+    assert "ask whoever runs this site for its transfer code" in _warnings(stranger)[0]
+    # Claims on: the list of names claims nothing; the one old cookie claims its profile, once.
+    lister = _app(CLAIMS, cookies={"gin_tutor_profiles": '["Bob", "Carol"]'})
+    assert lister.session_state["profile_name"] is None and not written_cookies(lister).get("gin_tutor_key")
+    old = _app(CLAIMS, cookies={"gin_tutor_profile": "Old", "gin_tutor_profiles": '["Old", "Bob"]'})
     assert old.session_state["profile_name"] == "Old" and not old.warning
     cookies = written_cookies(old)
     assert set(cookies) == {"gin_tutor_key", "gin_tutor_keys"}  # the name cookies are gone, a key instead
-    thief = _app(PRIVATE, cookies={"gin_tutor_profile": "Old"})  # the name alone, now: nothing
+    assert len(json.loads(unquote(cookies["gin_tutor_keys"]))) == 1  # Old's key alone: Bob was not claimed
+    thief = _app(CLAIMS, cookies={"gin_tutor_profile": "Old"})  # the name alone, now: nothing
     assert thief.session_state["profile_name"] is None and thief.warning
     assert _app(PRIVATE, cookies=cookies).session_state["profile_name"] == "Old"
+    bob = _app(CLAIMS, cookies={"gin_tutor_profile": "Bob"})  # Bob's own old cookie still claims his
+    assert bob.session_state["profile_name"] == "Bob"
+
+
+def test_the_operator_makes_a_transfer_code_that_opens_a_profile_from_before_keys(data_folder, capsys):
+    _schema_5(data_folder, "Old")
+    assert cli.main(["transfer-code", "old", "--data-dir", str(data_folder)]) == 0
+    code = re.search(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}", capsys.readouterr().out)
+    assert code
+    browser = _app(PRIVATE)
+    browser.text_input(key="profile_code").input(code.group()).run()
+    browser.button(key="profile_redeem").click().run()
+    assert browser.session_state["profile_name"] == "Old"
+    assert cli.main(["--lang", "es", "transfer-code", "Nadie", "--data-dir", str(data_folder)]) == 2
+    assert capsys.readouterr().err == "gin-tutor: No hay ningún perfil llamado «Nadie».\n"
+
+
+def test_after_three_wrong_codes_each_try_waits_longer_and_the_learner_is_told(monkeypatch):
+    clock = [1000.0]
+    monkeypatch.setattr(profile_ui.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(profile_ui, "SESSION_TRIES", profile_ui.Throttle())
+    owner = _create(_app(PRIVATE), "Alice")
+    owner.button(key="profile_transfer").click().run()
+    code = next(c.value for c in owner.code if re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}", c.value))
+    guesser = _app(PRIVATE)
+    for _ in range(3):
+        guesser.text_input(key="profile_code").input("AAAA-BBBB-CCCC").run()
+        guesser.button(key="profile_redeem").click().run()
+    guesser.text_input(key="profile_code").input(code).run()
+    guesser.button(key="profile_redeem").click().run()  # the right code, but too soon: not even tried
+    assert guesser.session_state["profile_name"] is None
+    assert [e.value for e in guesser.error] == ["Too many wrong codes: wait 5 seconds before trying again."]
+    clock[0] += 5
+    guesser.button(key="profile_redeem").click().run()
+    assert guesser.session_state["profile_name"] == "Alice" and not guesser.error
+
+
+def test_leaving_a_profile_withdraws_the_code_it_showed():
+    owner = _create(_app(PRIVATE), "Alice")
+    owner.button(key="profile_transfer").click().run()
+    code = next(c.value for c in owner.code if re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}", c.value))
+    owner.button(key="profile_leave").click().run()
+    assert owner.session_state["profile_name"] is None
+    later = _app(PRIVATE)
+    later.text_input(key="profile_code").input(code).run()
+    later.button(key="profile_redeem").click().run()
+    assert later.session_state["profile_name"] is None and later.error
 
 
 def test_where_sign_in_cannot_work_the_button_is_not_offered_and_the_page_says_why(monkeypatch):

@@ -280,7 +280,50 @@ def _advise(args: argparse.Namespace, tr: Translator, stdin: TextIO, out: TextIO
     return status
 
 
+class NoSuchProfileError(TutorError):
+    """A transfer code asked for a profile that does not exist."""
+
+    key = "no_such_profile"
+    template = N_("There is no profile called “{name}”.")
+
+
+class ProgressUnreachableError(TutorError):
+    """The saved progress cannot be used from the command line just now."""
+
+    key = "progress_unreachable"
+    template = N_("The saved progress cannot be used just now ({reason}): nothing was made.")
+
+
+def _transfer_code(args: argparse.Namespace, tr: Translator, out: TextIO) -> int:
+    """The operator's way into a profile: a one-time transfer code for the profile of that name, to
+    be typed in the learner's browser (a profile from before keys has no other way to be opened
+    where claims by name are off)."""
+    from tutor.progress.store import DATA_DIR_ENV, DATABASE_URL_ENV, open_store
+    url = args.database or os.environ.get(DATABASE_URL_ENV) or None
+    folder = args.data_dir or (Path(os.environ[DATA_DIR_ENV]) if os.environ.get(DATA_DIR_ENV) else None)
+    store = open_store(folder, url=url)
+    faults: list[str] = []
+    store.listener = lambda fault, _write: faults.extend([fault] if fault else [])
+    try:
+        if store.status is not None:
+            raise ProgressUnreachableError(reason=store.status)
+        profile = store.find_profile(args.name)
+        if profile is None and not faults:
+            raise NoSuchProfileError(name=excerpt(args.name))
+        code = store.transfer_code(profile.id) if profile is not None else None
+        if profile is None or code is None:
+            raise ProgressUnreachableError(reason=faults[-1] if faults else "unavailable")
+    finally:
+        store.close()
+    _emit(out, args.json, {"profile": profile.name, "code": code},
+          tr.gettext("Transfer code for “{name}”: {code} (it works once, within 24 hours)",
+                     name=profile.name, code=code))
+    return 0
+
+
 def _run(args: argparse.Namespace, tr: Translator, stdin: TextIO, out: TextIO) -> int:
+    if args.command == "transfer-code":
+        return _transfer_code(args, tr, out)
     if args.command == "advise":
         return _advise(args, tr, stdin, out)
     if args.command == "analyze":
@@ -339,8 +382,14 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     p_advise.add_argument("--opponent", choices=BOT_LEVELS, default=None,
                           help=tr.gettext("the level the analysis models across the table (with --game: the "
                                           "game's level; else the strong player)"))
+    p_code = sub.add_parser("transfer-code", help=tr.gettext("a one-time code that opens a profile in a "
+                                                             "learner's browser (for the operator)"))
+    p_code.add_argument("name", help=tr.gettext("the profile's name"))
+    p_code.add_argument("--database", help=tr.gettext("the database server's URL (else {env}, else the data "
+                                                      "folder)", env="GIN_TUTOR_DATABASE_URL"))
+    p_code.add_argument("--data-dir", type=Path, help=tr.gettext("the data folder of the progress file"))
     sub.add_parser("app", help=tr.gettext("serve the app in the browser (the rest goes to Streamlit)"))
-    for p in (p_analyze, p_score, p_total, p_advise):
+    for p in (p_analyze, p_score, p_total, p_advise, p_code):
         p.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
                        help=tr.gettext("one JSON object per answer"))
         p.add_argument("--lang", choices=offered_languages(), default=argparse.SUPPRESS,

@@ -11,11 +11,30 @@ CONFUSABLES = Path(__file__).resolve().parent / "confusables.txt"
 """Unicode's table of lookalike characters (confusables.txt of UTS #39, kept by tools/confusables.py)."""
 
 
+IGNORABLE: tuple[tuple[int, int], ...] = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+    (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+    (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+    (0x2800, 0x2800))
+"""The characters a name may not keep because they show as nothing: Unicode's
+``Default_Ignorable_Code_Point`` (DerivedCoreProperties.txt, Unicode 15: joiners, variation selectors,
+the Hangul fillers, the Mongolian and Khmer invisible ones), and the blank Braille pattern U+2800."""
+
+
+def _invisible(ch: str) -> bool:
+    """Whether a character shows as nothing in a name: a control, format, private or surrogate
+    character, a line or paragraph separator, or one of :data:`IGNORABLE`."""
+    if unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs", "Zl", "Zp"):
+        return True
+    code = ord(ch)
+    return any(low <= code <= high for low, high in IGNORABLE)
+
+
 def clean_name(name: str) -> str:
     """A profile name as stored: NFC, without control or invisible characters (zero-width spaces,
-    direction overrides), its spaces collapsed."""
-    kept = "".join(ch for ch in unicodedata.normalize("NFC", name)
-                   if unicodedata.category(ch) not in ("Cc", "Cf", "Co", "Cs", "Zl", "Zp"))
+    direction overrides, variation selectors, Hangul fillers: :func:`_invisible`), its spaces collapsed."""
+    kept = "".join(ch for ch in unicodedata.normalize("NFC", name) if not _invisible(ch))
     return " ".join(kept.split())
 
 

@@ -154,6 +154,15 @@ def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
+def _ended(stored: Any, now: datetime) -> bool:
+    """Whether a key's, a code's or a claim's end (as stored) has come; one that cannot be read
+    counts as come, so that a damaged row opens nothing and breaks no page."""
+    try:
+        return read_time(stored, "an end") <= now
+    except UnreadableRow:
+        return True
+
+
 def new_key() -> str:
     """A fresh profile key for a browser: 256 random bits, URL-safe."""
     return secrets.token_urlsafe(32)
@@ -571,7 +580,7 @@ class Store:
             profile_id, expires, revoked = row
             if revoked:
                 return KeyCheck(None, "revoked")
-            if read_time(expires, "the key's end") <= now:
+            if _ended(expires, now):
                 return KeyCheck(None, "expired")
             db.execute(sa.text("UPDATE profile_keys SET expires = :expires WHERE key_hash = :hash"),
                        {"expires": (now + timedelta(days=KEY_DAYS)).isoformat(), "hash": _hash(key)})
@@ -580,10 +589,16 @@ class Store:
         return KeyCheck(_profile(found)) if found else KeyCheck(None, "unknown")
 
     @guarded(lambda: False, write=True)
-    def revoke_key(self, key: str) -> bool:
-        """Withdraw a browser's key: it opens nothing from now on; whether it was saved."""
+    def revoke_key(self, key: str, codes: bool = False) -> bool:
+        """Withdraw a browser's key (and with ``codes``, every transfer code of its profile not used
+        yet, as "Leave this profile" does: a code shown on a shared computer is no use once the
+        learner has left it): none opens anything from now on; whether it was saved."""
         with self._transaction() as db:
             db.execute(sa.text("UPDATE profile_keys SET revoked = 1 WHERE key_hash = :hash"), {"hash": _hash(key)})
+            if codes:
+                db.execute(sa.text("UPDATE transfer_codes SET used = 1 WHERE used = 0 AND profile_id = "
+                                   "(SELECT profile_id FROM profile_keys WHERE key_hash = :hash)"),
+                           {"hash": _hash(key)})
         return True
 
     @guarded(lambda: None, write=True)
@@ -612,10 +627,13 @@ class Store:
             profile_id, expires, used = row
             if used:
                 return KeyCheck(None, "used")
-            if read_time(expires, "the code's end") <= now:
+            if _ended(expires, now):
                 return KeyCheck(None, "expired")
-            db.execute(sa.text("UPDATE transfer_codes SET used = 1 WHERE code_hash = :hash"),
-                       {"hash": _hash(code_letters(typed))})
+            # one statement uses the code up: of redeemers at the same moment, one alone changes the row
+            won = db.execute(sa.text("UPDATE transfer_codes SET used = 1 WHERE code_hash = :hash AND used = 0"),
+                             {"hash": _hash(code_letters(typed))}).rowcount
+            if won != 1:
+                return KeyCheck(None, "used")
             found = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE id = :id"),
                                {"id": profile_id}).first()
         return KeyCheck(_profile(found)) if found else KeyCheck(None, "unknown")
@@ -628,12 +646,14 @@ class Store:
         with self._transaction() as db:
             row = db.execute(sa.text(f"SELECT {_PROFILE_SELECT}, claim_until FROM profiles WHERE name_key = :key"),
                              {"key": name_key(name)}).first()
-            if row is None or row[6] is None or read_time(row[6], "the claim's end") <= self.clock():
+            if row is None or row[6] is None or _ended(row[6], self.clock()):
                 return None
             keys = db.execute(sa.text("SELECT COUNT(*) FROM profile_keys WHERE profile_id = :id"),
                               {"id": row[0]}).scalar_one()
-            db.execute(sa.text("UPDATE profiles SET claim_until = NULL WHERE id = :id"), {"id": row[0]})
-        return _profile(row[:6]) if not keys else None
+            # one statement closes the window: of claims at the same moment, one alone changes the row
+            won = db.execute(sa.text("UPDATE profiles SET claim_until = NULL WHERE id = :id "
+                                     "AND claim_until IS NOT NULL"), {"id": row[0]}).rowcount
+        return _profile(row[:6]) if not keys and won == 1 else None
 
     # --- attempts ---------------------------------------------------------------------------
 

@@ -8,10 +8,14 @@ name opens nothing. To use a profile in another browser, the learner shows a one
 code** in a browser where it is open and types it in the other. A forged, altered, expired or
 withdrawn key opens nothing, and the learner is told so.
 
-A browser that remembered a profile by its name (cookies from before keys: ``gin_tutor_profile``,
-``gin_tutor_profiles``) may claim that profile once, within 30 days of the upgrade and only while
-no browser holds a key to it (:meth:`~tutor.progress.store.Store.claim_by_name`); the claim turns
-the name into a key, and the old cookies are cleared.
+A profile from before keys is opened with a transfer code that the operator makes for it
+(``gin-tutor transfer-code NAME``). Only where the operator turns it on (``claim_old_profiles = true``
+in the secrets) may a browser that still holds the old cookie of one chosen profile
+(``gin_tutor_profile``: one name, never the list of names ``gin_tutor_profiles``) claim that profile,
+once, within 30 days of the upgrade and only while no browser holds a key to it
+(:meth:`~tutor.progress.store.Store.claim_by_name`): a cookie is plain text that any client can send,
+so by default a name claims nothing. The claim turns the name into a key, and the old cookies are
+cleared.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ LEGACY_COOKIE, LEGACY_LIST = "gin_tutor_profile", "gin_tutor_profiles"
 MOST_KEYS = 50
 """The most keys a browser keeps (a cookie has room for about 80)."""
 YEAR = 365 * 24 * 3600
+MOST_NAME = 100
+"""The most characters of an old name cookie read (a profile name has at most 40)."""
 
 
 def browser_cookies() -> Mapping[str, str]:
@@ -64,9 +70,9 @@ class Held:
     """Whether the cookies must be written again (a claim, a key gone)."""
 
 
-def read_browser(store: Store, cookies: Mapping[str, str]) -> Held:
-    """Open what the browser's cookies hold: each key checked by the server (the names of old
-    cookies claimed where that is still allowed)."""
+def read_browser(store: Store, cookies: Mapping[str, str], claim: bool = False) -> Held:
+    """Open what the browser's cookies hold: each key checked by the server; with ``claim`` (the
+    operator's choice), the one name of the old cookie claimed where that is still allowed."""
     held = Held()
     current = unquote(cookies.get(KEY_COOKIE) or "")
     keys = _list(cookies.get(KEYS_COOKIE))
@@ -82,19 +88,20 @@ def read_browser(store: Store, cookies: Mapping[str, str]) -> Held:
             held.changed = True
             if key == current or held.problem is None:
                 held.problem = check.problem
-    legacy = unquote(cookies.get(LEGACY_COOKIE) or "")
-    for name in dict.fromkeys([*_list(cookies.get(LEGACY_LIST)), *([legacy] if legacy else [])]):
-        if name in held.keys:
-            continue
-        claimed = store.claim_by_name(name)
-        issued = store.issue_key(claimed.id) if claimed is not None else None
-        if claimed is not None and issued is not None:
-            held.keys[claimed.name] = issued
-            if name == legacy and held.chosen is None:
-                held.chosen = claimed
-        elif name == legacy:
-            held.problem, held.legacy_name = "legacy", name
-        held.changed = True
+    held.changed |= LEGACY_LIST in cookies
+    legacy = unquote(cookies.get(LEGACY_COOKIE) or "")[:MOST_NAME]
+    if not legacy or legacy in held.keys:
+        held.changed |= LEGACY_COOKIE in cookies
+        return held
+    claimed = store.claim_by_name(legacy) if claim else None
+    issued = store.issue_key(claimed.id) if claimed is not None else None
+    if claimed is not None and issued is not None:
+        held.keys[claimed.name] = issued
+        if held.chosen is None:
+            held.chosen = claimed
+    else:
+        held.problem, held.legacy_name = "legacy", legacy
+    held.changed = True
     return held
 
 

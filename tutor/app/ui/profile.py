@@ -6,7 +6,10 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import json
+import math
 import os
+import secrets
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -20,6 +23,7 @@ from tutor.app.ui.session_keys import (
     ACCOUNT,
     BROWSER_KEYS,
     CODE_ERROR,
+    CODE_WAIT,
     FAULT,
     FAULT_SLOT,
     GUEST_LESSONS,
@@ -37,6 +41,7 @@ from tutor.app.ui.session_keys import (
     RULES,
     SET_ASIDE,
     TRANSFER_CODE,
+    TRIES_ID,
 )
 from tutor.drills import Puzzle, Verdict
 from tutor.engine.errors import TutorError
@@ -44,6 +49,7 @@ from tutor.language.i18n import N_, Translator
 from tutor.progress.ratings import puzzle_prior
 from tutor.progress.review import DrillItem, rating_after_drill
 from tutor.progress.store import DATA_DIR_ENV, DATABASE_URL_ENV, Profile, ProfileTakenError, Store, open_store
+from tutor.progress.throttle import Throttle
 
 
 @st.cache_resource(show_spinner=False)
@@ -182,7 +188,8 @@ def _from_browser() -> None:
     if PROFILE_NAME in session:
         return
     if private():  # only a key the server gave opens a profile; a name alone, nothing
-        held = private_profiles.read_browser(store(), private_profiles.browser_cookies())
+        held = private_profiles.read_browser(store(), private_profiles.browser_cookies(),
+                                              claim=_secret("claim_old_profiles") is True)
         session[BROWSER_KEYS] = held.keys
         session[PROFILE_NAME] = held.chosen.name if held.chosen else None
         session[PROFILE] = held.chosen
@@ -306,13 +313,54 @@ def _picked() -> None:
     _choose(store().find_profile(name) if name else None)
 
 
+ADDRESS_FREE_TRIES = 30
+"""Wrong codes one address may type before it waits."""
+SESSION_TRIES = Throttle()
+"""Wrong transfer codes counted by browser session."""
+ADDRESS_TRIES = Throttle(free=ADDRESS_FREE_TRIES)
+"""Wrong transfer codes counted by the client's address (a school's pupils may share one, so it
+allows more for free)."""
+
+
+def _who() -> tuple[str, ...]:
+    """Who is typing a code: this session, and the client's address (behind the deployment's proxy,
+    the address the proxy added last to ``X-Forwarded-For``, which a client cannot forge)."""
+    session = str(st.session_state.setdefault(TRIES_ID, secrets.token_hex(8)))
+    try:
+        address = st.context.ip_address or ""
+        forwarded = str(st.context.headers.get("X-Forwarded-For") or "")
+    except Exception:  # outside a browser session (AppTest): the session alone
+        address, forwarded = "", ""
+    if forwarded and address in ("127.0.0.1", "::1", ""):
+        address = forwarded.split(",")[-1].strip()
+    return (f"session:{session}", *([f"address:{address}"] if address else []))
+
+
+def _code_wait(who: tuple[str, ...]) -> float:
+    """Seconds before this browser may try another code."""
+    return max(SESSION_TRIES.wait_left(who[:1], time.monotonic()), ADDRESS_TRIES.wait_left(who[1:], time.monotonic()))
+
+
 def _redeem() -> None:
-    """Open a profile here with a transfer code from another browser (it works once)."""
+    """Open a profile here with a transfer code from another browser (it works once); after a few
+    wrong codes, each wrong one makes the next try wait longer (:mod:`tutor.progress.throttle`)."""
     typed = str(st.session_state.get(PROFILE_CODE) or "")
     st.session_state.pop(CODE_ERROR, None)
+    st.session_state.pop(CODE_WAIT, None)
     if not typed.strip():
         return
+    who = _who()
+    wait = _code_wait(who)
+    if wait > 0:
+        st.session_state[CODE_WAIT] = math.ceil(wait)
+        return
     check = store().redeem_code(typed)
+    if check.problem in ("unknown", "used", "expired"):
+        now = time.monotonic()
+        SESSION_TRIES.wrong(who[:1], now)
+        ADDRESS_TRIES.wrong(who[1:], now)
+    elif check.profile is not None:
+        SESSION_TRIES.right(who[:1])
     key = store().issue_key(check.profile.id) if check.profile is not None else None
     if check.profile is None or key is None:
         st.session_state[CODE_ERROR] = check.problem or "unavailable"
@@ -336,7 +384,7 @@ def _leave_here() -> None:
         return
     key = _held_keys().pop(profile.name, None)
     if key is not None:
-        store().revoke_key(key)
+        store().revoke_key(key, codes=True)
     st.session_state.pop(TRANSFER_CODE, None)
     _choose(None)
 
@@ -435,7 +483,8 @@ def _transfer_box(tr: Translator, current_name: str | None) -> None:
         kind, name = problem
         if kind == "legacy":
             st.warning(tr.gettext("The profile “{name}” this browser remembers can no longer be opened by its name "
-                                  "alone: open it in a browser where it is open and type its transfer code here.",
+                                  "alone. Where it is open in another browser, make a transfer code there and type "
+                                  "it here; where it is not, ask whoever runs this site for its transfer code.",
                                   name=plain(name or "")))
         else:
             st.warning(tr.gettext(KEY_PROBLEMS.get(kind, KEY_PROBLEMS["unknown"])))
@@ -455,6 +504,10 @@ def _transfer_box(tr: Translator, current_name: str | None) -> None:
     failed = st.session_state.get(CODE_ERROR)
     if failed:
         st.error(tr.gettext(CODE_PROBLEMS.get(failed, CODE_PROBLEMS["unknown"])))
+    wait = st.session_state.get(CODE_WAIT)
+    if wait:
+        st.error(tr.ngettext("Too many wrong codes: wait {count} second before trying again.",
+                             "Too many wrong codes: wait {count} seconds before trying again.", wait, count=wait))
 
 
 def sign_in_installed() -> bool:
