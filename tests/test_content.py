@@ -105,7 +105,7 @@ LAYERS = {
     "progress": {"base", "engine", "progress"},
     "content": {"base", "engine", "drills", "content"},
     "language": {"base", "engine", "drills", "play", "language"},
-    "cli": {"base", "engine", "language", "play", "cli"},
+    "cli": {"base", "engine", "language", "play", "progress", "cli"},  # progress: the operator's transfer-code
     "command": {"cli", "language", "command"},
     "play": {"base", "engine", "play"},
     "app": {"base", "engine", "drills", "progress", "content", "language", "play", "app"},
