@@ -338,7 +338,8 @@ def _who() -> tuple[str, ...]:
 
 def _code_wait(who: tuple[str, ...]) -> float:
     """Seconds before this browser may try another code."""
-    return max(SESSION_TRIES.wait_left(who[:1], time.monotonic()), ADDRESS_TRIES.wait_left(who[1:], time.monotonic()))
+    now = time.monotonic()
+    return max(SESSION_TRIES.wait_left(who[:1], now), ADDRESS_TRIES.wait_left(who[1:], now))
 
 
 def _redeem() -> None:
