@@ -459,6 +459,13 @@ class Store:
         if self.aside_listener is not None:
             self.aside_listener(origin, len(bad))
 
+    def _put_aside(self, db: sa.Connection, profile_id: int, origin: str, content: str, reason: str) -> None:
+        """Keep one row of ``origin`` whole in ``set_aside``, inside the caller's transaction."""
+        db.execute(sa.text("INSERT INTO set_aside (profile_id, origin, content, reason, at) "
+                           "VALUES (:profile, :origin, :content, :reason, :at)"),
+                   {"profile": profile_id, "origin": origin, "content": content, "reason": reason[:200],
+                    "at": self.clock().isoformat()})
+
     @guarded(lambda: 0, write=False)
     def set_aside_count(self, profile_id: int) -> int:
         """How many of a profile's rows were set aside because they could not be read."""
@@ -707,12 +714,20 @@ class Store:
         """Rate one attempt (Glicko-2): the learner's rating in ``kind`` and the puzzle's (named by its
         review item; ``prior`` when nobody has tried it) both move, and the learner's new rating is
         kept in its history. A stored rating that cannot be read starts again from a new one (the
-        learner's) or from the prior (the puzzle's). Returns the learner's new rating, None if not saved."""
+        learner's, the old row set aside first) or from the prior (the puzzle's, shared by every
+        learner). Returns the learner's new rating, None if not saved."""
         now = self.clock().isoformat()
+        aside = 0
         with self._transaction() as db:
-            mine = self._rating_row(db.execute(sa.text(
+            stored = db.execute(sa.text(
                 "SELECT rating, deviation, volatility FROM ratings WHERE profile_id = :profile AND kind = :kind"),
-                {"profile": profile_id, "kind": kind}).first()) or NEW_RATING
+                {"profile": profile_id, "kind": kind}).first()
+            mine = self._rating_row(stored)
+            if stored is not None and mine is None:  # kept whole before a new rating replaces it
+                self._put_aside(db, profile_id, "ratings", set_aside_text(
+                    ("kind", "rating", "deviation", "volatility"), (kind, *stored)), "the rating cannot be read")
+                aside = 1
+            mine = mine or NEW_RATING
             theirs = self._rating_row(db.execute(sa.text(
                 "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE item = :item"),
                 {"item": puzzle}).first()) or prior
@@ -735,6 +750,8 @@ class Store:
                 "INSERT INTO rating_history (profile_id, kind, rating, deviation, at) "
                 "VALUES (:profile, :kind, :rating, :deviation, :at)"),
                 {"profile": profile_id, "kind": kind, "rating": mine.rating, "deviation": mine.deviation, "at": now})
+        if aside and self.aside_listener is not None:
+            self.aside_listener("ratings", aside)
         return mine
 
     @guarded(dict, write=False)
@@ -827,10 +844,8 @@ class Store:
                 try:
                     card = read_card(row)
                 except UnreadableRow as error:
-                    db.execute(sa.text("INSERT INTO set_aside (profile_id, origin, content, reason, at) "
-                                       "VALUES (:profile, 'review', :content, :reason, :at)"),
-                               {"profile": profile_id, "content": set_aside_text(("item", *CARD_COLUMNS), (item, *row)),
-                                "reason": error.reason[:200], "at": self.clock().isoformat()})
+                    self._put_aside(db, profile_id, "review", set_aside_text(("item", *CARD_COLUMNS), (item, *row)),
+                                    error.reason)
                     aside = 1
             state, step, stability, difficulty, due, last_review = row_of_card(reviewed(card, rating, self.clock()))
             db.execute(sa.text(
@@ -846,11 +861,20 @@ class Store:
         return True
 
     @guarded(lambda: False, write=True)
-    def unschedule(self, profile_id: int, item: str) -> bool:
-        """Take an item out of review (one that can no longer be shown); whether it was saved."""
+    def set_aside_item(self, profile_id: int, item: str, reason: str) -> bool:
+        """Take an item this version cannot show (a kind, ruleset or seed it does not know) out of
+        review, kept whole in ``set_aside`` with ``reason``, never deleted; whether it was saved."""
         with self._transaction() as db:
+            row = db.execute(sa.text(f"SELECT item, {_CARD_SELECT} FROM review "
+                                     "WHERE profile_id = :profile AND item = :item"),
+                             {"profile": profile_id, "item": item}).first()
+            if row is None:
+                return True
+            self._put_aside(db, profile_id, "review", set_aside_text(("item", *CARD_COLUMNS), row), reason)
             db.execute(sa.text("DELETE FROM review WHERE profile_id = :profile AND item = :item"),
                        {"profile": profile_id, "item": item})
+        if self.aside_listener is not None:
+            self.aside_listener("review", 1)
         return True
 
     @guarded(list, write=False)

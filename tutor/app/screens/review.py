@@ -33,10 +33,8 @@ saved = profile.store()
 
 st.header(tr.gettext("Drills to review"))
 due = saved.due(learner.id, prefix=DrillItem.PREFIX)
-if not due:
-    st.success(tr.gettext("No drill is due for review. Well done!"))
-else:
-    st.caption(tr.ngettext("{n} drill due", "{n} drills due", len(due)))
+puzzle, item = None, ""
+while due and puzzle is None:
     item = due[0]
     drill = DrillItem.parse(item)
     try:
@@ -44,9 +42,13 @@ else:
                             drill.scenario) if drill else None)  # the item's row names its ruleset: loaded here
     except TutorError:
         puzzle = None
-    if puzzle is None:
-        saved.unschedule(learner.id, item)  # an item that can no longer be made: out of review
-        st.rerun()
+    if puzzle is None:  # an item this version cannot make (a newer version's kind, say): kept aside, not deleted
+        saved.set_aside_item(learner.id, item, "this version cannot make the drill")
+        due = due[1:]
+if puzzle is None:
+    st.success(tr.gettext("No drill is due for review. Well done!"))
+else:
+    st.caption(tr.ngettext("{n} drill due", "{n} drills due", len(due)))
     if st.session_state.get(REVIEW_OPEN) != item:  # a due drill opens fresh: no earlier verdict or hint
         keys = puzzle_keys(puzzle)
         drill_state.retry(keys)

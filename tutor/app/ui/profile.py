@@ -539,12 +539,12 @@ def fault_warning(tr: Translator) -> None:
     aside = st.session_state.pop(SET_ASIDE, 0)
     if aside:
         where = slot.container() if slot is not None else st.sidebar
-        where.info(tr.ngettext("{n} saved item of yours could not be read (a saved game, a review card or a drill "
-                               "answer, damaged): it was put aside, kept but not used, and the rest of your progress "
-                               "works.",
-                               "{n} saved items of yours could not be read (saved games, review cards or drill "
-                               "answers, damaged): they were put aside, kept but not used, and the rest of your "
-                               "progress works.", aside))
+        where.info(tr.ngettext("{n} saved item of yours could not be read (a saved game, a review card, a rating or a "
+                               "drill answer, damaged or from a newer version): it was put aside, kept but not used, "
+                               "and the rest of your progress works.",
+                               "{n} saved items of yours could not be read (saved games, review cards, ratings or "
+                               "drill answers, damaged or from a newer version): they were put aside, kept but not "
+                               "used, and the rest of your progress works.", aside))
     if heard:
         sidebar = slot.container() if slot is not None else st.sidebar
         fault, lost = heard
