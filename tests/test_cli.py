@@ -361,3 +361,56 @@ def test_advise_says_which_lines_are_not_positions_and_answers_the_others():
     assert status == 2
     assert [a.get("error") for a in answers] == ["not_a_view", "not_a_view", "impossible_view", None]
     assert [a.get("line") for a in answers[:3]] == [1, 2, 3] and answers[3]["best"] == ["knock", "KD"]
+
+
+def _changed(**changes) -> str:
+    """The gin view with fields changed (``rules__x`` changes a rule option), as a JSON line."""
+    view = json.loads(json.dumps(_gin_view()))
+    for name, value in changes.items():
+        if name.startswith("rules__"):
+            view["rules"][name.removeprefix("rules__")] = value
+        else:
+            view[name] = value
+    return json.dumps(view)
+
+
+HOSTILE_VIEWS = [  # each with the error its line gets
+    (_changed(stock_size="30"), "view_field"),
+    (_changed(stock_size=True), "view_field"),
+    (_changed(phase="bogus"), "view_field"),
+    (_changed(seat=7), "view_field"),
+    (_changed(turn=-1), "view_field"),
+    (_changed(score=[10, "x"]), "view_field"),
+    (_changed(events=[["me", "stock", None]] * 401), "view_field"),
+    (_changed(rules__void_at_stock=-3), "ruleset_option"),
+    (_changed(rules__knock_limit=1000), "ruleset_option"),
+    (_changed(rules__knock_limit=-5), "ruleset_option"),
+    (_changed(rules__target=-100), "ruleset_option"),
+    (_changed(legal=[["discard", "AS"]]), "listed_move"),          # the A♠ is the opponent's, not in this hand
+    (_changed(legal=[["knock", "7S"]]), "listed_move"),            # leaves 7D 7C KD: 24 deadwood, over 10
+    (_changed(legal=[["discard", "KD"], ["discard", "KD"]]), "move_listed_twice"),
+    (_changed(legal=[["stock", None]]), "listed_move"),            # a discard's phase offers no draw
+    (_changed(hand=["2H", "3H", "4H", "5H", "7S", "7D", "7C", "9C", "10C", "JC"]), "view_field"),  # 10 cards to discard
+    (_changed(opponent_known=["KD"]), "card_in_two_places"),      # the K♦ in this hand and the opponent's
+    (_changed(top_discard="QC"), "view_field"),                    # the top is not the pile's last card
+    ("[" * 30_000 + "]" * 30_000, "not_a_view"),                  # nested too deep for the JSON reader
+    ("x" * 70_000, "line_too_long"),
+]
+
+
+def test_advise_answers_every_hostile_or_impossible_view_with_one_line_and_goes_on():
+    good = json.dumps(_gin_view())
+    lines = [line for view, _ in HOSTILE_VIEWS for line in (view, good)]
+    status, out, err = run("advise", "--json", "--samples", "4", stdin="\n".join(lines) + "\n")
+    answers = [json.loads(text) for text in out.splitlines()]
+    assert status == 2 and err == ""
+    assert [a.get("error") for a in answers[0::2]] == [key for _, key in HOSTILE_VIEWS]
+    assert all(a["best"] == ["knock", "KD"] for a in answers[1::2])  # every good line after a bad one answered
+    assert [a["line"] for a in answers[0::2]] == list(range(1, 2 * len(HOSTILE_VIEWS), 2))
+
+
+def test_advise_in_spanish_names_what_cannot_happen():
+    status, out, _ = run("advise", "--lang", "es", stdin=_changed(legal=[["discard", "AS"]]) + "\n")
+    assert status == 2
+    assert out.strip() == 'Línea 1: Esta posición no puede darse: ofrece una jugada que su mano no puede hacer ' \
+                          'ahora: ["discard", "AS"].'

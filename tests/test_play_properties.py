@@ -14,6 +14,7 @@ from tutor.engine.cards import DECK, HAND_SIZE, parse_card
 from tutor.engine.rules import RULESET_NAMES, load_ruleset
 from tutor.engine.scoring import HandScore, game_totals, score_hand
 from tutor.play import BOT_LEVELS, Bot, Hand, new_game, new_hand
+from tutor.play.positions import check_view
 
 
 def seen_in(view: dict) -> set[str]:
@@ -55,6 +56,8 @@ def play(hand: Hand, rng: random.Random, bots: tuple[Bot, Bot], checks: bool = T
     while hand.to_move is not None:
         player = hand.to_move
         view = hand.view(player)
+        if checks:
+            assert check_view(view) is view  # every decision the game shows is a view the checks accept
         move = bots[player].decide(view) if rng.random() < 0.5 else tuple(rng.choice(view["legal"]))
         assert list(move) in view["legal"]
         stock_before = len(hand.stock)

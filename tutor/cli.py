@@ -142,13 +142,36 @@ class NotTextError(TutorError):
     template = N_("This line is not UTF-8 text.")
 
 
-def input_lines(stdin: TextIO) -> Iterator[str | NotTextError]:
+class LineTooLongError(TutorError):
+    """An input line longer than any position or hand could be."""
+
+    key = "line_too_long"
+    template = N_("This line is longer than {most} characters: no position or hand is that long.")
+
+
+LINE_MOST = 64_000
+"""The longest input line read (a whole hand's view is under 4,000 characters); a longer one is
+skipped without being kept in memory."""
+
+
+def input_lines(stdin: TextIO, most: int = LINE_MOST) -> Iterator[str | TutorError]:
     """The lines of standard input, each decoded on its own as UTF-8 (a byte-order mark at the
-    start is dropped); a line that is not UTF-8 comes as a :class:`NotTextError`, and the lines
-    after it are still read."""
+    start is dropped); a line that is not UTF-8 comes as a :class:`NotTextError`, one longer than
+    ``most`` as a :class:`LineTooLongError` (read through, not kept), and the lines after either
+    are still read."""
     binary = getattr(stdin, "buffer", None)
-    raw: Iterator[bytes | str] = iter(binary) if binary is not None else iter(stdin)
-    for number, line in enumerate(raw, start=1):
+    source: Any = binary if binary is not None else stdin
+    number = 0
+    while True:
+        line = source.readline(most + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > most:
+            while line and not line.endswith(b"\n" if isinstance(line, bytes) else "\n"):
+                line = source.readline(most + 1)
+            yield LineTooLongError(most=most)
+            continue
         if isinstance(line, bytes):
             try:
                 text = line.decode("utf-8")
@@ -163,7 +186,7 @@ def input_lines(stdin: TextIO) -> Iterator[str | NotTextError]:
 def _analyze_batch(args: argparse.Namespace, tr: Translator, stdin: TextIO, out: TextIO) -> int:
     status = 0
     for number, line in enumerate(input_lines(stdin), start=1):
-        if isinstance(line, NotTextError):
+        if isinstance(line, TutorError):
             status = BAD_INPUT
             message = error_message(line, tr)
             _emit(out, args.json, {"line": number, "error": line.key, "message": message},
@@ -254,7 +277,7 @@ def _advise_one(view: dict[str, Any], args: argparse.Namespace, tr: Translator, 
 def _read_view_line(line: str) -> dict[str, Any]:
     try:
         value = json.loads(line)
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:
         raise NotAViewError() from error
     return check_view(value)
 
@@ -266,16 +289,21 @@ def _advise(args: argparse.Namespace, tr: Translator, stdin: TextIO, out: TextIO
         return 0
     status = 0
     for number, line in enumerate(input_lines(stdin), start=1):
-        if not isinstance(line, NotTextError) and not line.strip():
+        if not isinstance(line, TutorError) and not line.strip():
             continue
         try:
-            if isinstance(line, NotTextError):
+            if isinstance(line, TutorError):
                 raise line
             _advise_one(_read_view_line(line), args, tr, out)
         except TutorError as error:
             status = BAD_INPUT
             message = error_message(error, tr)
             _emit(out, args.json, {"line": number, "error": error.key, "message": message},
+                  tr.gettext("Line {n}: {message}", n=number, message=message))
+        except Exception:  # a view the checks let through and the analysis cannot take: this line's error
+            status = BAD_INPUT
+            message = error_message(NotAViewError(), tr)
+            _emit(out, args.json, {"line": number, "error": NotAViewError.key, "message": message},
                   tr.gettext("Line {n}: {message}", n=number, message=message))
     return status
 

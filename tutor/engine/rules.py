@@ -167,14 +167,30 @@ OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Ruleset) if f.name 
 _OPTION_TYPES = get_type_hints(Ruleset)
 
 
+BONUS_MOST = 1000
+"""The largest bonus a ruleset may give (a game's target is reached long before)."""
+OPTION_RANGES: dict[str, tuple[int, int]] = {
+    "target": (1, 10_000),
+    "knock_limit": (0, 99),  # a ten-card hand's deadwood is under 100
+    "void_at_stock": (0, 30),  # the deal leaves 31 cards in the stock: at 31 no card could be drawn
+    **{bonus: (0, BONUS_MOST) for bonus in ("gin_bonus", "big_gin_bonus", "undercut_bonus", "hand_bonus",
+                                            "game_bonus", "shutout_bonus")},
+}
+"""The values a whole-number rule option may take, least and most."""
+
+
 def option_problem(option: str, value: Any) -> str | None:
-    """What is wrong with ``value`` for a rule option (its type or its choices), None when nothing."""
+    """What is wrong with ``value`` for a rule option (its type, its choices or its range), None
+    when nothing."""
     expected = _OPTION_TYPES[option]
     choices = get_args(expected)
     if choices:
         return None if value in choices else f"{option} must be one of {', '.join(choices)}, not {value!r}"[:200]
     if type(value) is not expected:
         return f"{option} must be {expected.__name__}, not {type(value).__name__}"
+    least, most = OPTION_RANGES.get(option, (value, value))
+    if not least <= value <= most:
+        return f"{option} must be from {least} to {most}, not {value}"[:200]
     return None
 
 

@@ -120,3 +120,23 @@ class ImpossibleViewError(MoveError):
     key = "impossible_view"
     template = N_("This position cannot happen: {unseen} cards are out of sight, but the opponent's hidden cards "
                   "and the stock come to {hidden}.")
+
+
+class ViewFieldError(MoveError):
+    key = "view_field"
+    template = N_("This position cannot happen: its “{field}” is not one a game could show.")
+
+
+class CardInTwoPlacesError(MoveError):
+    key = "card_in_two_places"
+    template = N_("This position cannot happen: {the_card} is in two places at once.")
+
+
+class ListedMoveError(MoveError):
+    key = "listed_move"
+    template = N_("This position cannot happen: it offers a move its hand cannot play now: {move}.")
+
+
+class MoveListedTwiceError(MoveError):
+    key = "move_listed_twice"
+    template = N_("This position cannot happen: it offers the same move twice: {move}.")

@@ -13,11 +13,15 @@ import zlib
 from typing import Any
 
 from tutor.base.msgids import N_
+from tutor.engine.cards import HAND_SIZE, Card, cards_of_mask, parse_card
 from tutor.engine.errors import TutorError
+from tutor.engine.melds import min_deadwood
 from tutor.engine.rules import Ruleset, load_ruleset
 from tutor.play.bots import Bot
-from tutor.play.bots.reading import read_view
+from tutor.play.bots.reading import Table, read_view
+from tutor.play.errors import CardInTwoPlacesError, ListedMoveError, MoveListedTwiceError, ViewFieldError
 from tutor.play.game import new_game
+from tutor.play.moves import move_text
 from tutor.play.opponents import DEFAULT_OPPONENT, OPPONENTS
 
 VIEW_KEYS = frozenset({
@@ -29,6 +33,14 @@ LEGACY_KEYS = VIEW_KEYS - {"rules"} | {"knock_limit", "target"}
 """The keys of a view packed before views carried their rules."""
 MAX_CODE = 4000
 """The longest code read: a whole hand's view packs into far less."""
+STOCK_MOST = 52 - 2 * HAND_SIZE - 1
+"""The stock's size after the deal (31): it only shrinks."""
+EVENTS_MOST = 400
+"""The most events a view may list: a hand's moves (two players passing one card back and forth
+could go on, but no game of ours keeps a hand going that long)."""
+TURN_MOST = EVENTS_MOST
+PHASES = frozenset({"first_upcard", "draw", "discard"})
+"""The phases in which a player has a decision."""
 
 
 class PositionError(TutorError):
@@ -60,10 +72,90 @@ def check_view(value: Any) -> dict[str, Any]:
             value = _with_rules(value)
         if not isinstance(value, dict) or set(value) != VIEW_KEYS:
             raise ValueError("not a view")
-        read_view(value)
-    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        _check_fields(value)
+        table = read_view(value)
+    except TutorError:
+        raise
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as error:
         raise NotAViewError() from error
+    _check_table(value, table)
     return value
+
+
+def _whole(value: Any, least: int, most: int) -> bool:
+    """Whether ``value`` is a whole number (not a truth value) from ``least`` to ``most``."""
+    return type(value) is int and least <= value <= most
+
+
+def _check_fields(view: dict[str, Any]) -> None:
+    """Each field of a view of the right type and within what a game could show
+    (:class:`ViewFieldError` naming the first that is not); the cards are read later."""
+    checks = {
+        "seat": _whole(view["seat"], 0, 1),
+        "phase": view["phase"] in PHASES,
+        "stock_size": _whole(view["stock_size"], 0, STOCK_MOST),
+        "turn": _whole(view["turn"], 1, TURN_MOST),
+        "events": isinstance(view["events"], list) and len(view["events"]) <= EVENTS_MOST
+        and all(isinstance(e, list) and len(e) == 3 and e[0] in ("me", "opp") for e in view["events"]),
+        "score": view["score"] is None or (isinstance(view["score"], list) and len(view["score"]) == 2
+                                           and all(_whole(points, 0, 1_000_000) for points in view["score"])),
+        "ruleset": isinstance(view["ruleset"], str),
+        "legal": isinstance(view["legal"], list) and 0 < len(view["legal"]) <= 2 * (HAND_SIZE + 1) + 1,
+        **{name: isinstance(view[name], list) and len(view[name]) <= 52
+           for name in ("hand", "discard_pile", "opponent_known", "opponent_discards")},
+    }
+    for field, right in checks.items():
+        if not right:
+            raise ViewFieldError(field=field)
+
+
+def _check_table(view: dict[str, Any], table: Table) -> None:
+    """The cards of a view each in one place, as many as its phase holds, and every move it offers
+    one its hand may play under its rules (an error that says which is not)."""
+    seen: set[Card] = set()
+    for place in ("hand", "discard_pile", "opponent_known"):
+        for card in (parse_card(text) for text in view[place]):
+            if card in seen:
+                raise CardInTwoPlacesError(card=card.symbol)
+            seen.add(card)
+    wanted = HAND_SIZE + (view["phase"] == "discard")
+    if len(view["hand"]) != wanted:
+        raise ViewFieldError(field="hand")
+    if (table.top is None) != (not view["discard_pile"]) or (table.top is not None and str(table.top)
+                                                             != view["discard_pile"][-1]):
+        raise ViewFieldError(field="top_discard")
+    if table.taken is not None and (view["phase"] != "discard" or not table.hand & table.taken.bit):
+        raise ViewFieldError(field="taken_upcard")
+    playable = set(_playable(view["phase"], table))
+    offered: set[tuple[str, Card | None]] = set()
+    for move in table.legal:
+        text = json.dumps(list(move_text(move)), ensure_ascii=False)
+        if move in offered:
+            raise MoveListedTwiceError(move=text)
+        if move not in playable:
+            raise ListedMoveError(move=text)
+        offered.add(move)
+
+
+def _playable(phase: str, table: Table) -> list[tuple[str, Card | None]]:
+    """Every move a hand may play in ``phase`` under its table's rules (the game's own list for a
+    decision: :attr:`tutor.play.hand.Hand.legal_moves`)."""
+    if phase == "first_upcard":
+        return [("take", None), ("pass", None), ("stock", None)]
+    if phase == "draw":
+        return [*([("take", None)] if table.top is not None else []),
+                *([("stock", None)] if table.stock_size else [])]
+    moves: list[tuple[str, Card | None]] = []
+    for card in cards_of_mask(table.hand):
+        if card == table.taken:
+            continue
+        moves.append(("discard", card))
+        if table.rules.may_knock_with(min_deadwood(table.hand & ~card.bit)):
+            moves.append(("knock", card))
+    if table.rules.big_gin_allowed and min_deadwood(table.hand) == 0:
+        moves.append(("big_gin", None))
+    return moves
+
 
 
 def played_position(rules: Ruleset, seed: int, level: str, move: int) -> dict[str, Any]:
