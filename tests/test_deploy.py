@@ -6,7 +6,6 @@ Needs Debian's nginx, PostgreSQL and Chromium: skips where one is missing, fails
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -15,6 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from browser import chromium_path, create_profile  # noqa: E402  (tools/ is not a package)
+from checks import require  # noqa: E402
 from deployment import NGINX, behind_nginx, keys_for, served_by  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -27,10 +27,7 @@ def _require() -> None:
         problems.append("Debian's nginx is not installed (apt-get install nginx)")
     if not Path(chromium_path()).exists():
         problems.append("Debian's chromium is not installed")
-    if problems:
-        if os.environ.get("CI"):
-            pytest.fail("the deployment test must run in CI: " + "; ".join(problems))
-        pytest.skip("; ".join(problems))
+    require(problems, "the deployment test")
 
 
 @pytest.fixture(scope="module")

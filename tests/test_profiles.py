@@ -173,7 +173,8 @@ def test_an_expired_or_withdrawn_key_opens_nothing_and_says_so():
                                "guest. To use your profile here, type a transfer code from a browser where it is open."]
     other = _create(_app(PRIVATE), "Bea")
     bea = written_cookies(other)
-    other.button(key="profile_leave").click().run()  # "Leave this profile on this browser": the key is withdrawn
+    other.button(key="profile_leave").click().run()  # "Sign out of this profile here", confirmed: the key is withdrawn
+    other.button(key="profile_leave_confirm").click().run()
     assert other.session_state["profile_name"] is None
     again = _app(PRIVATE, cookies=bea)
     assert again.session_state["profile_name"] is None and "withdrawn" in _warnings(again)[0]
@@ -272,11 +273,66 @@ def test_leaving_a_profile_withdraws_the_code_it_showed():
     owner.button(key="profile_transfer").click().run()
     code = next(c.value for c in owner.code if re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}", c.value))
     owner.button(key="profile_leave").click().run()
+    owner.button(key="profile_leave_confirm").click().run()
     assert owner.session_state["profile_name"] is None
     later = _app(PRIVATE)
     later.text_input(key="profile_code").input(code).run()
     later.button(key="profile_redeem").click().run()
     assert later.session_state["profile_name"] is None and later.error
+
+
+ONLY_HERE = ("This browser will forget the profile and become a guest. No other browser holds it: once you sign out "
+             "here, only a transfer code made now opens it again. Make one first and keep it (it works once, within 24 "
+             "hours), or the profile and its progress cannot be opened any more.")
+
+
+def test_signing_out_of_a_profile_here_says_what_it_does_asks_first_and_offers_a_code_that_stays_valid():
+    owner = _create(_app(PRIVATE), "Alice")
+    owner.button(key="profile_leave").click().run()
+    assert owner.session_state["profile_name"] == "Alice"  # nothing done yet: the box asks
+    assert ONLY_HERE in _warnings(owner)
+    owner.button(key="profile_leave_cancel").click().run()  # "Keep it here"
+    assert owner.session_state["profile_name"] == "Alice" and ONLY_HERE not in _warnings(owner)
+    owner.button(key="profile_leave").click().run()
+    owner.button(key="profile_leave_code").click().run()  # "Make a transfer code first"
+    code = next(c.value for c in owner.code if re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}", c.value))
+    owner.button(key="profile_leave_confirm").click().run()  # "Sign out here"
+    assert owner.session_state["profile_name"] is None
+    later = _app(PRIVATE)
+    later.text_input(key="profile_code").input(code).run()
+    later.button(key="profile_redeem").click().run()
+    assert later.session_state["profile_name"] == "Alice"  # the code made to come back still works
+
+
+def test_signing_out_here_counts_the_other_browsers_that_hold_the_profile():
+    owner = _create(_app(PRIVATE), "Alice")
+    owner.button(key="profile_transfer").click().run()
+    code = next(c.value for c in owner.code if re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}", c.value))
+    other = _app(PRIVATE)
+    other.text_input(key="profile_code").input(code).run()
+    other.button(key="profile_redeem").click().run()
+    other.button(key="profile_leave").click().run()
+    assert ("This browser will forget the profile and become a guest. The profile and its progress stay: 1 other "
+            "browser still holds it, and a transfer code made there brings it back here.") in _warnings(other)
+
+
+ENDED = ("This sign-in has ended: the account signed out (in another tab, or another browser). Nothing more is "
+         "saved to it from here; reload the page and sign in again to go on.")
+
+
+def test_signing_out_ends_the_sign_in_in_every_tab_and_in_every_copy_of_its_cookie(monkeypatch):
+    import time
+    monkeypatch.setattr(profile_ui.st, "logout", lambda: None)  # Streamlit's own part: forget this browser's cookie
+    signed = {"is_logged_in": True, "sub": "acct-77", "email": "cara@example.org", "iat": int(time.time()) - 60}
+    tab, other_tab = _app(SIGN_IN, user=signed), _app(SIGN_IN, user=signed)
+    assert other_tab.session_state["profile_name"] == "cara@example.org"
+    tab.button(key="profile_logout").click().run()  # "Sign out" in the first tab
+    other_tab.run()  # the second tab, not reloaded, acts next: it is a guest now, and told why
+    assert other_tab.session_state["profile_name"] is None and ENDED in _warnings(other_tab)
+    copied = _app(SIGN_IN, user=signed)  # the sign-in cookie copied before the sign-out, in another browser
+    assert not copied.exception and copied.session_state["profile_name"] is None and ENDED in _warnings(copied)
+    again = _app(SIGN_IN, user={**signed, "iat": int(time.time()) + 1})  # signing in anew opens the account
+    assert again.session_state["profile_name"] == "cara@example.org" and ENDED not in _warnings(again)
 
 
 def test_where_sign_in_cannot_work_the_button_is_not_offered_and_the_page_says_why(monkeypatch):

@@ -519,3 +519,74 @@ def test_pages_keep_working_when_the_file_is_removed_or_replaced_while_running(t
     assert not guest.exception
     store = open_store(folder)
     assert store.status is None and any("damaged" in p.name for p in folder.iterdir()), list(folder.iterdir())
+
+
+def test_a_hand_that_ends_while_the_disk_is_full_is_told_kept_and_saved_once_space_is_back(tmp_path, monkeypatch):
+    # Game 7 against the strong player, following the hints: the learner's knock ends hand 1. That
+    # last move is made on a full disk: the hand's end shows, with the warning that it was not
+    # saved; once there is space again the next run saves it, without waiting for Next hand.
+    from tutor.app.ui.play_state import actions_for
+    disk = Disk()
+    folder = tmp_path / "data"
+    folder.mkdir()
+    monkeypatch.setenv("GIN_TUTOR_DATA_DIR", str(folder))
+    monkeypatch.setattr(profile_ui, "open_store", lambda path, url=None: Store(path / FILE_NAME, connect=disk.connect))
+    profile_ui._store.clear()
+    at = start("en", params={"game": "7", "level": "strong", "rules": "classic"})
+    at.text_input(key="profile_new").input("Ana").run()
+    at.button(key="profile_create").click().run()
+    at.switch_page("screens/play.py").run()
+    while True:
+        match = at.session_state["play_match"]
+        kind, card = match.hint().move
+        move = (kind, str(card) if card else None)
+        last = len(match.play(move).game.played) > len(match.game.played)
+        disk.full = last
+        for action in actions_for(move):
+            at.session_state["play_pending"] = action
+            at.run()
+        if last:
+            break
+    assert not at.exception and "Hand 1 is over" in screen(at)
+    assert any(NOT_SAVED in w.value for w in at.warning), [w.value for w in at.warning]
+    played = len(at.session_state["play_match"].learner_moves())
+    ana = some(open_store(folder).find_profile("ana"))
+    assert len(open_store(folder).games(ana.id)[0].moves) < played  # the knock is not in the file yet
+    disk.full = False
+    at.run()
+    assert not at.exception and not any(NOT_SAVED in w.value for w in at.warning)
+    assert len(open_store(folder).games(ana.id)[0].moves) == played  # saved on the next run, Next hand not pressed
+    assert "Hand 1 is over" in screen(at)
+    profile_ui._store.clear()
+
+
+class FullAtReview(sqlite3.Connection):
+    """A disk that fills up just as a drill answer's review card is written: the attempt and the
+    ratings went in before it, in the same transaction."""
+
+    def cursor(self, factory=None):
+        class Cursor(sqlite3.Cursor):
+            def execute(self, sql, *args):
+                if sql.lstrip().upper().startswith("INSERT INTO REVIEW"):
+                    _disk_full_on_write("INSERT")
+                return super().execute(sql, *args)
+        return super().cursor(Cursor)
+
+
+def test_a_drill_answer_is_kept_whole_or_not_at_all(tmp_path):
+    from tutor.progress.ratings import Rating as Glicko
+    from tutor.progress.store import DrillAnswer
+    full = {"now": True}
+    store = Store(tmp_path / FILE_NAME, connect=lambda p: sqlite3.connect(
+        p, timeout=30, isolation_level=None, factory=FullAtReview if full["now"] else sqlite3.Connection))
+    ana = some(store.profile("ana"))
+    wrong = DrillAnswer("score", "medium", "classic", False, 4.0, "drill:score:medium:classic:3", Glicko(1500, 200),
+                        seed=3, mistake="forgot_layoffs")
+    heard = listening(store)
+    assert store.record_drill_answer(ana.id, wrong) is None and heard[-1] == "disk_full"
+    assert (store.attempts(ana.id), store.ratings(ana.id), store.scheduled(ana.id)) == ([], {}, {})  # none of it
+    full["now"] = False
+    mine = store.record_drill_answer(ana.id, wrong)
+    assert mine is not None and mine.rating < 1500  # a wrong answer lowers the learner's rating
+    assert [a.seed for a in store.attempts(ana.id)] == [3]
+    assert list(store.ratings(ana.id)) == ["score"] and list(store.scheduled(ana.id)) == [wrong.item]

@@ -1,8 +1,8 @@
 """Local servers for tests and benchmarks: a free port, and waiting until an address answers.
 
 On a shared machine the ports can be kept to a range: ``GIN_TUTOR_TEST_PORTS=8650-8659`` makes
-:func:`free_port` hand out only ports of that range (each at most once per process, so that two
-servers started one after the other never get the same one).
+:func:`free_port` hand out only ports of that range (each not yet handed out first, so that two
+servers started one after the other do not get the same one; then those that are free again).
 """
 
 from __future__ import annotations
@@ -16,6 +16,10 @@ import urllib.request
 PORTS_ENV = "GIN_TUTOR_TEST_PORTS"
 """A range of ports (``8650-8659``) to start servers on, instead of any free one."""
 _handed_out: set[int] = set()
+
+
+class NoFreePortError(RuntimeError):
+    """Every port of :data:`PORTS_ENV`'s range is taken: a test that needs a server cannot start one."""
 
 
 def _range() -> range | None:
@@ -46,11 +50,13 @@ def free_port() -> int:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             return int(s.getsockname()[1])
-    for port in allowed:
-        if port not in _handed_out and _is_free(port):
+    fresh = [port for port in allowed if port not in _handed_out]
+    for port in [*fresh, *(port for port in allowed if port in _handed_out)]:  # a port given before, once free again
+        if _is_free(port):
             _handed_out.add(port)
             return port
-    raise RuntimeError(f"no free port left in {PORTS_ENV}={os.environ[PORTS_ENV]}")
+    raise NoFreePortError(f"every port of {PORTS_ENV}={os.environ[PORTS_ENV]} is taken: give the tests a wider "
+                          "range, or leave the variable unset")
 
 
 def answers(url: str, seconds: float = 60, process: subprocess.Popen[bytes] | None = None) -> bool:

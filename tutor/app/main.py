@@ -67,6 +67,6 @@ with menu.container(key="page_menu"):
             st.page_link(page)
 try:
     navigation.run()
-finally:  # also after a page's st.stop(): say what this run could not save
-    profile.fault_warning(tr)
+finally:  # say what this run could not save (a page that stops says it first: profile.stop_page)
     memory.freeze_once()  # the process's first run: what lives for good is kept out of each collection
+    profile.fault_warning(tr)

@@ -74,30 +74,34 @@ def _number(value: Any, what: str, low: float, high: float) -> float:
 
 
 @dataclass(frozen=True)
-class GameRow:
-    """A saved game's stored values, read (the store's :class:`~tutor.progress.store.SavedGame` is built from it)."""
+class SavedGame:
+    """A game against the virtual player as stored: enough to rebuild it move by move."""
 
     id: int
     seed: int
     level: str
     ruleset: str
     moves: list[tuple[str, str | None]]
+    """The learner's moves, in order (the virtual player's follow from them)."""
     finished: bool
     won: bool | None
+    """Whether the learner won, once the game is over."""
     decisions: int
     agreed: int
+    """How many of the learner's decisions the coach graded best."""
     started: datetime
     updated: datetime
-    version: int
+    version: int = 0
+    """How many times the game was saved: a save must name the version it continues."""
 
 
-def read_game(row: Sequence[Any]) -> GameRow:
+def read_game(row: Sequence[Any]) -> SavedGame:
     """A ``games`` row as the store selects it: id, seed, level, ruleset, moves, finished, won,
     decisions, agreed, started, updated, version."""
     gid, seed, level, ruleset, moves, finished, won, decisions, agreed, started, updated, version = row
     if not isinstance(level, str) or not isinstance(ruleset, str):
         raise UnreadableRow("the level or the ruleset is not a name")
-    return GameRow(_whole(gid, "the id"), _whole(seed, "the seed"), level, ruleset, read_moves(moves),
+    return SavedGame(_whole(gid, "the id"), _whole(seed, "the seed"), level, ruleset, read_moves(moves),
                    bool(finished), None if won is None else bool(won), _whole(decisions, "decisions"),
                    _whole(agreed, "agreed"), read_time(started, "started"), read_time(updated, "updated"),
                    _whole(version, "the version"))

@@ -62,9 +62,10 @@ if match is None:
               args=(load_ruleset(ruleset), level))
     if profile.current() is None:
         st.info(tr.gettext("As a guest your game is not saved: choose a profile in the sidebar to keep it."))
-    st.stop()
+    profile.stop_page(tr)
 
 # --- The game's heading: who plays what, the score, the address ---------------------------------
+play_state.save_again(match)
 game = match.game
 points = game.totals.points
 st.caption(tr.gettext("{rules} · virtual player: {level} · you {mine}, it {theirs} (target {target})",
@@ -214,7 +215,7 @@ if play_state.hand_over_pending(match) or game.over:
         st.button(tr.gettext("New game"), key="play_new", type="primary", on_click=play_state.leave_game)
     else:
         st.button(tr.gettext("Next hand"), key="play_next", type="primary", on_click=play_state.next_hand)
-    st.stop()
+    profile.stop_page(tr)
 
 # --- The table -----------------------------------------------------------------------------------
 play_table(play_state.table(match, tr), on_action=play_state.table_clicked, key=PLAY_TABLE)

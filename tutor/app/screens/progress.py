@@ -32,7 +32,7 @@ learner = profile.current()
 st.title(tr.gettext("Your progress"))
 if learner is None:
     st.info(tr.gettext("Choose or create a profile in the sidebar to see your saved progress."))
-    st.stop()
+    profile.stop_page(tr)
 saved = profile.store()
 attempts = saved.attempts(learner.id)
 known = [a for a in attempts if a.kind in KINDS]  # a kind a newer version added counts, but has no title here

@@ -28,7 +28,7 @@ st.markdown(tr.gettext("What you got wrong comes back at once; what you got righ
                        "answer that needed a hint or a second try comes back sooner."))
 if learner is None:
     st.info(tr.gettext("Choose or create a profile in the sidebar: review needs your saved progress."))
-    st.stop()
+    profile.stop_page(tr)
 saved = profile.store()
 
 st.header(tr.gettext("Drills to review"))

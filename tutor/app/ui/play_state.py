@@ -40,6 +40,7 @@ from tutor.app.ui.session_keys import (
     PLAY_REVIEWED,
     PLAY_SEEN,
     PLAY_TABLE,
+    PLAY_UNSAVED,
     RULES,
 )
 from tutor.app.ui.table_data import knock_cards, table_data
@@ -242,7 +243,7 @@ def record_verdicts(match: Match) -> None:
     """Save the game again for the profile once more of its decisions are judged (their count goes
     into the game's record: the Progress page's agreement with the coach)."""
     start = st.session_state.get(PLAY_GRADED, (0, 0))[0]
-    if _judged_upto(match, start) > start and profile.current() is not None:
+    if (_judged_upto(match, start) > start or st.session_state.get(PLAY_UNSAVED)) and profile.current() is not None:
         save(match)
 
 
@@ -274,7 +275,17 @@ def save(match: Match) -> bool:
         return False
     if saved is not None:
         st.session_state[PLAY_GAME_ID] = saved
+        st.session_state.pop(PLAY_UNSAVED, None)
+    else:  # not saved (the learner is told): tried again on the page's next run
+        st.session_state[PLAY_UNSAVED] = True
     return True
+
+
+def save_again(match: Match) -> None:
+    """Save the game again if its last save failed (a hand that ended while the database was away
+    is saved as soon as it is back, without waiting for the learner's next move)."""
+    if st.session_state.get(PLAY_UNSAVED) and profile.current() is not None:
+        save(match)
 
 
 # --- what the table shows, and the switches ------------------------------------------------------

@@ -11,8 +11,9 @@ import os
 import secrets
 import time
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 from urllib.parse import quote, unquote
 
 import streamlit as st
@@ -30,6 +31,8 @@ from tutor.app.ui.session_keys import (
     KEY_PROBLEM,
     LANG,
     LANG_BEFORE_PROFILE,
+    LEAVE_ASKED,
+    LEAVE_CODE,
     PROFILE,
     PROFILE_CODE,
     PROFILE_ERROR,
@@ -40,6 +43,7 @@ from tutor.app.ui.session_keys import (
     PROFILES,
     RULES,
     SET_ASIDE,
+    SIGNED_OUT,
     TRANSFER_CODE,
     TRIES_ID,
 )
@@ -47,8 +51,16 @@ from tutor.drills import Puzzle, Verdict
 from tutor.engine.errors import TutorError
 from tutor.language.i18n import N_, Translator
 from tutor.progress.ratings import puzzle_prior
-from tutor.progress.review import DrillItem, rating_after_drill
-from tutor.progress.store import DATA_DIR_ENV, DATABASE_URL_ENV, Profile, ProfileTakenError, Store, open_store
+from tutor.progress.review import DrillItem
+from tutor.progress.store import (
+    DATA_DIR_ENV,
+    DATABASE_URL_ENV,
+    DrillAnswer,
+    Profile,
+    ProfileTakenError,
+    Store,
+    open_store,
+)
 from tutor.progress.throttle import Throttle
 
 
@@ -171,6 +183,42 @@ def signed_in() -> tuple[str, str] | None:
     return (subject, shown) if subject else None
 
 
+def signed_in_at() -> datetime | None:
+    """When the signed-in account signed in (its identity token's ``iat``), None when unknown."""
+    try:
+        issued = st.user.get("iat")
+    except Exception:  # sign-in not set up
+        return None
+    if type(issued) is not int:
+        return None
+    try:
+        return datetime.fromtimestamp(issued, UTC)
+    except (OverflowError, OSError, ValueError):
+        return None
+
+
+def _ended_sign_in(profile: Profile) -> bool:
+    """Whether the account of ``profile`` signed out after this session's sign-in (in another tab of
+    this browser, or in the browser a copied sign-in cookie came from): checked on every run."""
+    when = signed_in_at()
+    return when is not None and store().signed_out_since(profile.id, when)
+
+
+def _end_sign_in() -> None:
+    """This session's sign-in has ended: it is a guest, and saves nothing to the account."""
+    st.session_state[SIGNED_OUT] = True
+    _choose(None)
+
+
+def _sign_out() -> None:
+    """Sign out: the account's sign-ins made before now stop opening its profile everywhere (other
+    tabs, copied cookies), then Streamlit forgets this browser's sign-in."""
+    profile = current()
+    if profile is not None:
+        store().sign_out_account(profile.id)
+    st.logout()
+
+
 def _from_browser() -> None:
     """On a session's first run, take up the profile the browser remembers, if it still exists.
     Where accounts sign in: the signed-in account's profile, taken up again whenever the account
@@ -178,10 +226,18 @@ def _from_browser() -> None:
     session = st.session_state
     if _login_configured():
         account = signed_in()
+        if account is not None and session.get(SIGNED_OUT):
+            return  # this session's sign-in ended: a guest until the page is loaded anew
         if PROFILE_NAME in session and session.get(ACCOUNT) == account:
+            kept = session.get(PROFILE)
+            if account is not None and isinstance(kept, Profile) and _ended_sign_in(kept):
+                _end_sign_in()  # the account signed out in another tab since this one opened
             return
         session[ACCOUNT] = account
         found = store().account_profile(*account) if account is not None else None
+        if found is not None and _ended_sign_in(found):  # a sign-in from before the account's last sign-out
+            _end_sign_in()
+            return
         if (found.name if found else None) != session.get(PROFILE_NAME) or PROFILE_NAME not in session:
             _choose(found)
         return
@@ -377,17 +433,33 @@ def _show_transfer_code() -> None:
         st.session_state[TRANSFER_CODE] = store().transfer_code(profile.id)
 
 
+def _ask_leave() -> None:
+    st.session_state[LEAVE_ASKED] = True
+
+
+def _keep_here() -> None:
+    st.session_state.pop(LEAVE_ASKED, None)
+    st.session_state.pop(LEAVE_CODE, None)
+
+
 def _leave_here() -> None:
     """Withdraw this browser's key to the chosen profile: here it is a guest again (the profile and
     its progress stay, open in the browsers that hold a key)."""
+    st.session_state.pop(LEAVE_ASKED, None)
     profile = current()
     if profile is None:
         return
     key = _held_keys().pop(profile.name, None)
     if key is not None:
-        store().revoke_key(key, codes=True)
+        store().revoke_key(key, codes=True, keeping=st.session_state.pop(LEAVE_CODE, None))
     st.session_state.pop(TRANSFER_CODE, None)
     _choose(None)
+
+
+def _code_to_leave() -> None:
+    """A transfer code made before signing out here: it stays valid after (every other is withdrawn)."""
+    _show_transfer_code()
+    st.session_state[LEAVE_CODE] = st.session_state.get(TRANSFER_CODE)
 
 
 def profile_box(tr: Translator) -> None:
@@ -497,9 +569,7 @@ def _transfer_box(tr: Translator, current_name: str | None) -> None:
             st.caption(tr.gettext("Type this code in the other browser's profile box within 24 hours. It works once, "
                                   "and only there: keep it to yourself."))
             st.code(code, language=None)
-        st.button(tr.gettext("Leave this profile on this browser"), key="profile_leave", on_click=_leave_here,
-                  help=tr.gettext("This browser becomes a guest; the profile and its progress stay, open in the "
-                                  "browsers that hold it."))
+        _leave_box(tr)
     st.text_input(tr.gettext("Transfer code from another browser"), key=PROFILE_CODE, placeholder="XXXX-XXXX-XXXX")
     st.button(tr.gettext("Open with the code"), key="profile_redeem", on_click=_redeem)
     failed = st.session_state.get(CODE_ERROR)
@@ -509,6 +579,35 @@ def _transfer_box(tr: Translator, current_name: str | None) -> None:
     if wait:
         st.error(tr.ngettext("Too many wrong codes: wait {count} second before trying again.",
                              "Too many wrong codes: wait {count} seconds before trying again.", wait, count=wait))
+
+
+def _leave_box(tr: Translator) -> None:
+    """Sign out of the profile in this browser: a button, then what it does and a confirmation,
+    with the transfer code offered first (the only way back in where no other browser holds it)."""
+    profile = current()
+    if not st.session_state.get(LEAVE_ASKED) or profile is None:
+        st.button(tr.gettext("Sign out of this profile here"), key="profile_leave", on_click=_ask_leave,
+                  help=tr.gettext("This browser forgets the profile and becomes a guest; you are asked to "
+                                  "confirm first."))
+        return
+    others = store().open_keys(profile.id) - (1 if profile.name in _held_keys() else 0)
+    if others > 0:
+        st.warning(tr.ngettext("This browser will forget the profile and become a guest. The profile and its "
+                               "progress stay: {n} other browser still holds it, and a transfer code made there "
+                               "brings it back here.",
+                               "This browser will forget the profile and become a guest. The profile and its "
+                               "progress stay: {n} other browsers still hold it, and a transfer code made there "
+                               "brings it back here.", others))
+    else:
+        st.warning(tr.gettext("This browser will forget the profile and become a guest. No other browser holds "
+                              "it: once you sign out here, only a transfer code made now opens it again. Make "
+                              "one first and keep it (it works once, within 24 hours), or the profile and its "
+                              "progress cannot be opened any more."))
+    if not st.session_state.get(LEAVE_CODE):
+        st.button(tr.gettext("Make a transfer code first"), key="profile_leave_code", on_click=_code_to_leave)
+    confirm, cancel = st.columns(2)
+    confirm.button(tr.gettext("Sign out here"), key="profile_leave_confirm", on_click=_leave_here, type="primary")
+    cancel.button(tr.gettext("Keep it here"), key="profile_leave_cancel", on_click=_keep_here)
 
 
 def sign_in_installed() -> bool:
@@ -522,12 +621,23 @@ def _account_box(tr: Translator, current_name: str | None) -> None:
         st.warning(tr.gettext("Sign-in is set up on this server, but its installation lacks what sign-in needs "
                               "(pip install 'gin-tutor[auth]'). Nothing is saved until it is installed."))
         return
+    if st.session_state.get(SIGNED_OUT):
+        st.warning(tr.gettext("This sign-in has ended: the account signed out (in another tab, or another "
+                              "browser). Nothing more is saved to it from here; reload the page and sign in again "
+                              "to go on."))
     if signed_in() is not None and current_name:
         st.caption(tr.gettext("Signed in: your progress is saved with your account."))
-        st.button(tr.gettext("Sign out"), key="profile_logout", on_click=st.logout)
+        st.button(tr.gettext("Sign out"), key="profile_logout", on_click=_sign_out)
     else:
         st.caption(tr.gettext("As a guest, nothing is saved after you leave."))
         st.button(tr.gettext("Sign in to save your progress"), key="profile_login", on_click=st.login)
+
+
+def stop_page(tr: Translator) -> NoReturn:
+    """Say what this run could not save (:func:`fault_warning`), then stop the page. After
+    ``st.stop()`` nothing more can be drawn, so the warning must come first."""
+    fault_warning(tr)
+    st.stop()
 
 
 def fault_warning(tr: Translator) -> None:
@@ -566,17 +676,11 @@ def review_item(puzzle: Puzzle) -> str:
 def record(puzzle: Puzzle, verdict: Verdict, seconds: float, helped: bool = False) -> None:
     """Save an attempt for the current profile, move the learner's and the puzzle's ratings
     (:mod:`tutor.progress.ratings`), and rate it in the review schedule as the review policy says
-    (:func:`tutor.progress.review.rating_after_drill`); ``helped``: the answer came after a hint or
-    on a second try."""
+    (:func:`tutor.progress.review.rating_after_drill`), all in one transaction; ``helped``: the
+    answer came after a hint or on a second try."""
     profile = current()
     if profile is None:
         return
-    saved = store()
-    saved.record_attempt(profile.id, puzzle.kind, puzzle.level, puzzle.ruleset, verdict.correct,
-                         seconds, seed=puzzle.seed, mistake=verdict.mistake)
-    item = review_item(puzzle)
-    saved.rate_attempt(profile.id, puzzle.kind, item, puzzle_prior(puzzle.level, puzzle.properties), verdict.correct,
-                       helped)
-    rating = rating_after_drill(verdict.correct, helped, saved.card_of(profile.id, item) is not None)
-    if rating is not None:
-        saved.schedule(profile.id, item, rating)
+    store().record_drill_answer(profile.id, DrillAnswer(
+        puzzle.kind, puzzle.level, puzzle.ruleset, verdict.correct, seconds, review_item(puzzle),
+        puzzle_prior(puzzle.level, puzzle.properties), helped, puzzle.seed, verdict.mistake))

@@ -46,6 +46,14 @@ KEY_PROBLEM = "_key_problem"
 """Why a key (or an old name) the browser presented opened nothing, and that name: to say so once."""
 TRANSFER_CODE = "_transfer_code"
 """The one-time code shown to open the chosen profile in another browser."""
+SIGNED_OUT = "_signed_out"
+"""Set when the account this session signed in with signed out since (another tab, another
+browser): the session stays a guest until the page is loaded anew."""
+LEAVE_ASKED = "_leave_asked"
+"""Set when the learner asked to sign out of the profile in this browser: the box asks them to
+confirm (and offers a transfer code first)."""
+LEAVE_CODE = "_leave_code"
+"""The transfer code made while signing out of the profile here: it stays valid after."""
 PROFILE_CODE = "profile_code"
 """The transfer code typed to open a profile here (a widget)."""
 CODE_ERROR = "_code_error"
@@ -136,10 +144,14 @@ PLAY_RETRY_MOVE = "play_retry_move"
 PLAY_GRADED = "play_graded"
 """How far the game's decisions are counted for its record: ``(decisions, graded best)`` of the
 first ones all judged (:func:`tutor.app.ui.play_state.save`)."""
+PLAY_UNSAVED = "play_unsaved"
+"""Set when the game's last save failed (the database away, a full disk): the page saves it again
+on its next run, without waiting for the learner's next move (:func:`tutor.app.ui.play_state.save`)."""
 PLAY_REVIEW_HAND = "play_review_hand"
 """The earlier hand whose review is open above the table (a widget)."""
 PLAY_GAME_KEYS = (PLAY_MATCH, PLAY_GAME_ID, PLAY_SEEN, PLAY_ARMED, PLAY_HINT, PLAY_COMMENTS, PLAY_ERROR, PLAY_FRESH,
-                  PLAY_REVIEWED, PLAY_RETRY, PLAY_RETRY_MOVE, PLAY_GRADED, PLAY_REVIEW_HAND)
+                  PLAY_REVIEWED, PLAY_RETRY, PLAY_RETRY_MOVE, PLAY_GRADED, PLAY_REVIEW_HAND,
+                  PLAY_UNSAVED)
 """The keys of one game."""
 PLAY_TABLE = "play_table"
 """The table component (a widget): its trigger value is the action clicked."""

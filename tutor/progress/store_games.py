@@ -1,0 +1,90 @@
+"""The store's room for games against the virtual player: saved move by move, each save naming the
+version it continues (a tab that is behind is refused)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+
+from tutor.base.msgids import N_
+from tutor.engine.errors import TutorError
+from tutor.progress.rows import GAME_COLUMNS, SavedGame, UnreadableRow, read_game, set_aside_text
+from tutor.progress.store_core import StoreCore, guarded
+
+_GAME_SELECT = ", ".join(GAME_COLUMNS)
+
+
+@dataclass(frozen=True)
+class Saved:
+    """Where a game was saved: its id, and the version the next save must name."""
+
+    id: int
+    version: int
+
+
+class StaleGameError(TutorError):
+    """A save of a game from a copy that another tab or window has moved on from."""
+
+    key = "stale_game"
+    template = N_("This game moved on in another tab or window: here it is as it is now.")
+
+
+class GameRoom(StoreCore):
+    """Saved games."""
+
+    # --- games against the virtual player ---------------------------------------------------
+
+    @guarded(lambda: None, write=True)
+    def save_game(self, profile_id: int, game_id: int | None, seed: int, level: str, ruleset: str,
+                  moves: list[tuple[str, str | None]], finished: bool, won: bool | None, decisions: int,
+                  agreed: int, version: int = 0) -> Saved | None:
+        """Store a game (a new one when ``game_id`` is None); returns where, None when not saved. A
+        save of a game already stored names the ``version`` it continues: if another tab or window
+        has saved the game since, nothing is written and :class:`StaleGameError` is raised."""
+        now = self.clock().isoformat()
+        values = {"profile": profile_id, "moves": json.dumps([list(m) for m in moves]), "finished": int(finished),
+                  "won": None if won is None else int(won), "decisions": decisions, "agreed": agreed, "now": now}
+        with self._transaction() as db:
+            if game_id is not None:
+                updated = db.execute(sa.text(
+                    "UPDATE games SET moves = :moves, finished = :finished, won = :won, decisions = :decisions, "
+                    "agreed = :agreed, updated = :now, version = version + 1 "
+                    "WHERE id = :id AND profile_id = :profile AND version = :version"),
+                    {**values, "id": game_id, "version": version})
+                if updated.rowcount:
+                    return Saved(game_id, version + 1)
+                if db.execute(sa.text("SELECT 1 FROM games WHERE id = :id AND profile_id = :profile"),
+                              {"id": game_id, "profile": profile_id}).first():
+                    raise StaleGameError()
+            new_id = db.execute(sa.text(
+                "INSERT INTO games (profile_id, seed, level, ruleset, moves, finished, won, decisions, agreed, "
+                "started, updated, version) VALUES (:profile, :seed, :level, :ruleset, :moves, :finished, :won, "
+                ":decisions, :agreed, :now, :now, 0) RETURNING id"),
+                {**values, "seed": seed, "level": level, "ruleset": ruleset}).scalar_one()
+            return Saved(int(new_id), 0)
+
+    @guarded(list, write=False)
+    def games(self, profile_id: int) -> list[SavedGame]:
+        """Every game of a profile, the most recent first (one that cannot be read is set aside)."""
+        with self._transaction(write=False) as db:
+            rows = db.execute(sa.text(f"SELECT {_GAME_SELECT} FROM games WHERE profile_id = :profile "
+                                      "ORDER BY updated DESC, id DESC"), {"profile": profile_id}).all()
+        read, bad = [], []
+        for row in rows:
+            try:
+                read.append(read_game(row))
+            except UnreadableRow as error:
+                bad.append((set_aside_text(GAME_COLUMNS, row), error.reason, {"id": row[0]}))
+        self._set_aside(profile_id, "games", bad)
+        return read
+
+    @guarded(lambda: None, write=False)
+    def game(self, profile_id: int, game_id: int) -> SavedGame | None:
+        """One saved game of a profile, as it is stored now, or None."""
+        return next((g for g in self.games(profile_id) if g.id == game_id), None)
+
+    def game_in_progress(self, profile_id: int) -> SavedGame | None:
+        """The profile's most recent unfinished game, if any."""
+        return next((g for g in self.games(profile_id) if not g.finished), None)
