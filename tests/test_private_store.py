@@ -191,6 +191,21 @@ def test_a_key_code_or_claim_whose_end_cannot_be_read_opens_nothing(place):
     assert store.claim_by_name("Olga") is None
 
 
+def test_a_sign_out_ends_every_sign_in_made_before_it_and_no_later_one(place):
+    from datetime import UTC, datetime, timedelta
+    url, open_here = place
+    now = [datetime(2026, 12, 3, 10, 0, tzinfo=UTC)]
+    store = open_here(clock=lambda: now[0])
+    cara = some(store.account_profile("acct-77", "cara@example.org"))
+    earlier, later = now[0] - timedelta(minutes=5), now[0] + timedelta(minutes=5)
+    assert not store.signed_out_since(cara.id, earlier)  # never signed out
+    assert store.sign_out_account(cara.id)
+    assert store.signed_out_since(cara.id, earlier) and store.signed_out_since(cara.id, now[0])
+    assert not store.signed_out_since(cara.id, later)  # signed in again after the sign-out
+    raw(url, ("UPDATE profiles SET signed_out = 'garbage'", {}))
+    assert store.signed_out_since(cara.id, later)  # a sign-out time that cannot be read opens nothing
+
+
 def at_schema_5(url: str, *rows: tuple[str, dict]) -> None:
     """The database as gin-tutor's schema 5 left it, with these rows written into it."""
     engine = sa.create_engine(url)
