@@ -128,26 +128,27 @@ def read_card(row: Sequence[Any]) -> Card:
 
 
 @dataclass(frozen=True)
-class AttemptRow:
-    """A drill attempt's stored values, read."""
+class Attempt:
+    """One drill attempt as stored."""
 
     kind: str
     level: str
+    """The puzzle's level (stored in the column ``difficulty``)."""
     ruleset: str
     correct: bool
     seconds: float
     at: datetime
-    seed: int | None
-    mistake: str | None
+    seed: int | None = None
+    mistake: str | None = None
 
 
-def read_attempt(row: Sequence[Any]) -> AttemptRow:
+def read_attempt(row: Sequence[Any]) -> Attempt:
     """An ``attempts`` row as the store selects it: kind, difficulty, ruleset, correct, seconds, at,
     seed, mistake."""
     kind, level, ruleset, correct, seconds, at, seed, mistake = row
     if not all(isinstance(v, str) for v in (kind, level, ruleset)):
         raise UnreadableRow("the kind, level or ruleset is not a name")
-    return AttemptRow(kind, level, ruleset, bool(correct), _number(seconds, "the seconds", 0.0, 1e9),
+    return Attempt(kind, level, ruleset, bool(correct), _number(seconds, "the seconds", 0.0, 1e9),
                       read_time(at, "the time"), None if seed is None else _whole(seed, "the seed"),
                       mistake if isinstance(mistake, str) else None)
 

@@ -7,12 +7,8 @@ The database file lives in a data folder chosen by ``GIN_TUTOR_DATA_DIR`` (or a 
 write, so several tabs or learners writing at once lose nothing. Its schema migrates forward on
 start (:mod:`tutor.progress.database`).
 
-Nothing about the file may break a page. When progress cannot be saved at all (a folder that
-cannot be written, a read-only file, a damaged file moved aside, a file that is not ours left as it
-is) the store works in memory and ``status`` says why. When a write fails while the app runs (a
-full disk, the file removed or replaced), the operation returns its default, the store's
-``listener`` hears the fault (the app tells the learner the answer was not saved), and the next
-operation tries the file again: a removed file is made anew, a damaged one moved aside first.
+Nothing about the file may break a page: what the store does when it cannot save, or when a
+write fails, is said in :mod:`tutor.progress.store_core`.
 
 The store is in rooms, one module each beside the core (:mod:`tutor.progress.store_core`:
 connections, transactions, faults, rows set aside): profiles and keys
@@ -36,8 +32,8 @@ import sqlalchemy as sa
 from tutor.progress.database import NewerSchemaError, inspect, keep_aside
 from tutor.progress.ratings import Rating as GlickoRating
 from tutor.progress.review import rating_after_drill
-from tutor.progress.rows import SavedGame
-from tutor.progress.store_attempts import Attempt, AttemptRoom
+from tutor.progress.rows import Attempt, SavedGame
+from tutor.progress.store_attempts import AttemptRoom
 from tutor.progress.store_core import (
     DATA_DIR_ENV,
     DATABASE_ERRORS,

@@ -4,7 +4,6 @@ each kind of drill and each puzzle's (:mod:`tutor.progress.ratings`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -14,25 +13,10 @@ from tutor.progress.ratings import NEW as NEW_RATING
 from tutor.progress.ratings import Rating as GlickoRating
 from tutor.progress.ratings import after_attempt
 from tutor.progress.review import DrillItem
-from tutor.progress.rows import ATTEMPT_COLUMNS, UnreadableRow, read_attempt, read_time, set_aside_text
+from tutor.progress.rows import ATTEMPT_COLUMNS, Attempt, UnreadableRow, read_attempt, read_time, set_aside_text
 from tutor.progress.store_core import StoreCore, guarded
 
 _ATTEMPT_SELECT = ", ".join(ATTEMPT_COLUMNS)
-
-
-@dataclass(frozen=True)
-class Attempt:
-    """One drill attempt as stored."""
-
-    kind: str
-    level: str
-    """The puzzle's level (stored in the column ``difficulty``)."""
-    ruleset: str
-    correct: bool
-    seconds: float
-    at: datetime
-    seed: int | None = None
-    mistake: str | None = None
 
 
 class AttemptRoom(StoreCore):
@@ -66,11 +50,9 @@ class AttemptRoom(StoreCore):
         read, bad = [], []
         for row in rows:
             try:
-                a = read_attempt(row[1:])
+                read.append(read_attempt(row[1:]))
             except UnreadableRow as error:
                 bad.append((set_aside_text(("id", *ATTEMPT_COLUMNS), row), error.reason, {"id": row[0]}))
-                continue
-            read.append(Attempt(a.kind, a.level, a.ruleset, a.correct, a.seconds, a.at, a.seed, a.mistake))
         self._set_aside(profile_id, "attempts", bad)
         return read
 
