@@ -38,9 +38,21 @@ def database(request, tmp_path, monkeypatch):
     ana = some(store.profile("Ana"))
     store.schedule(ana.id, "term:baceta:es>en", Rating.Again)
     store.save_game(ana.id, None, 12345, "beginner", "classic", [("pass", None)], False, None, 1, 1)
+    ANA_KEY[url] = some(store.issue_key(ana.id))
     store.close()
     yield url
     profile_ui._store.clear()
+
+
+ANA_KEY: dict[str, str] = {}
+"""The key Ana's browser holds, by database (where profiles are private, a name alone opens nothing)."""
+
+
+def as_ana(at, database: str):
+    """The app in Ana's browser: her profile chosen, with its key."""
+    at.session_state["profile_name"] = "Ana"
+    at.session_state["_browser_keys"] = {"Ana": ANA_KEY[database]}
+    return at
 
 
 DAMAGE = {
@@ -61,7 +73,7 @@ def test_a_damaged_row_is_set_aside_every_page_works_and_the_learner_is_told_onc
         db.execute(sa.text(DAMAGE[damage]))
     engine.dispose()
     at = start(lang)
-    at.session_state["profile_name"] = "Ana"
+    as_ana(at, database)
     told = []
     for page in PAGES:
         at.switch_page(page).run()
@@ -79,7 +91,7 @@ def test_a_saved_game_of_a_level_this_version_does_not_know_stays_and_the_pages_
         db.execute(sa.text("UPDATE games SET level = 'grandmaster'"))
     engine.dispose()
     at = start("en")
-    at.session_state["profile_name"] = "Ana"
+    as_ana(at, database)
     for page in PAGES:
         at.switch_page(page).run()
         assert not at.exception, (page, [e.value for e in at.exception])
@@ -110,7 +122,7 @@ def test_a_damaged_rating_or_an_odd_history_never_breaks_the_progress_or_drills_
         db.execute(sa.text(damage))
     engine.dispose()
     at = start("en")
-    at.session_state["profile_name"] = "Ana"
+    as_ana(at, database)
     for page in ("screens/progress.py", "screens/drills.py"):
         at.switch_page(page).run()
         assert not at.exception, (damage, page, [e.value for e in at.exception])
@@ -131,7 +143,7 @@ def test_answers_of_a_kind_this_version_does_not_know_count_but_the_progress_pag
         db.execute(sa.text("UPDATE attempts SET kind = 'poker' WHERE seed = 2"))
     engine.dispose()
     at = start("en")
-    at.session_state["profile_name"] = "Ana"
+    as_ana(at, database)
     at.switch_page("screens/progress.py").run()
     assert not at.exception, [e.value for e in at.exception]
     assert [m.value for m in at.metric][3] == "2"  # both answers are counted
@@ -151,7 +163,7 @@ def test_a_review_item_this_version_cannot_make_is_set_aside_not_deleted(databas
     with engine.begin() as db:  # due now
         db.execute(sa.text("UPDATE review SET due = '2000-01-01T00:00:00+00:00' WHERE item = :item"), {"item": item})
     at = start("en")
-    at.session_state["profile_name"] = "Ana"
+    as_ana(at, database)
     at.switch_page("screens/review.py").run()
     assert not at.exception, [e.value for e in at.exception]
     assert TOLD["en"] in [i.value for i in at.info]

@@ -128,6 +128,23 @@ def test_a_name_with_an_invisible_character_is_the_same_profile(place):
     assert [p.name for p in store.profiles()] == ["Alice"]
 
 
+def test_private_profiles_may_share_a_name_and_a_code_waits_where_the_browser_holds_that_name(place):
+    # Two learners each make an "Alice" where profiles are private: two profiles (a new name tells
+    # nobody the other exists), both found by the operator by name, each opened by its own key.
+    _, open_here = place
+    store = open_here()
+    first, second = some(store.private_profile("Alice")), some(store.private_profile("ALICE\u200b"))
+    assert first.id != second.id and (first.name, second.name) == ("Alice", "ALICE")
+    assert [p.id for p in store.profiles_named("alice")] == [first.id, second.id]
+    assert store.open_key(some(store.issue_key(second.id))).profile == second
+    assert store.find_profile("Alice") is None  # a name alone finds no private profile
+    code = some(store.transfer_code(first.id))
+    held = store.redeem_code(code, held={"Alice"})  # a browser that holds another "Alice"
+    assert (held.profile, held.problem) == (first, "held")
+    assert store.redeem_code(code, held={"Bob"}).profile == first  # the code was left unused
+    assert store.redeem_code(code).problem == "used"
+
+
 def at_once(count: int, work):
     """``work()`` called by ``count`` threads released together; what each returned."""
     gate = threading.Barrier(count)

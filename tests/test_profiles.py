@@ -80,19 +80,62 @@ def test_on_one_machine_every_profile_is_listed():
 PRIVATE = {"private_profiles": True}
 
 
-def test_private_profiles_show_only_this_browsers_and_a_taken_name_stays_closed():
+def test_private_profiles_show_only_this_browsers_and_a_name_tells_a_stranger_nothing():
     first = _create(_app(PRIVATE), "Ana")
+    ana = first.session_state["_profile"]
     assert first.session_state["profile_name"] == "Ana" and _options(first) == ["Guest", "Ana"]
-    stranger = _app(PRIVATE)  # another browser: it has never seen Ana
-    assert _options(stranger) == ["Guest"]
-    for taken in ("ana", "ＡＮＡ", "\u0410na"):  # her name in another case, in fullwidth, with a Cyrillic А
-        _create(stranger, taken)
-        assert stranger.session_state["profile_name"] is None
-        assert any(e.value == "That name is already taken: choose another." for e in stranger.error)
+    assert _options(_app(PRIVATE)) == ["Guest"]  # another browser: it has never seen Ana
+    # Strangers type her name, in another case, in fullwidth, with a Cyrillic А, and a name nobody
+    # has: each gets a profile of its own, told exactly what a new name is told (nothing of Ana's).
+    for taken in ("ana", "ＡＮＡ", "\u0410na", "Zoe"):
+        stranger = _create(_app(PRIVATE), taken)
+        made = stranger.session_state["_profile"]
+        assert made is not None and made.id != ana.id
+        assert _options(stranger) == ["Guest", made.name]
+        assert not stranger.error and not stranger.info and not stranger.warning
     again = _app(PRIVATE, cookies=written_cookies(first))  # Ana's own browser, in a new tab
     assert again.session_state["profile_name"] == "Ana" and _options(again) == ["Guest", "Ana"]
-    _create(again, "ANA")
-    assert again.session_state["profile_name"] == "Ana" and not again.error
+    _create(again, "ANA")  # a name this browser holds, in another case: its own Ana, chosen
+    assert again.session_state["_profile"].id == ana.id and not again.error
+    assert [i.value for i in again.info] == ["There is already a profile called “Ana”: it is the one chosen now."]
+
+
+def _code_of(at: AppTest) -> str:
+    """The transfer code the profile box shows."""
+    at.button(key="profile_transfer").click().run()
+    return next(c.value for c in at.code if re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}", c.value))
+
+
+def _redeem(at: AppTest, code: str) -> AppTest:
+    at.text_input(key="profile_code").input(code).run()
+    at.button(key="profile_redeem").click().run()
+    return at
+
+
+def test_a_code_for_a_second_alice_waits_unused_until_this_browser_signs_out_of_its_own():
+    # Two learners each made an "Alice". Hers (the laptop's) holds one; the tablet's code names the
+    # other: the laptop is told, the code stays unused; once it signs out of its own Alice, it works.
+    tablet, laptop = _create(_app(PRIVATE), "Alice"), _create(_app(PRIVATE), "Alice")
+    theirs, mine = tablet.session_state["_profile"], laptop.session_state["_profile"]
+    assert theirs.id != mine.id
+    code = _code_of(tablet)
+    _redeem(laptop, code)
+    assert laptop.session_state["_profile"].id == mine.id
+    assert [e.value for e in laptop.error] == ["This browser already has another profile called “Alice”, so the code "
+                                               "was not used. Sign out of that profile here first, then type the "
+                                               "code again."]
+    laptop.button(key="profile_leave").click().run()
+    laptop.button(key="profile_leave_confirm").click().run()
+    _redeem(laptop, code)
+    assert laptop.session_state["_profile"].id == theirs.id and not laptop.error
+
+
+def test_a_code_typed_where_its_profile_is_open_already_chooses_it_and_stays_unused():
+    owner = _create(_app(PRIVATE), "Alice")
+    code = _code_of(owner)
+    _redeem(owner, code)
+    assert owner.session_state["profile_name"] == "Alice" and not owner.error
+    assert _redeem(_app(PRIVATE), code).session_state["profile_name"] == "Alice"  # still good once elsewhere
 
 
 SIGN_IN = {"auth": {"redirect_uri": "http://localhost:8501/oauth2callback", "cookie_secret": "x" * 32,
@@ -246,6 +289,17 @@ def test_the_operator_makes_a_transfer_code_that_opens_a_profile_from_before_key
     assert browser.session_state["profile_name"] == "Old"
     assert cli.main(["--lang", "es", "transfer-code", "Nadie", "--data-dir", str(data_folder)]) == 2
     assert capsys.readouterr().err == "gin-tutor: No hay ningún perfil llamado «Nadie».\n"
+
+
+def test_the_operator_names_one_of_two_private_profiles_of_the_same_name_by_its_id(data_folder, capsys):
+    first, second = (_create(_app(PRIVATE), "Alice").session_state["_profile"] for _ in range(2))
+    assert cli.main(["transfer-code", "alice", "--data-dir", str(data_folder)]) == 2
+    assert capsys.readouterr().err == (f"gin-tutor: Several profiles are called “alice” (ids {first.id}, {second.id}): "
+                                       "name one with --id.\n")
+    assert cli.main(["transfer-code", "Alice", "--id", str(second.id), "--json", "--data-dir", str(data_folder)]) == 0
+    made = json.loads(capsys.readouterr().out)
+    assert made["id"] == second.id and made["profile"] == "Alice"
+    assert _redeem(_app(PRIVATE), made["code"]).session_state["_profile"].id == second.id
 
 
 def test_after_three_wrong_codes_each_try_waits_longer_and_the_learner_is_told(monkeypatch):

@@ -315,6 +315,13 @@ class NoSuchProfileError(TutorError):
     template = N_("There is no profile called “{name}”.")
 
 
+class SeveralProfilesError(TutorError):
+    """A transfer code asked for a name that several private profiles share."""
+
+    key = "several_profiles"
+    template = N_("Several profiles are called “{name}” (ids {ids}): name one with --id.")
+
+
 class ProgressUnreachableError(TutorError):
     """The saved progress cannot be used from the command line just now."""
 
@@ -335,7 +342,12 @@ def _transfer_code(args: argparse.Namespace, tr: Translator, out: TextIO) -> int
     try:
         if store.status is not None:
             raise ProgressUnreachableError(reason=store.status)
-        profile = store.find_profile(args.name)
+        named = store.profiles_named(args.name)
+        if args.id is not None:
+            named = [p for p in named if p.id == args.id]
+        if len(named) > 1:
+            raise SeveralProfilesError(name=excerpt(args.name), ids=", ".join(str(p.id) for p in named))
+        profile = named[0] if named else None
         if profile is None and not faults:
             raise NoSuchProfileError(name=excerpt(args.name))
         code = store.transfer_code(profile.id) if profile is not None else None
@@ -343,7 +355,7 @@ def _transfer_code(args: argparse.Namespace, tr: Translator, out: TextIO) -> int
             raise ProgressUnreachableError(reason=faults[-1] if faults else "unavailable")
     finally:
         store.close()
-    _emit(out, args.json, {"profile": profile.name, "code": code},
+    _emit(out, args.json, {"profile": profile.name, "id": profile.id, "code": code},
           tr.gettext("Transfer code for “{name}”: {code} (it works once, within 24 hours)",
                      name=profile.name, code=code))
     return 0
@@ -413,6 +425,8 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     p_code = sub.add_parser("transfer-code", help=tr.gettext("a one-time code that opens a profile in a "
                                                              "learner's browser (for the operator)"))
     p_code.add_argument("name", help=tr.gettext("the profile's name"))
+    p_code.add_argument("--id", type=_whole(1, 2**62), default=None,
+                        help=tr.gettext("the profile's id, where several have that name"))
     p_code.add_argument("--database", help=tr.gettext("the database server's URL (else {env}, else the data "
                                                       "folder)", env="GIN_TUTOR_DATABASE_URL"))
     p_code.add_argument("--data-dir", type=Path, help=tr.gettext("the data folder of the progress file"))

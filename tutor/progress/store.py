@@ -48,12 +48,12 @@ from tutor.progress.store_games import GameRoom, Saved, StaleGameError
 from tutor.progress.store_profiles import (
     CODE_HOURS,
     KEY_DAYS,
+    PRIVATE_KEY,
     PROFILE_NAME_MAX,
     KeyCheck,
     Profile,
     ProfileNameError,
     ProfileRoom,
-    ProfileTakenError,
     code_letters,
     new_code,
     new_key,
@@ -61,8 +61,8 @@ from tutor.progress.store_profiles import (
 from tutor.progress.store_review import ReviewRoom
 
 __all__ = ["CODE_HOURS", "DATABASE_ERRORS", "DATABASE_URL_ENV", "DATA_DIR_ENV", "FILE_NAME", "GUARDED_ERRORS",
-           "KEY_DAYS", "PROFILE_NAME_MAX", "Attempt", "DrillAnswer", "FileFault", "KeyCheck", "Profile",
-           "ProfileNameError", "ProfileTakenError", "Saved", "SavedGame", "StaleGameError", "Store", "code_letters",
+           "KEY_DAYS", "PRIVATE_KEY", "PROFILE_NAME_MAX", "Attempt", "DrillAnswer", "FileFault", "KeyCheck", "Profile",
+           "ProfileNameError", "Saved", "SavedGame", "StaleGameError", "Store", "code_letters",
            "default_data_dir", "guarded", "new_code", "new_key", "open_store"]
 
 

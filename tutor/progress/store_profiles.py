@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -33,11 +33,9 @@ class ProfileNameError(TutorError):
     template = N_("A profile name has 1 to {most} characters.")
 
 
-class ProfileTakenError(TutorError):
-    """A profile name already taken by a learner elsewhere, where profiles are private."""
-
-    key = "profile_taken"
-    template = N_("That name is already taken: choose another.")
+PRIVATE_KEY = "private:"
+"""How the ``name_key`` of a private profile begins: a random value after it, so that two learners
+may each have an "Alice" and a name never tells a stranger that a profile exists."""
 
 
 @dataclass(frozen=True)
@@ -148,6 +146,36 @@ class ProfileRoom(StoreCore):
             row = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE name_key = :key"),
                              {"key": name_key(clean)}).one()
         return _profile(row)
+
+    @guarded(lambda: None, write=True)
+    def private_profile(self, name: str) -> Profile | None:
+        """A new profile of that name where profiles are private, whatever other learners have
+        called theirs (another "Alice" may exist: it is told apart by its id and opened only by a
+        key); None when it cannot be saved. Its lookalike keys are kept, for lists that show names
+        side by side."""
+        clean = clean_name(name)
+        if not clean or len(clean) > PROFILE_NAME_MAX:
+            raise ProfileNameError(name=name[:PROFILE_NAME_MAX + 5], most=PROFILE_NAME_MAX)
+        folded, shape = lookalike_keys(clean)
+        key = PRIVATE_KEY + secrets.token_hex(12)
+        with self._transaction() as db:
+            db.execute(sa.text("INSERT INTO profiles (name, name_key, look_folded, look_shape, created) "
+                               "VALUES (:name, :key, :folded, :shape, :at)"),
+                       {"name": clean, "key": key, "folded": folded, "shape": shape, "at": self.clock().isoformat()})
+            row = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE name_key = :key"),
+                             {"key": key}).one()
+        return _profile(row)
+
+    @guarded(list, write=False)
+    def profiles_named(self, name: str) -> list[Profile]:
+        """Every profile called that name or one that looks like it, private ones included, oldest
+        first (the operator's way to find a learner's profile)."""
+        folded, _shape = lookalike_keys(clean_name(name))
+        with self._transaction(write=False) as db:
+            rows = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE name_key = :key "
+                                      "OR look_folded = :folded ORDER BY id"),
+                              {"key": name_key(name), "folded": folded}).all()
+        return [_profile(row) for row in rows]
 
     @guarded(lambda: None, write=True)
     def account_profile(self, subject: str, shown: str) -> Profile | None:
@@ -293,9 +321,10 @@ class ProfileRoom(StoreCore):
         return code
 
     @guarded(lambda: KeyCheck(None, "unavailable"), write=True)
-    def redeem_code(self, typed: str) -> KeyCheck:
+    def redeem_code(self, typed: str, held: Collection[str] = ()) -> KeyCheck:
         """The profile a transfer code opens, the code used up; or why it opens nothing (``unknown``,
-        ``used``, ``expired``)."""
+        ``used``, ``expired``; ``held``, with the profile, when the browser already holds a profile
+        of that name among ``held``: the code is left unused, for the learner to decide)."""
         now = self.clock()
         with self._transaction() as db:
             row = db.execute(sa.text("SELECT profile_id, expires, used FROM transfer_codes WHERE code_hash = :hash"),
@@ -307,6 +336,10 @@ class ProfileRoom(StoreCore):
                 return KeyCheck(None, "used")
             if _ended(expires, now):
                 return KeyCheck(None, "expired")
+            first = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE id = :id"),
+                               {"id": profile_id}).first()
+            if first is not None and first[1] in held:
+                return KeyCheck(_profile(first), "held")
             # one statement uses the code up: of redeemers at the same moment, one alone changes the row
             won = db.execute(sa.text("UPDATE transfer_codes SET used = 1 WHERE code_hash = :hash AND used = 0"),
                              {"hash": _hash(code_letters(typed))}).rowcount

@@ -24,6 +24,7 @@ from tutor.app.ui.session_keys import (
     ACCOUNT,
     BROWSER_KEYS,
     CODE_ERROR,
+    CODE_NAME,
     CODE_WAIT,
     FAULT,
     FAULT_SLOT,
@@ -50,6 +51,7 @@ from tutor.app.ui.session_keys import (
 from tutor.drills import Puzzle, Verdict
 from tutor.engine.errors import TutorError
 from tutor.language.i18n import N_, Translator
+from tutor.progress.names import clean_name, lookalike_keys
 from tutor.progress.ratings import puzzle_prior
 from tutor.progress.review import DrillItem
 from tutor.progress.store import (
@@ -57,7 +59,6 @@ from tutor.progress.store import (
     DATABASE_URL_ENV,
     DrillAnswer,
     Profile,
-    ProfileTakenError,
     Store,
     open_store,
 )
@@ -268,10 +269,27 @@ def current() -> Profile | None:
     kept = st.session_state.get(PROFILE)
     if isinstance(kept, Profile) and kept.name == name:
         return kept
-    found = store().find_profile(name)
+    found = _held_profile(name) if private() else store().find_profile(name)
     if found is not None:
         st.session_state[PROFILE] = found
     return found
+
+
+def _held_profile(name: str) -> Profile | None:
+    """Where profiles are private: the profile this browser holds a key to by that name (a name
+    alone opens nothing: another learner may have a profile of the same name)."""
+    key = _held_keys().get(name)
+    return store().open_key(key).profile if key else None
+
+
+def _held_lookalike(name: str) -> str | None:
+    """The name of a profile this browser holds that is this name or looks like it (case, width,
+    lookalike letters), or None."""
+    folded, shape = lookalike_keys(clean_name(name))
+    for held in _held_keys():
+        if set(lookalike_keys(held)) & {folded, shape}:
+            return held
+    return None
 
 
 def remember_switches(coach_mode: bool | None = None, quick_moves: bool | None = None) -> None:
@@ -284,19 +302,26 @@ def remember_switches(coach_mode: bool | None = None, quick_moves: bool | None =
 
 
 def _create() -> None:
+    """Make the profile typed in the box, or choose the one of that name (in any case, or one like
+    it): on one machine any profile; where profiles are private, only one this browser holds, and
+    otherwise a new profile, whatever others have called theirs (so a name tells nobody that a
+    profile exists)."""
     name = st.session_state.get(PROFILE_NEW, "")
-    existing = store().lookalike_profile(name) if name.strip() else None
-    if existing is not None and private() and existing.name not in _held_keys():
-        st.session_state[PROFILE_ERROR] = ProfileTakenError()  # someone else's: never opened from here
-        return
+    existing: str | None
     try:
-        profile = store().profile(name)
+        if private():
+            existing = _held_lookalike(name) if name.strip() else None
+            profile = _held_profile(existing) if existing else store().private_profile(name)
+        else:
+            found = store().lookalike_profile(name) if name.strip() else None
+            existing = found.name if found else None
+            profile = store().profile(name)
     except TutorError as error:
         st.session_state[PROFILE_ERROR] = error
         return
     st.session_state.pop(PROFILE_ERROR, None)
     if existing is not None:  # the name (in any case, or one like it) was taken: this profile is chosen
-        st.session_state[PROFILE_EXISTED] = existing.name
+        st.session_state[PROFILE_EXISTED] = existing
     if profile is None:
         return  # not saved: the fault is shown, the name stays in the box to try again
     if private() and profile.name not in _held_keys():
@@ -366,7 +391,7 @@ def _picked() -> None:
     name = st.session_state.get(_pick_key())
     if private() and name and name not in _held_keys():
         return  # not one this browser holds a key to: nothing to open
-    _choose(store().find_profile(name) if name else None)
+    _choose((_held_profile(name) if private() else store().find_profile(name)) if name else None)
 
 
 ADDRESS_FREE_TRIES = 30
@@ -403,6 +428,7 @@ def _redeem() -> None:
     wrong codes, each wrong one makes the next try wait longer (:mod:`tutor.progress.throttle`)."""
     typed = str(st.session_state.get(PROFILE_CODE) or "")
     st.session_state.pop(CODE_ERROR, None)
+    st.session_state.pop(CODE_NAME, None)
     st.session_state.pop(CODE_WAIT, None)
     if not typed.strip():
         return
@@ -411,7 +437,16 @@ def _redeem() -> None:
     if wait > 0:
         st.session_state[CODE_WAIT] = math.ceil(wait)
         return
-    check = store().redeem_code(typed)
+    check = store().redeem_code(typed, held=_held_keys())
+    if check.problem == "held" and check.profile is not None:
+        mine = _held_profile(check.profile.name)
+        if mine is not None and mine.id == check.profile.id:  # this browser holds it already
+            st.session_state[PROFILE_CODE] = ""
+            _choose(mine)
+        else:  # another profile of the same name is held here: the code waits, unused
+            st.session_state[CODE_ERROR] = "held"
+            st.session_state[CODE_NAME] = check.profile.name
+        return
     if check.problem in ("unknown", "used", "expired"):
         now = time.monotonic()
         SESSION_TRIES.wrong(who[:1], now)
@@ -544,6 +579,8 @@ CODE_PROBLEMS = {
     "used": N_("That code was used already: a code works once. Make a new one in the other browser."),
     "expired": N_("That code has expired (a code works for 24 hours): make a new one in the other browser."),
     "unavailable": N_("The code could not be checked just now: the saved progress cannot be reached."),
+    "held": N_("This browser already has another profile called “{name}”, so the code was not used. Sign out of "
+               "that profile here first, then type the code again."),
 }
 """Why a transfer code opened nothing, in words."""
 
@@ -574,7 +611,8 @@ def _transfer_box(tr: Translator, current_name: str | None) -> None:
     st.button(tr.gettext("Open with the code"), key="profile_redeem", on_click=_redeem)
     failed = st.session_state.get(CODE_ERROR)
     if failed:
-        st.error(tr.gettext(CODE_PROBLEMS.get(failed, CODE_PROBLEMS["unknown"])))
+        st.error(tr.gettext(CODE_PROBLEMS.get(failed, CODE_PROBLEMS["unknown"]),
+                            name=plain(st.session_state.get(CODE_NAME) or "")))
     wait = st.session_state.get(CODE_WAIT)
     if wait:
         st.error(tr.ngettext("Too many wrong codes: wait {count} second before trying again.",
