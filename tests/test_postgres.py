@@ -166,3 +166,50 @@ def test_a_page_keeps_working_and_says_so_when_the_server_is_away(monkeypatch):
         assert any(m.value.startswith("What is the least deadwood") for m in at.markdown)  # the page goes on
     finally:
         profile._store.clear()
+
+
+def test_a_hand_that_ends_while_the_server_is_down_is_told_kept_and_saved_once_it_is_back(monkeypatch):
+    # Game 7 against the strong player, the learner's moves the beginner's (cheap to choose), on a
+    # PostgreSQL server (profiles are private): the server stops just before the move that ends
+    # hand 1. The hand's end shows, with the warning that it was not saved; once the server is back
+    # the next run saves it, without waiting for Next hand.
+    import postgres
+    from apptest_helpers import screen, start
+
+    from tutor.app.ui import profile as profile_ui
+    from tutor.app.ui.play_state import actions_for
+    from tutor.play.bots import Bot
+    learner = Bot("beginner", 7)
+    with postgres.cluster() as server:
+        monkeypatch.setenv("GIN_TUTOR_DATABASE_URL", server.url())
+        profile_ui._store.clear()
+        at = start("en", params={"game": "7", "level": "strong", "rules": "classic"})
+        at.text_input(key="profile_new").input("Ana").run()
+        at.button(key="profile_create").click().run()
+        ana = at.session_state["_profile"]
+        at.switch_page("screens/play.py").run()
+        while True:
+            match = at.session_state["play_match"]
+            kind, card = learner.move(match.view())
+            move = (kind, str(card) if card else None)
+            last = len(match.play(move).game.played) > len(match.game.played)
+            if last:
+                server.stop()
+            for action in actions_for(move):
+                at.session_state["play_pending"] = action
+                at.run()
+            if last:
+                break
+        assert not at.exception and "Hand 1 is over" in screen(at)
+        warnings = [w.value for w in at.warning]
+        assert any("was not saved: the saved progress cannot be reached" in w for w in warnings), warnings
+        played = len(at.session_state["play_match"].learner_moves())
+        server.start()
+        reader = open_store(url=server.url())
+        assert len(reader.games(ana.id)[0].moves) < played  # the knock is not in the database yet
+        at.run()
+        assert not at.exception and not any("was not saved" in w.value for w in at.warning)
+        assert len(reader.games(ana.id)[0].moves) == played  # saved on the next run, Next hand not pressed
+        assert "Hand 1 is over" in screen(at)
+        reader.close()
+        profile_ui._store.clear()

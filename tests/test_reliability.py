@@ -522,10 +522,12 @@ def test_pages_keep_working_when_the_file_is_removed_or_replaced_while_running(t
 
 
 def test_a_hand_that_ends_while_the_disk_is_full_is_told_kept_and_saved_once_space_is_back(tmp_path, monkeypatch):
-    # Game 7 against the strong player, following the hints: the learner's knock ends hand 1. That
-    # last move is made on a full disk: the hand's end shows, with the warning that it was not
+    # Game 7 against the strong player, the learner's moves the beginner's (cheap to choose): the
+    # move that ends hand 1 is made on a full disk: the hand's end shows, with the warning that it was not
     # saved; once there is space again the next run saves it, without waiting for Next hand.
     from tutor.app.ui.play_state import actions_for
+    from tutor.play.bots import Bot
+    learner = Bot("beginner", 7)
     disk = Disk()
     folder = tmp_path / "data"
     folder.mkdir()
@@ -538,7 +540,7 @@ def test_a_hand_that_ends_while_the_disk_is_full_is_told_kept_and_saved_once_spa
     at.switch_page("screens/play.py").run()
     while True:
         match = at.session_state["play_match"]
-        kind, card = match.hint().move
+        kind, card = learner.move(match.view())
         move = (kind, str(card) if card else None)
         last = len(match.play(move).game.played) > len(match.game.played)
         disk.full = last
