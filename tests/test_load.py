@@ -15,7 +15,6 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from checks import some
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -86,7 +85,7 @@ def test_learners_playing_and_answering_at_once_lose_nothing_and_mix_nothing(pos
     store = open_store(url=url)
     try:
         for n, actions in enumerate(played):
-            profile = some(store.find_profile(f"Learner {n}"))
+            [profile] = store.profiles_named(f"Learner {n}")  # private: one profile of that name
             attempts = store.attempts(profile.id)
             assert [(a.kind, a.correct, a.seed) for a in attempts] == [("deadwood", True, 7)], n
             (game,) = store.games(profile.id)
