@@ -10,6 +10,7 @@ from tutor.drills.questions import QuestionError, answer, choices, read_question
 from tutor.engine.rules import load_ruleset
 from tutor.language.feedback import render
 from tutor.language.i18n import Translator
+from tutor.play.hand import new_hand
 
 CLASSIC, SHORT, SPANISH = load_ruleset("classic"), load_ruleset("short"), load_ruleset("spanish")
 
@@ -20,7 +21,7 @@ CLASSIC, SHORT, SPANISH = load_ruleset("classic"), load_ruleset("short"), load_r
     ("meld 7H 7D 7C 7S", CLASSIC, "yes"),
     ("knock 2S 3S 4S 7H 7D 7C JC QC 9D 2H", CLASSIC, "no"),   # deadwood 10 + 10 + 9 + 2 = 31
     ("knock AS 2S 3S 7H 7D 7C KD KC KH 9S", CLASSIC, "yes"),  # deadwood 9
-    ("upcard", CLASSIC, "non_dealer"), ("upcard", SPANISH, "nobody"),
+    ("upcard", CLASSIC, "non_dealer"), ("upcard", SPANISH, "non_dealer"),  # Spanish: no offer, but their turn
     ("gin_layoff", CLASSIC, "no"), ("gin_layoff", SPANISH, "yes"),
     ("fits 10H | 7H 8H 9H", CLASSIC, "yes"), ("fits 10S | 7H 8H 9H", CLASSIC, "no"),
     ("tie", CLASSIC, "defender"), ("tie", SPANISH, "knocker"),
@@ -46,6 +47,18 @@ CLASSIC, SHORT, SPANISH = load_ruleset("classic"), load_ruleset("short"), load_r
 def test_the_engine_answers_each_question_under_the_ruleset(body, rules, expected):
     question = read_question(body)
     assert answer(question, rules) == expected and expected in choices(question, rules)
+
+
+@pytest.mark.parametrize("name", ["classic", "short", "spanish"])
+def test_the_upcard_answer_is_who_the_table_lets_take_the_first_upcard(name):
+    # Under every ruleset, a new hand dealt by player 0: the first to decide is player 1, the
+    # non-dealer, and taking the upcard is among its legal moves (Spanish rules: as on any turn).
+    rules = load_ruleset(name)
+    for seed in range(5):
+        hand = new_hand(rules, seed, dealer=0)
+        assert hand.to_move == 1
+        assert any(kind in ("take", "take_upcard") for kind, _ in hand.view(1)["legal"]), hand.view(1)["legal"]
+    assert answer(read_question("upcard"), rules) == "non_dealer"
 
 
 @pytest.mark.parametrize("body, rules, offered", [

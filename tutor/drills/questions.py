@@ -229,7 +229,7 @@ def answer(question: Question, rules: Ruleset) -> str:
         assert question.card is not None
         return "yes" if fits(question.card, meld_from_cards(question.cards)) else "no"
     if kind == "upcard":
-        return "non_dealer" if rules.upcard_offer else "nobody"
+        return "non_dealer"  # with an offer or without one (then it is simply their first turn)
     if kind == "taken_back":
         return "yes" if _may_throw_back(rules) else "no"
     if kind == "dealer":
@@ -310,7 +310,8 @@ def reason(question: Question, rules: Ruleset) -> Remark:
     if kind == "upcard":
         if rules.upcard_offer:
             return Remark(N_("The non-dealer decides first; if they pass, the dealer decides."))
-        return Remark(N_("Nobody: under these rules there is no offer, and the non-dealer simply plays first."))
+        return Remark(N_("The non-dealer: on their first turn they may take the upcard or draw from the stock; if they "
+                         "leave it, the dealer gets no chance to take it."))
     if kind == "taken_back":
         return Remark(N_("Yes: under these rules the card just taken may go straight back.") if _may_throw_back(rules)
                       else N_("No: the card just taken from the pile may not be thrown in the same turn."))
