@@ -263,14 +263,39 @@ def test_a_learner_who_opens_the_drills_page_is_served_a_puzzle_near_their_ratin
     assert round(store.ratings(ona)["layoffs"].rating) == 1496 and round(store.ratings(ona)["score"].rating) == 2073
     at.switch_page("screens/drills.py").run()
     assert not at.exception
-    assert at.query_params["drill"] == "layoffs" and at.query_params["level"] == "medium"
+    # 1,496 ± 363 (two deviations): its careful end, one deviation down, is 1,314, nearest the easy level.
+    assert at.query_params["drill"] == "layoffs" and at.query_params["level"] == "easy"
     assert at.segmented_control(key="drill_level_choice").value == "suited"
-    assert "Chosen for you: your rating in Layoffs is 1,496 ± 363, so a puzzle of the medium level. Pick a level " \
-           "above to choose yourself." in [c.value for c in at.caption], [c.value for c in at.caption]
+    assert "Chosen for you: your rating in Layoffs is 1,496 ± 363. Going by its careful end (1,314), a puzzle of the " \
+           "easy level. Pick a level above to choose yourself." in [c.value for c in at.caption], \
+        [c.value for c in at.caption]
     at.button(key="drill_new").click().run()  # Next puzzle stays near the rating
-    assert at.query_params["level"] == "medium" and at.segmented_control(key="drill_level_choice").value == "suited"
+    assert at.query_params["level"] == "easy" and at.segmented_control(key="drill_level_choice").value == "suited"
     at.segmented_control(key="drill_level_choice").set_value("hard").run()  # a hand-picked level is a click away
     assert at.query_params["level"] == "hard" and at.query_params["drill"] == "layoffs"
+
+
+def test_two_wrong_answers_in_a_row_bring_an_easier_suited_puzzle_and_say_why(data_folder):
+    from tutor.progress.ratings import Rating
+    from tutor.progress.store import open_store
+    at = with_profile("es", name="Lucía")
+    store = open_store(data_folder)
+    lucia = some(store.profile("Lucía")).id
+    for seed in range(7):  # seven hard deadwood puzzles solved at once: a hard-puzzle learner
+        store.rate_attempt(lucia, "deadwood", f"drill:deadwood:hard:classic:{seed}", Rating(1800, 200), True, False)
+        store.record_attempt(lucia, "deadwood", "hard", "classic", True, 5.0, seed=seed)
+    at.switch_page("screens/drills.py").run()
+    at.segmented_control(key="drill_kind_choice").set_value("deadwood").run()
+    at.segmented_control(key="drill_level_choice").set_value("suited").run()
+    assert at.query_params["level"] == "hard"
+    for seed in (20, 21):  # then two hard ones missed
+        store.rate_attempt(lucia, "deadwood", f"drill:deadwood:hard:classic:{seed}", Rating(1800, 200), False, False)
+        store.record_attempt(lucia, "deadwood", "hard", "classic", False, 5.0, seed=seed)
+    at.button(key="drill_new").click().run()
+    assert not at.exception and at.query_params["level"] == "medium"
+    assert "Elegido para ti: tras 2 respuestas falladas seguidas en Cartas sueltas, un ejercicio más fácil, de nivel " \
+           "medio. Elige un nivel arriba si prefieres decidir tú." in [c.value for c in at.caption], \
+        [c.value for c in at.caption]
 
 
 def test_a_new_learner_starts_at_the_first_kinds_easy_level_and_an_address_keeps_its_level(data_folder):

@@ -428,7 +428,7 @@ def test_practice_builds_a_short_session_on_the_mistakes_made_most():
     assert [(p.kind, p.level, p.ruleset, p.scenario, p.mistake, p.times) for p in session] == [
         ("score", "hard", "classic", "tie", "tie_rule", 3),
         ("totals", "hard", "spanish", "shutout", "forgot_shutout", 2),
-        ("layoffs", "medium", "short", "", "missed_layoff", 1),
+        ("layoffs", "easy", "short", "", "missed_layoff", 1),  # failed at medium, never right there: easy
         ("score", "hard", "classic", "tie", "tie_rule", 3),
         ("totals", "hard", "spanish", "shutout", "forgot_shutout", 2),
     ]
@@ -437,6 +437,9 @@ def test_practice_builds_a_short_session_on_the_mistakes_made_most():
     for pick in session[:3]:  # every pick can be made under its rules
         assert generate(pick.kind, pick.seed, pick.level, load_ruleset(pick.ruleset), pick.scenario).kind == pick.kind
     assert practice_session([a for a in attempts if a.correct], key="ana") == []
+    # A layoff answered right at medium once: the mistake made there is practised at medium.
+    reached = [*attempts, _tried("layoffs", "medium", "short", True, None, 11)]
+    assert [p.level for p in practice_session(reached, key="ana") if p.kind == "layoffs"] == ["medium"]
 
 
 def test_practice_opens_with_positions_from_the_learners_games():

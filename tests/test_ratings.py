@@ -63,7 +63,35 @@ def test_a_puzzles_prior_comes_from_its_level_and_its_hard_features():
     assert puzzle_prior("medium", {"layoffs": 1}) == Rating(1500, 200)
     # A chain of three layoffs and a tie: 1800 + 60 (chained) + 60 (tie) + 2 × 60 (two more layoffs).
     assert puzzle_prior("hard", {"chained": True, "tie": True, "layoffs": 3}).rating == 1800 + 4 * 60
-    assert (level_for(Rating(1250)), level_for(Rating(1400)), level_for(Rating(1900))) == ("easy", "medium", "hard")
+    # The level goes by the rating less one deviation: 1450 ± 100 is medium, 1900 ± 100 hard, but
+    # 1710 ± 476 (two right answers of a new learner) still easy.
+    assert (level_for(Rating(1400, 100)), level_for(Rating(1600, 100)), level_for(Rating(1900, 100)),
+            level_for(Rating(1710, 476))) == ("easy", "medium", "hard", "easy")
+    # Two wrong answers in a row: one level below the level last failed, whatever the rating says.
+    assert level_for(Rating(2100, 80), [("hard", True), ("hard", False), ("hard", False)]) == "medium"
+    assert level_for(Rating(2100, 80), [("hard", False), ("hard", True), ("hard", False)]) == "hard"
+    assert level_for(Rating(1900, 80), [("hard", False), ("hard", False), ("medium", False)]) == "easy"
+
+
+def _learner(start: Rating, results: list[bool], recent: list[tuple[str, bool]]):
+    """A learner answering suited puzzles (each at the level chosen for them, a puzzle of that
+    level's prior): the rating at the end, the levels served, the answers."""
+    levels = []
+    for right in results:
+        level = level_for(start, recent) if recent else "easy"
+        levels.append(level)
+        start, _ = after_attempt(start, puzzle_prior(level, {}), right, helped=False)
+        recent = [*recent, (level, right)]
+    return start, levels, recent
+
+
+def test_a_learner_who_succeeds_climbs_and_one_who_then_keeps_failing_comes_down_within_three_answers():
+    strong, up, recent = _learner(Rating(), [True] * 10, [])
+    assert up == ["easy", "easy", "medium", "medium", "medium", "medium", "hard", "hard", "hard", "hard"]
+    weak, down, recent = _learner(strong, [False] * 10, recent)
+    assert down == ["hard", "hard", "medium", "easy", "easy", "easy", "easy", "easy", "easy", "easy"]
+    _, again, _ = _learner(weak, [True] * 6, recent)
+    assert again == ["easy", "easy", "easy", "easy", "medium", "medium"]  # and up again, as the rating earns it
 
 
 def test_the_store_keeps_the_learners_and_the_puzzles_ratings(store_at):
@@ -109,3 +137,9 @@ def test_the_suited_puzzle_is_near_the_learners_rating_in_the_weakest_kind_when_
     assert weakest_kind(mixed, None) == "score" and weakest_kind(mixed, "melds") == "melds"
     assert weakest_kind({"melds": Rating(1700, 90)}, None) == "deadwood"  # untried: 1500, before the melds' 1700
     assert suited_choice(mixed, None, "classic", []) == ("score", "easy", None)
+    # After two misses at hard, a medium puzzle, and a hard one rated near the learner is not served.
+    missed = [("hard", False), ("hard", False)]
+    assert suited_choice(strong, "score", "classic", ["drill:score:hard:classic:42"], missed) == ("score", "medium",
+                                                                                                   None)
+    assert suited_choice(strong, "score", "classic", ["drill:score:medium:classic:7"], missed) == ("score", "medium",
+                                                                                                    7)

@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Protocol
 
 from tutor.base.numbers import MAX_SEED
-from tutor.drills import KINDS
+from tutor.drills import KINDS, LEVELS
 
 SESSION_SIZE = 5
 MOST_MISTAKES = 3
@@ -93,6 +93,17 @@ def weakest_situation(attempts: Sequence[Attempted]) -> tuple[str, str, int] | N
     return (*ranked[0], counts[ranked[0]]) if ranked else None
 
 
+def reached_level(attempts: Sequence[Attempted], kind: str, failed: str) -> str:
+    """The level at which to practise a mistake made at ``failed``: that level where the learner has
+    answered a puzzle of the kind right there; else one below it (the easiest at least): practice
+    starts where the learner has shown they can reach (our choice, after Lichess and Duolingo)."""
+    if failed not in LEVELS:
+        return LEVELS[0]
+    if any(a.correct and a.kind == kind and a.level == failed for a in attempts):
+        return failed
+    return LEVELS[max(0, LEVELS.index(failed) - 1)]
+
+
 def practice_session(attempts: Sequence[Attempted], key: str, size: int = SESSION_SIZE,
                      positions: Sequence[Pick] = ()) -> list[Pick]:
     """A session of at most ``size`` puzzles on the learner's most frequent mistakes (``key`` makes
@@ -107,7 +118,7 @@ def practice_session(attempts: Sequence[Attempted], key: str, size: int = SESSIO
             if len(picks) == size:
                 break
             seen = last[kind, mistake]
-            level, scenario = SITUATIONS.get((kind, mistake), (seen.level, ""))
+            level, scenario = SITUATIONS.get((kind, mistake), (reached_level(attempts, kind, seen.level), ""))
             picks.append(Pick(kind, level, seen.ruleset, _seed(key, number), scenario, mistake,
                               counts[kind, mistake]))
             number += 1

@@ -130,6 +130,39 @@ def puzzle_prior(level: str, properties: Mapping[str, Any]) -> Rating:
     return Rating(LEVEL_PRIORS.get(level, 1500.0) + FEATURE_POINTS * features, PRIOR_DEVIATION)
 
 
-def level_for(learner: Rating) -> str:
-    """The level whose puzzles are rated closest to the learner."""
-    return min(LEVEL_PRIORS, key=lambda level: abs(LEVEL_PRIORS[level] - learner.rating))
+MISSES_TO_EASE = 2
+"""Wrong answers in a row, in one kind, after which the next puzzle is one level easier than the
+level last failed (as Lichess Puzzles and Duolingo ease off after a run of errors)."""
+LEVELS = tuple(LEVEL_PRIORS)
+"""The levels, easiest first."""
+
+
+def cautious_rating(learner: Rating) -> float:
+    """The rating a level is chosen by: the rating less one deviation, so that a new rating's wide
+    margin is honoured (1710 ± 476 after two right answers is not yet a hard-puzzle learner)."""
+    return learner.rating - learner.deviation
+
+
+def misses_in_a_row(recent: Sequence[tuple[str, bool]]) -> int:
+    """How many of the latest answers (``recent``: level and whether it was right, oldest first) were wrong."""
+    count = 0
+    for _level, correct in reversed(recent):
+        if correct:
+            break
+        count += 1
+    return count
+
+
+def level_for(learner: Rating, recent: Sequence[tuple[str, bool]] = ()) -> str:
+    """The level for a learner in one kind: the level whose puzzles are rated closest to the
+    learner's :func:`cautious_rating`; after :data:`MISSES_TO_EASE` wrong answers in a row
+    (``recent``: the kind's latest answers, level and whether right, oldest first), at most one
+    level below the level last failed, down to the easiest. It rises as right answers raise the
+    rating and narrow its margin, and comes down within two misses."""
+    cautious = cautious_rating(learner)
+    level = min(LEVEL_PRIORS, key=lambda name: abs(LEVEL_PRIORS[name] - cautious))
+    if misses_in_a_row(recent) >= MISSES_TO_EASE:
+        failed = recent[-1][0]
+        eased = LEVELS[max(0, LEVELS.index(failed) - 1)] if failed in LEVELS else LEVELS[0]
+        level = min(level, eased, key=LEVELS.index)
+    return level

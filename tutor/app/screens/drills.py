@@ -68,11 +68,19 @@ elif drill_state.is_daily(puzzle, daily):
 elif drill_state.suited_level() and profile.current() is None:
     st.caption(tr.gettext("A guest has no rating, so an easy puzzle. Create a profile in the sidebar to have puzzles "
                           "chosen for you as you answer."))
+elif drill_state.suited_level() and drill_state.eased_by():
+    st.caption(tr.ngettext("Chosen for you: after {n} wrong answer in a row in {kind}, an easier puzzle, of the "
+                           "{level} level. Pick a level above to choose yourself.",
+                           "Chosen for you: after {n} wrong answers in a row in {kind}, an easier puzzle, of the "
+                           "{level} level. Pick a level above to choose yourself.", drill_state.eased_by(),
+                           kind=drill_kind_name(puzzle.kind, tr), level=level_name(puzzle.level, tr)))
 elif drill_state.suited_level():
     mine = drill_state.suited_rating(puzzle.kind)
-    st.caption(tr.gettext("Chosen for you: your rating in {kind} is {rating} ± {margin}, so a puzzle of the {level} "
-                          "level. Pick a level above to choose yourself.", kind=drill_kind_name(puzzle.kind, tr),
-                          rating=tr.number(round(mine.rating)), margin=tr.number(round(2 * mine.deviation)),
+    st.caption(tr.gettext("Chosen for you: your rating in {kind} is {rating} ± {margin}. Going by its careful end "
+                          "({careful}), a puzzle of the {level} level. Pick a level above to choose yourself.",
+                          kind=drill_kind_name(puzzle.kind, tr), rating=tr.number(round(mine.rating)),
+                          margin=tr.number(round(2 * mine.deviation)),
+                          careful=tr.number(drill_state.careful_rating(mine)),
                           level=level_name(puzzle.level, tr)) if mine is not None
                else tr.gettext("Chosen for you: you have not answered a puzzle of {kind} yet, so an easy one to "
                                "start. Pick a level above to choose yourself.", kind=drill_kind_name(puzzle.kind, tr)))

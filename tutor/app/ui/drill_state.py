@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from typing import Any
@@ -17,6 +18,7 @@ from tutor.app.ui.safe import error_text
 from tutor.app.ui.session_keys import (
     DRILL_ADDRESS,
     DRILL_DEALT,
+    DRILL_EASED,
     DRILL_KIND,
     DRILL_KIND_CHOICE,
     DRILL_LEVEL,
@@ -52,7 +54,7 @@ from tutor.language.feedback import hint_texts
 from tutor.language.i18n import Translator
 from tutor.language.labels import drill_kind_name, level_name
 from tutor.progress.ratings import NEW as NEW_RATING
-from tutor.progress.ratings import Rating, level_for
+from tutor.progress.ratings import Rating, cautious_rating, level_for, misses_in_a_row
 from tutor.progress.review import DrillItem
 
 
@@ -232,20 +234,44 @@ def weakest_kind(ratings: dict[str, Rating], kind: str | None) -> str:
     return kind or min(KINDS, key=lambda k: (ratings.get(k, NEW_RATING).rating, KINDS.index(k)))
 
 
-def suited_choice(ratings: dict[str, Rating], kind: str | None, rules: str,
-                  near: list[str]) -> tuple[str, str, int | None]:
-    """The puzzle suited to a learner: the kind (:func:`weakest_kind`), the level and a seed. A
-    puzzle already rated near the learner (``near``: review item names, closest first) under the
-    same rules is served first; else a new seed (None) of the level rated closest to the learner, or
-    the easy level in a kind the learner has never answered (our choice: a course starts at its
-    first step, whatever a new rating's 1500 would say)."""
+def suited_choice(ratings: dict[str, Rating], kind: str | None, rules: str, near: list[str],
+                  recent: Sequence[tuple[str, bool]] = ()) -> tuple[str, str, int | None]:
+    """The puzzle suited to a learner: the kind (:func:`weakest_kind`), the level and a seed. The
+    level is :func:`~tutor.progress.ratings.level_for` the learner's rating and their latest answers
+    in that kind (``recent``: level and whether right, oldest first), or the easy level in a kind
+    the learner has never answered (our choice: a course starts at its first step, whatever a new
+    rating's 1500 would say). A puzzle already rated near the learner (``near``: review item names,
+    closest first) under the same rules and at that level or an easier one is served first; else a
+    new seed (None) of that level."""
     chosen = weakest_kind(ratings, kind)
+    level = level_for(ratings[chosen], recent) if chosen in ratings else LEVELS[0]
     for item in near:
         drill = DrillItem.parse(item)
         if drill is not None and drill.kind == chosen and drill.ruleset == rules and drill.level in LEVELS \
-                and not drill.position and not drill.scenario:
+                and LEVELS.index(drill.level) <= LEVELS.index(level) and not drill.position and not drill.scenario:
             return chosen, drill.level, drill.seed
-    return chosen, level_for(ratings[chosen]) if chosen in ratings else LEVELS[0], None
+    return chosen, level, None
+
+
+RECENT = 6
+"""How many of a kind's latest answers the suited level looks at."""
+
+
+def recent_answers(profile_id: int, kind: str) -> list[tuple[str, bool]]:
+    """The learner's latest answers in ``kind`` (level and whether right, oldest first)."""
+    mine = sorted((a for a in profile.store().attempts(profile_id) if a.kind == kind), key=lambda a: a.at)
+    return [(a.level, a.correct) for a in mine[-RECENT:]]
+
+
+def careful_rating(rating: Rating) -> int:
+    """The rating a suited level goes by (:func:`~tutor.progress.ratings.cautious_rating`), rounded."""
+    return round(cautious_rating(rating))
+
+
+def eased_by() -> int:
+    """How many wrong answers in a row made the open suited puzzle easier than the rating alone
+    would choose (0: the rating chose it)."""
+    return int(st.session_state.get(DRILL_EASED) or 0)
 
 
 def suited_level() -> bool:
@@ -268,8 +294,12 @@ def _open_suited(kind: str | None) -> None:
     ratings = profile.store().ratings(learner.id) if learner else {}
     chosen = weakest_kind(ratings, kind)
     mine = ratings.get(chosen, NEW_RATING)
-    near = profile.store().puzzles_near(learner.id, chosen, mine.rating, NEAR) if learner else []
-    session[DRILL_KIND], session[DRILL_LEVEL], seed = suited_choice(ratings, chosen, session[RULES], near)
+    near = profile.store().puzzles_near(learner.id, chosen, cautious_rating(mine), NEAR) if learner else []
+    recent = recent_answers(learner.id, chosen) if learner else []
+    session[DRILL_KIND], session[DRILL_LEVEL], seed = suited_choice(ratings, chosen, session[RULES], near, recent)
+    by_rating = level_for(mine) if chosen in ratings else LEVELS[0]
+    session[DRILL_EASED] = misses_in_a_row(recent) if LEVELS.index(session[DRILL_LEVEL]) < LEVELS.index(by_rating) \
+        else 0
     session[DRILL_SEED] = seed if seed is not None else state.new_seed()
 
 
