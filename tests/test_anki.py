@@ -51,3 +51,11 @@ def test_text_in_a_field_is_escaped_for_anki(tmp_path):
     notes, _, _ = read_deck(glossary_package(("es", "en"), "gin-tutor"), tmp_path)
     defender = next(n for n in notes if n[0] == "defensor")
     assert defender[3].endswith("(gin-tutor&#x27;s word; the sources say &quot;the opponent&quot;.)")
+
+
+def test_a_word_set_off_in_a_definition_is_in_italics_not_asterisks(tmp_path):
+    notes, _, _ = read_deck(glossary_package(("es", "en"), "gin-tutor"), tmp_path)
+    assert not any("*" in field for note in notes for field in note)
+    stock = next(n for n in notes if "<i>baceta</i>" in n[1])
+    assert "en el texto español (002) <i>mazo</i> es la baraja entera" in stock[1]
+    assert "in the Spanish text (002) <i>mazo</i> is the whole deck" in stock[3]

@@ -449,3 +449,15 @@ def test_practice_opens_with_positions_from_the_learners_games():
     session = practice_session(attempts, key="ana", positions=own)
     assert [p.position for p in session] == ["code0", "code1", "", "", ""]  # two positions, then the mistake
     assert [p.position for p in practice_session([], key="ana", positions=own)] == ["code0", "code1", "code2"]
+
+
+def test_a_figure_with_decimals_in_feedback_is_written_as_the_learners_language_writes_it():
+    # The discard drill's loss (4.1 expected points): "4,1" in Spanish, "4.1" in English.
+    from tutor.base.msgids import N_
+    from tutor.drills.model import Remark
+    from tutor.language.feedback import render
+    remark = Remark(N_("Throwing {the_card} leaves {points} points of deadwood and gives up {loss} points of the "
+                       "hand on average against the coach's card."),
+                    {"card": parse_cards("KD")[0], "points": 7, "loss": 4.1})
+    assert "4,1" in render(remark, Translator("es")) and "4.1" not in render(remark, Translator("es"))
+    assert "gives up 4.1 points" in render(remark, Translator("en"))

@@ -12,6 +12,7 @@ escaped: a field of an Anki note is HTML.
 
 from __future__ import annotations
 
+import re
 import tempfile
 from collections.abc import Iterable, Sequence
 from html import escape
@@ -50,8 +51,17 @@ def glossary_model(langs: Sequence[str]) -> genanki.Model:
     return genanki.Model(GLOSSARY_MODEL_ID, "gin-tutor term", fields=_fields(langs), templates=templates, css=CSS)
 
 
+EMPHASIS = re.compile(r"\*([^*\n]+)\*")
+"""A word set off in the glossary's text (``*baceta*``): in italics on the card."""
+
+
+def field_html(text: str) -> str:
+    """A glossary text as an Anki field (HTML): escaped, its ``*emphasis*`` in italics."""
+    return EMPHASIS.sub(r"<i>\1</i>", escape(text))
+
+
 def _note(model: genanki.Model, term: Term, langs: Sequence[str], guid_tail: str = "") -> genanki.Note:
-    values = [escape(value) for lang in langs for value in (term.name(lang), term.definition(lang))]
+    values = [field_html(value) for lang in langs for value in (term.name(lang), term.definition(lang))]
     return genanki.Note(model=model, fields=values, guid=genanki.guid_for("gin-tutor", term.id, guid_tail),
                         tags=["gin-tutor", term.rule or "general"])
 

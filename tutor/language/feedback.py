@@ -35,6 +35,8 @@ def _value(value: Any, tr: Translator) -> str:
         return cards_text(value.cards)
     if isinstance(value, (tuple, list)):
         return cards_text(value) if value else "—"
+    if isinstance(value, float):
+        return tr.number(value, places=1)  # expected points: one decimal, as the language writes it (4,1)
     if isinstance(value, bool) or not isinstance(value, int):
         return str(value)
     return tr.number(value)
