@@ -201,12 +201,21 @@ def test_a_card_used_twice():
     (1 + 2 + 3 + 5 + 6 + 7 + 7 + 7 + 10 + 4, "no_melds"),
     (25 + 1, "counted_melded_card"),  # the A♠ of A♠ 2♠ 3♠ counted
     (25 - 4, "missed_deadwood_card"),
-    (28, "counted_melded_card"),  # the run 5♥ 6♥ 7♥ instead of the sevens leaves 7♠ 7♦ K♣ 4♣
+    (28, "not_minimal"),  # the run 5♥ 6♥ 7♥ instead of the sevens leaves 7♠ 7♦ K♣ 4♣: three more, not the 7♠'s 7
 ])
 def test_deadwood_mistakes_are_named(answer, mistake):
     verdict = check(_puzzle("deadwood", cards=SHARED), answer)
     assert not verdict.correct and verdict.mistake == mistake, said(verdict)
     assert "25" in said(verdict)
+
+
+def test_a_wrong_deadwood_names_a_card_only_where_its_value_explains_the_difference():
+    # A♠ 2♠ 6♠ A♥ 2♥ 10♥ A♦ 2♦ A♣ 2♣: the aces and the twos melded, 6♠ + 10♥ = 16 left.
+    cards = "AS 2S 6S AH 2H 10H AD 2D AC 2C"
+    verdict = check(_puzzle("deadwood", cards=cards), 17)  # one ace counted: its 1 explains it
+    assert verdict.mistake == "counted_melded_card" and "You counted the A" in said(verdict)
+    verdict = check(_puzzle("deadwood", cards=cards), 20)  # 4 more: no one card of the hand explains it
+    assert not verdict.correct and "You counted the" not in said(verdict), said(verdict)
 
 
 def test_deadwood_face_cards_counted_by_rank():

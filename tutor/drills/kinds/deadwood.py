@@ -60,6 +60,10 @@ def _first_remark(puzzle: Puzzle, result: HandAnalysis, given: int) -> tuple[str
     worse = [a for a in candidate_arrangements(mask_of(puzzle.cards)) if a.deadwood == given]
     if worse and worse[0].deadwood_cards:
         remark = missed_card(worse[0].deadwood_cards, best)
+        card = remark.params.get("card")
+        if isinstance(card, Card) and given - result.deadwood != card.value:  # more than that one card differs
+            return "not_minimal", Remark(N_("Another arrangement leaves less deadwood: the {card} belongs in the "
+                                            "{kind} {meld}."), remark.params)
         return mistake_of(remark), remark
     face_values = sum(c.rank for c in best.deadwood_cards)
     if face_values != result.deadwood and given == face_values:
