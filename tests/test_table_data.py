@@ -77,3 +77,12 @@ def test_fresh_moves_fade_in_only_as_many_as_the_log_shows():
     match = deal_12345().play(("pass", None))
     assert table_data(match, EN, fresh=99)["fresh"] == len(table_data(match, EN)["log"])
     assert table_data(match, EN)["fresh"] == 0
+
+
+def test_the_key_line_lists_only_the_moves_of_the_ruleset():
+    # Classic: a first upcard to pass and a big gin. Spanish: neither (002 has no offer and no big gin).
+    assert table_data(deal_12345(), EN)["keys_help"] == ("Keys: the arrows and Enter pick a card; S the stock, D the "
+                                                         "discard pile, P pass, K knock, G gin, B big gin.")
+    spanish = start_match(load_ruleset("spanish"), 30, "beginner")
+    assert table_data(spanish, ES)["keys_help"] == ("Teclas: las flechas y Intro eligen una carta; M el mazo, D la "
+                                                    "pila de descarte, C cerrar, G gin.")

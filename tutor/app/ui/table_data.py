@@ -14,6 +14,7 @@ from typing import Any
 from tutor.app.card_faces import card_data_url
 from tutor.engine.cards import Card, mask_of, parse_card, parse_cards
 from tutor.engine.melds import best_arrangements, min_deadwood
+from tutor.engine.rules import Ruleset
 from tutor.language.i18n import N_, Translator
 from tutor.language.labels import card_name, meld_kind_name
 from tutor.language.play_text import bot_level_name, log_line
@@ -128,6 +129,20 @@ def opponent_last_turn(match: Match, tr: Translator) -> str:
                       moves=" ".join(log_line(p, tr) for p in moves[start:end + 1]))
 
 
+KEY_ACTIONS = {"stock": N_("{key} the stock"), "take": N_("{key} the discard pile"), "pass": N_("{key} pass"),
+               "knock": N_("{key} knock"), "gin": N_("{key} gin"), "big_gin": N_("{key} big gin")}
+"""What each action's key does, in the key line."""
+
+
+def keys_help(rules: Ruleset, keys: dict[str, str], tr: Translator) -> str:
+    """The key line: the keys of the moves this ruleset has (no pass without the first upcard's
+    offer, no big gin where it is not allowed)."""
+    actions = [a for a in KEY_ACTIONS
+               if (a != "pass" or rules.upcard_offer) and (a != "big_gin" or rules.big_gin_allowed)]
+    return tr.gettext("Keys: the arrows and Enter pick a card; {moves}.",
+                      moves=", ".join(tr.gettext(KEY_ACTIONS[a], key=keys[a]) for a in actions))
+
+
 def table_data(match: Match, tr: Translator, armed: str | None = None, fresh: int = 0) -> dict[str, Any]:
     """Everything the table component draws, in the learner's language: ``armed`` the button
     pressed before a card (Knock or Gin), ``fresh`` how many of the log's last lines are the
@@ -160,9 +175,6 @@ def table_data(match: Match, tr: Translator, armed: str | None = None, fresh: in
         "fresh": min(len(lines), fresh),
         "log_label": tr.gettext("Moves of this hand"),
         "keys": {letter.lower(): action for action, letter in keys.items()},
-        "keys_help": tr.gettext("Keys: the arrows and Enter pick a card; {stock} the stock, {take} the discard pile, "
-                                "{pass_} pass, {knock} knock, {gin} gin, {big_gin} big gin.", stock=keys["stock"],
-                                take=keys["take"], pass_=keys["pass"], knock=keys["knock"], gin=keys["gin"],
-                                big_gin=keys["big_gin"]),
+        "keys_help": keys_help(match.rules, keys, tr),
         "focus": True,
     }
