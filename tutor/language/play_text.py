@@ -105,12 +105,16 @@ def log_line(played: Played, tr: Translator) -> str:
 
 
 def position_line(view: dict[str, Any], tr: Translator) -> str:
-    """Where a hand stands: the turn, the stock, the deadwood of the cards held."""
-    deadwood = min_deadwood(mask_of(parse_cards(" ".join(view["hand"])))) if view["hand"] else 0
-    return tr.gettext("Turn {turn} · {stock} · your deadwood: {deadwood}",
-                      turn=tr.number(view["turn"]),
-                      stock=tr.ngettext("{n} card in the stock", "{n} cards in the stock", view["stock_size"]),
-                      deadwood=tr.number(deadwood))
+    """Where a hand stands: the turn, the stock, the deadwood of the cards held; with a card to
+    throw (eleven cards), the deadwood after the best throw, the figure the drills' feedback speaks of."""
+    hand = mask_of(parse_cards(" ".join(view["hand"]))) if view["hand"] else 0
+    stock = tr.ngettext("{n} card in the stock", "{n} cards in the stock", view["stock_size"])
+    if view.get("phase") == "discard" and hand:
+        least = min(min_deadwood(hand & ~(1 << i)) for i in range(52) if hand >> i & 1)
+        return tr.gettext("Turn {turn} · {stock} · your deadwood after the best throw: {deadwood}",
+                          turn=tr.number(view["turn"]), stock=stock, deadwood=tr.number(least))
+    return tr.gettext("Turn {turn} · {stock} · your deadwood: {deadwood}", turn=tr.number(view["turn"]), stock=stock,
+                      deadwood=tr.number(min_deadwood(hand)))
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
