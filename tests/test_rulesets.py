@@ -119,3 +119,20 @@ def test_a_loaded_ruleset_cannot_be_changed_by_one_of_its_callers():
     with pytest.raises(TypeError):
         rules.sources["knock_limit"] = "002"  # type: ignore[index]
     assert load_ruleset("classic").titles["en"] == "Classic (to 100)"
+
+
+def test_a_ruleset_read_back_from_a_position_is_the_shipped_one_with_its_title_and_interpretations():
+    # A discard puzzle made from a game position (the review's and practice's way) reads its rules
+    # back from the position's view: the shipped classic ruleset, titled and with its notes.
+    from tutor.drills import generate, puzzle_of
+    from tutor.engine.rules import ruleset_of_options
+    from tutor.language.i18n import Translator
+    from tutor.language.labels import ruleset_title
+    classic = load_ruleset("classic")
+    position = generate("discard", 1, "easy", classic).position
+    again = puzzle_of("discard", 1, "easy", classic, position=position).rules
+    assert again == classic and again.interpretations == classic.interpretations and again.interpretations
+    assert (ruleset_title(again, Translator("en")), ruleset_title(again, Translator("es"))) == ("Classic (to 100)",
+                                                                                              "Clásico (a 100)")
+    house = ruleset_of_options("classic", {**classic.options(), "knock_limit": 5})  # not the shipped options
+    assert house != classic and not house.interpretations and house.knock_limit == 5

@@ -253,7 +253,9 @@ def parse_ruleset_file(path: Path) -> Ruleset:
 
 def ruleset_of_options(name: str, options: Mapping[str, Any]) -> Ruleset:
     """A ruleset from its name and its options as a view carries them (:meth:`Ruleset.options`):
-    each option is checked; one left out keeps its default. Raises :class:`RulesetOptionError`."""
+    each option is checked; one left out keeps its default. Where the name and every option are a
+    shipped ruleset's, that ruleset itself (its titles, sources and interpretations travel with it);
+    else a ruleset of those options under that name. Raises :class:`RulesetOptionError`."""
     if not isinstance(name, str) or not isinstance(options, Mapping):
         raise RulesetOptionError("a ruleset needs a name and a table of options", option="")
     unknown = sorted(str(o) for o in options if o not in OPTION_NAMES)
@@ -263,7 +265,12 @@ def ruleset_of_options(name: str, options: Mapping[str, Any]) -> Ruleset:
         problem = option_problem(option, value)
         if problem:
             raise RulesetOptionError(problem, option=option)
-    return _cached_options(name[:80], tuple(sorted(options.items())))
+    rebuilt = _cached_options(name[:80], tuple(sorted(options.items())))
+    if name in RULESET_NAMES:  # the shipped ruleset itself, with its titles, sources and interpretations
+        shipped = load_ruleset(name)
+        if shipped.options() == rebuilt.options():
+            return shipped
+    return rebuilt
 
 
 @lru_cache(maxsize=256)
