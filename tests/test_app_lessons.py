@@ -303,7 +303,7 @@ def test_a_new_learner_starts_at_the_first_kinds_easy_level_and_an_address_keeps
     new.switch_page("screens/drills.py").run()  # never answered: the first kind of the course, easy
     assert new.query_params["drill"] == "melds" and new.query_params["level"] == "easy"
     assert new.segmented_control(key="drill_level_choice").value == "suited"
-    assert "Elegido para ti: aún no has respondido ningún problema de Combinaciones, así que empiezas por uno " \
+    assert "Elegido para ti: aún no has respondido ningún ejercicio de Combinaciones, así que empiezas por uno " \
            "fácil. Elige un nivel arriba si prefieres decidir tú." in [c.value for c in new.caption]
     addressed = with_profile("es", name="Leo", drill="score", seed="9", level="medium", rules="short")
     addressed.switch_page("screens/drills.py").run()  # a puzzle's address opens that puzzle, at its level

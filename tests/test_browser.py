@@ -310,7 +310,7 @@ def test_the_puzzle_of_the_day_and_a_suited_level_on_a_phone_in_spanish(app_url,
         page.get_by_role("button", name="Ejercicio del día").first.click()
         page.get_by_text("el mismo para todos, con el reglamento clásico.").wait_for()
         page.get_by_text("A mi medida", exact=True).click()
-        page.get_by_text("Sin perfil no hay puntuación, así que toca un problema fácil.", exact=False).wait_for()
+        page.get_by_text("Sin perfil no hay valoración, así que toca un ejercicio fácil.", exact=False).wait_for()
         wait_until(page, lambda: "level=easy" in page.url)  # a guest has no rating: easy
         settle(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390

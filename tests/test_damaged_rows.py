@@ -18,7 +18,7 @@ PAGES = ["screens/review.py", "screens/play.py", "screens/progress.py", "screens
 TOLD = {"en": "1 saved item of yours could not be read (a saved game, a review card, a rating or a drill answer, "
               "damaged or from a newer version): it was put aside, kept but not used, and the rest of your progress "
               "works.",
-        "es": "No se pudo leer 1 dato guardado tuyo (una partida, una tarjeta de repaso, una puntuación o una "
+        "es": "No se pudo leer 1 dato guardado tuyo (una partida, una tarjeta de repaso, una valoración o una "
               "respuesta de ejercicio, dañada o de una versión más nueva): se apartó, se conserva sin usarse, y el "
               "resto de tu progreso funciona."}
 
