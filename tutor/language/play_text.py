@@ -101,7 +101,7 @@ def log_line(played: Played, tr: Translator) -> str:
     if kind == "knock":
         return (tr.gettext("You threw {the_card} and knocked.", card=_symbol(card)) if you
                 else tr.gettext("It threw {the_card} and knocked.", card=_symbol(card)))
-    return tr.gettext("You laid down big gin.") if you else tr.gettext("It lays down big gin.")
+    return tr.gettext("You laid down big gin.") if you else tr.gettext("It laid down big gin.")
 
 
 def position_line(view: dict[str, Any], tr: Translator) -> str:

@@ -183,7 +183,7 @@ def mistake_remark(mistake: str, score: HandScore) -> Remark:
     """The sentence that explains one of the typical wrong results."""
     k, d = score.knocker_deadwood, score.defender_deadwood
     if mistake == "forgot_layoffs":
-        return Remark(N_("You counted the defender's deadwood before its layoffs ({before}); "
+        return Remark(N_("You counted the defender's deadwood before their layoffs ({before}); "
                          "after laying off it is {after}."),
                       {"before": score.defender_deadwood_before_layoffs, "after": d})
     if mistake == "laid_off_onto_gin":
