@@ -91,9 +91,9 @@ def test_the_key_line_lists_only_the_moves_of_the_ruleset():
 def test_with_a_card_to_throw_the_position_line_gives_the_deadwood_after_the_best_throw():
     # A♠ 2♠ 3♠ | 7♥ 7♦ 7♣ | K♦ K♣ K♥ | 9♠ 4♦: eleven cards; the 9♠ thrown leaves the 4♦, so 4 (not 13).
     from tutor.language.play_text import position_line
-    view = {"hand": ["AS", "2S", "3S", "7H", "7D", "7C", "KD", "KC", "KH", "9S", "4D"], "phase": "discard",
-            "turn": 9, "stock_size": 16}
+    hand = ["AS", "2S", "3S", "7H", "7D", "7C", "KD", "KC", "KH", "9S", "4D"]
+    view = {"hand": hand, "phase": "discard", "turn": 9, "stock_size": 16}
     assert position_line(view, EN) == "Turn 9 · 16 cards in the stock · your deadwood after the best throw: 4"
     assert position_line(view, ES) == "Turno 9 · 16 cartas en el mazo · tus puntos sueltos tras el mejor descarte: 4"
-    ten = {**view, "hand": view["hand"][:10], "phase": "draw"}  # ten cards, before the draw: 9
+    ten = {**view, "hand": hand[:10], "phase": "draw"}  # ten cards, before the draw: 9
     assert position_line(ten, EN) == "Turn 9 · 16 cards in the stock · your deadwood: 9"
