@@ -152,7 +152,7 @@ def test_the_hint_in_spanish():
     [hint] = [i.value for i in at.info]
     assert hint.startswith("Pista para esta jugada: Coge el 5♠: tus puntos sueltos bajan de 60 a 55. De media, esta "
                            "jugada vale ")
-    assert "Demasiado igualado para decidir: «Pasa el 5♠» es igual de buena, hasta donde el análisis puede " \
+    assert "Demasiado igualado para decidir: «No cojas el 5♠» es igual de buena, hasta donde el análisis puede " \
            "distinguir." in hint
     assert "(«principiante»)" in hint
 
@@ -193,7 +193,7 @@ def test_coach_mode_says_when_a_move_is_as_good_as_the_coachs_within_what_the_an
 def test_an_illegal_action_gets_a_message_in_the_learner_language():
     at = open_play("es", GAME)
     act(at, "card:QC")  # a discard before deciding on the upcard
-    assert [e.value for e in at.error] == ["Primero decide sobre la carta descubierta: tómala o pasa."]
+    assert [e.value for e in at.error] == ["Primero decide sobre la carta descubierta: cógela o pasa."]
     assert at.session_state["play_match"].moves == ()
 
 
