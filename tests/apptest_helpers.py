@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -44,3 +45,24 @@ def texts(at: AppTest) -> list[str]:
 
 def screen(at: AppTest) -> str:
     return "\n".join(texts(at))
+
+
+def play_hand_one_as_the_beginner(at: AppTest, before_the_last: Callable[[], object]) -> None:
+    """From the play page, play game 7's learner moves as the beginner would (cheap to choose) until
+    hand 1 ends, calling ``before_the_last`` just before the move that ends it (to take the disk or
+    the database away)."""
+    from tutor.app.ui.play_state import actions_for
+    from tutor.play.bots import Bot
+    learner = Bot("beginner", 7)
+    while True:
+        match = at.session_state["play_match"]
+        kind, card = learner.move(match.view())
+        move = (kind, str(card) if card else None)
+        last = len(match.play(move).game.played) > len(match.game.played)
+        if last:
+            before_the_last()
+        for action in actions_for(move):
+            at.session_state["play_pending"] = action
+            at.run()
+        if last:
+            return

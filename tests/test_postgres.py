@@ -174,12 +174,9 @@ def test_a_hand_that_ends_while_the_server_is_down_is_told_kept_and_saved_once_i
     # hand 1. The hand's end shows, with the warning that it was not saved; once the server is back
     # the next run saves it, without waiting for Next hand.
     import postgres
-    from apptest_helpers import screen, start
+    from apptest_helpers import play_hand_one_as_the_beginner, screen, start
 
     from tutor.app.ui import profile as profile_ui
-    from tutor.app.ui.play_state import actions_for
-    from tutor.play.bots import Bot
-    learner = Bot("beginner", 7)
     with postgres.cluster() as server:
         monkeypatch.setenv("GIN_TUTOR_DATABASE_URL", server.url())
         profile_ui._store.clear()
@@ -188,18 +185,7 @@ def test_a_hand_that_ends_while_the_server_is_down_is_told_kept_and_saved_once_i
         at.button(key="profile_create").click().run()
         ana = at.session_state["_profile"]
         at.switch_page("screens/play.py").run()
-        while True:
-            match = at.session_state["play_match"]
-            kind, card = learner.move(match.view())
-            move = (kind, str(card) if card else None)
-            last = len(match.play(move).game.played) > len(match.game.played)
-            if last:
-                server.stop()
-            for action in actions_for(move):
-                at.session_state["play_pending"] = action
-                at.run()
-            if last:
-                break
+        play_hand_one_as_the_beginner(at, server.stop)
         assert not at.exception and "Hand 1 is over" in screen(at)
         warnings = [w.value for w in at.warning]
         assert any("was not saved: the saved progress cannot be reached" in w for w in warnings), warnings

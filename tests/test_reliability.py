@@ -525,9 +525,7 @@ def test_a_hand_that_ends_while_the_disk_is_full_is_told_kept_and_saved_once_spa
     # Game 7 against the strong player, the learner's moves the beginner's (cheap to choose): the
     # move that ends hand 1 is made on a full disk: the hand's end shows, with the warning that it was not
     # saved; once there is space again the next run saves it, without waiting for Next hand.
-    from tutor.app.ui.play_state import actions_for
-    from tutor.play.bots import Bot
-    learner = Bot("beginner", 7)
+    from apptest_helpers import play_hand_one_as_the_beginner
     disk = Disk()
     folder = tmp_path / "data"
     folder.mkdir()
@@ -538,17 +536,7 @@ def test_a_hand_that_ends_while_the_disk_is_full_is_told_kept_and_saved_once_spa
     at.text_input(key="profile_new").input("Ana").run()
     at.button(key="profile_create").click().run()
     at.switch_page("screens/play.py").run()
-    while True:
-        match = at.session_state["play_match"]
-        kind, card = learner.move(match.view())
-        move = (kind, str(card) if card else None)
-        last = len(match.play(move).game.played) > len(match.game.played)
-        disk.full = last
-        for action in actions_for(move):
-            at.session_state["play_pending"] = action
-            at.run()
-        if last:
-            break
+    play_hand_one_as_the_beginner(at, lambda: setattr(disk, "full", True))
     assert not at.exception and "Hand 1 is over" in screen(at)
     assert any(NOT_SAVED in w.value for w in at.warning), [w.value for w in at.warning]
     played = len(at.session_state["play_match"].learner_moves())

@@ -326,9 +326,10 @@ class ProfileRoom(StoreCore):
         ``used``, ``expired``; ``held``, with the profile, when the browser already holds a profile
         of that name among ``held``: the code is left unused, for the learner to decide)."""
         now = self.clock()
+        code_hash = _hash(code_letters(typed))
         with self._transaction() as db:
             row = db.execute(sa.text("SELECT profile_id, expires, used FROM transfer_codes WHERE code_hash = :hash"),
-                             {"hash": _hash(code_letters(typed))}).first()
+                             {"hash": code_hash}).first()
             if row is None:
                 return KeyCheck(None, "unknown")
             profile_id, expires, used = row
@@ -336,18 +337,16 @@ class ProfileRoom(StoreCore):
                 return KeyCheck(None, "used")
             if _ended(expires, now):
                 return KeyCheck(None, "expired")
-            first = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE id = :id"),
-                               {"id": profile_id}).first()
-            if first is not None and first[1] in held:
-                return KeyCheck(_profile(first), "held")
-            # one statement uses the code up: of redeemers at the same moment, one alone changes the row
-            won = db.execute(sa.text("UPDATE transfer_codes SET used = 1 WHERE code_hash = :hash AND used = 0"),
-                             {"hash": _hash(code_letters(typed))}).rowcount
-            if won != 1:
-                return KeyCheck(None, "used")
             found = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE id = :id"),
                                {"id": profile_id}).first()
-        return KeyCheck(_profile(found)) if found else KeyCheck(None, "unknown")
+            if found is None:
+                return KeyCheck(None, "unknown")
+            if found[1] in held:
+                return KeyCheck(_profile(found), "held")
+            # one statement uses the code up: of redeemers at the same moment, one alone changes the row
+            won = db.execute(sa.text("UPDATE transfer_codes SET used = 1 WHERE code_hash = :hash AND used = 0"),
+                             {"hash": code_hash}).rowcount
+        return KeyCheck(_profile(found)) if won == 1 else KeyCheck(None, "used")
 
     @guarded(lambda: None, write=True)
     def claim_by_name(self, name: str) -> Profile | None:
