@@ -93,6 +93,23 @@ def test_solve_each_kind_right_then_wrong(lang, kind):
     assert at.session_state["drill_tally"][kind]["streak"] == 0
 
 
+SOURCE_001 = {"en": "source 001's rules of thumb", "es": "reglas prácticas de la fuente 001"}
+GRADED_BY = {"en": "The coach's analysis grades your answer", "es": "El análisis del entrenador califica tu respuesta"}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_knock_or_wait_says_what_grades_it_and_gives_001s_word_from_the_first_answer(lang):
+    at, puzzle = open_puzzle(lang, "knock")
+    assert GRADED_BY[lang] in screen(at)  # said before any answer is given
+    answer(at, puzzle, right=False)
+    assert any(w.value.startswith(WRONG[lang]) for w in at.warning), screen(at)
+    assert any(SOURCE_001[lang] in i.value.lower() for i in at.info), screen(at)  # on the first wrong answer
+    at, puzzle = open_puzzle(lang, "knock", seed=8)
+    answer(at, puzzle, right=True)
+    assert any(RIGHT[lang] in s.value for s in at.success), screen(at)
+    assert any(SOURCE_001[lang] in i.value.lower() for i in at.info), screen(at)
+
+
 def test_a_puzzle_opens_by_its_address():
     at, puzzle = open_puzzle("en", "score", seed=424242, level="hard", rules="spanish")
     assert at.session_state["drill_seed"] == 424242 and at.session_state["rules"] == "spanish"

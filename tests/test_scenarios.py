@@ -126,7 +126,10 @@ def test_knock_or_wait_puzzles_have_their_level_and_a_clear_answer(level):
         # thumb say here (agreeing with the analysis or not).
         assert not verdict.correct
         assert verdict.mistake == {"knock": "knocked_too_soon", "wait": "waited_too_long"}[wrong]
-        assert verdict.remarks[0].params["gain"] >= 0 and "source 001" in verdict.remarks[1].template.lower()
+        assert verdict.remarks[0].params["gain"] >= 0 and "source 001" in verdict.notes[0].template.lower()
+        # The right answer hears 001's word too, the same one.
+        right = check(puzzle, model_answer(puzzle))
+        assert right.correct and right.notes == verdict.notes
         # The answer is clear: the other answer's best move gives up a point or more, beyond doubt.
         assert coach_answer(view, puzzle.properties["opponent"])[3], (level, seed)
     # Against the strong player (easy and medium) both answers come up; the hard level's hands are

@@ -147,6 +147,9 @@ class Verdict:
     """Where the answer first went wrong, sentence by sentence (none when correct)."""
     expected: Any = None
     """The engine's answer, in the form a learner gives it."""
+    notes: tuple[Remark, ...] = ()
+    """What is said with the verdict whether the answer is right or wrong, from the first try on
+    (the knock-or-wait drill's word on source 001's rules of thumb)."""
 
 
 class DrillKind(Protocol):

@@ -207,8 +207,8 @@ KNOCK_ANSWERS = {"knock": N_("Knock now"), "wait": N_("Wait")}
 
 
 def _knock(puzzle: Puzzle, tr: Translator) -> None:
-    st.markdown(tr.gettext("You may knock with these eleven cards. Following source 001's advice, do you knock "
-                           "now or wait?"))
+    st.markdown(tr.gettext("You may knock with these eleven cards: do you knock now or wait? The coach's "
+                           "analysis grades your answer; source 001's rules of thumb are a guide."))
     _position(puzzle, tr)
     show_cards(puzzle.cards, tr, label=tr.gettext("Your hand"))
     st.segmented_control(tr.gettext("Your choice"), list(KNOCK_ANSWERS), key=puzzle_keys(puzzle).answer("knock"),
@@ -270,13 +270,21 @@ def show_verdict(puzzle: Puzzle, tr: Translator) -> Verdict | None:
         first = render(verdict.remarks[0], tr) if verdict.remarks else ""
         st.warning(tr.gettext("Not quite. {feedback} Change your answer and check again, or ask for a hint.",
                               feedback=first))
+        _show_notes(verdict, tr)
         return verdict
     else:
         st.error(tr.gettext("Not quite. {feedback}", feedback=feedback(verdict, tr)))
+    _show_notes(verdict, tr)
     with st.expander(tr.gettext("The engine's answer, step by step"), expanded=not verdict.correct):
         show_result(verdict.result, tr)
         show_steps(explanation(verdict.result, tr))
     return verdict
+
+
+def _show_notes(verdict: Verdict, tr: Translator) -> None:
+    """What the verdict says whether the answer is right or wrong (:attr:`Verdict.notes`)."""
+    for note in verdict.notes:
+        st.info(render(note, tr))
 
 
 def drill_card(puzzle: Puzzle, tr: Translator) -> Verdict | None:

@@ -1,8 +1,9 @@
 """Knock-or-wait drill: a position where the learner may knock, and the question source 001 asks
-about every such moment: knock now, or play on? The coach's analysis answers it: knock when its
-move is a knock, else wait (throwing the card it throws), and a wrong answer is told what it gives
-up in expected points. Source 001's two rules of thumb (001:31-32) are shown beside the answer,
-saying whether they agree here:
+about every such moment: knock now, or play on? The coach's analysis answers it (the puzzle says
+so before it is answered): knock when its move is a knock, else wait (throwing the card it throws),
+and a wrong answer is told what it gives up in expected points. Source 001's two rules of thumb
+(001:31-32) are shown with every verdict, right or wrong, from the first try on, saying whether
+they agree here:
 
 - "no cierres con más de 5 puntos sueltos antes del décimo turno": before turn 10, knock only
   with 5 or less;
@@ -144,10 +145,11 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     least, turn = _facts(puzzle)
     expected, gain, coach, _ = coach_answer(decode_view(puzzle.position), _opponent(puzzle))
     result = analyze(puzzle.cards)
-    if given == expected:
-        return Verdict(True, result, expected=expected)
     numbers = {"points": least, "turn": turn, "gain": round(gain, 1), "card": coach[1],
                **{f"tip_{k}": v for k, v in TIP_NUMBERS.items()}}
+    notes = (_tips_remark(least, turn, expected, numbers),)
+    if given == expected:
+        return Verdict(True, result, expected=expected, notes=notes)
     if expected == "knock":
         remark = Remark(N_("With {points} of deadwood on turn {turn}, knock (throwing {the_card}): playing on "
                            "gives up {gain} points of the hand on average."), numbers)
@@ -156,7 +158,7 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
         remark = Remark(N_("With {points} of deadwood on turn {turn}, play on (throwing {the_card}): knocking "
                            "gives up {gain} points of the hand on average."), numbers)
         mistake = "knocked_too_soon"
-    return Verdict(False, result, mistake, (remark, _tips_remark(least, turn, expected, numbers)), expected)
+    return Verdict(False, result, mistake, (remark,), expected, notes)
 
 
 def _tips_remark(least: int, turn: int, expected: str, numbers: dict[str, Any]) -> Remark:
