@@ -2,10 +2,13 @@
 
 On the decisions of hands the strong player plays against itself, for each tip (:mod:`tutor.play.tips`)
 at each decision where some legal move follows it and another breaks it, every legal move is
-valued by :func:`tutor.play.analysis.analyze_decision`; the tip's value there is the best
-following move's expected points less the best breaking move's. Prints, per tip: the positions,
-the mean value (± its standard error) and how often following it was the better choice. The
-figures the app shows (``tutor/play/tip_values.py``) come from a run of this script.
+valued by :func:`tutor.play.analysis.analyze_decision` on twice ``--samples`` worlds; the tip's
+value there is the best following move's expected points less the best breaking move's, each side's
+best chosen on the first half of the worlds and valued on the other half (chosen and valued on the
+same worlds, the best of many noisy estimates is biased upward, and the side with more moves, often
+the one that breaks a tip, would gain by it). Prints, per tip: the positions, the mean value (± its
+standard error) and how often following it was the better choice. The figures the app shows
+(``tutor/play/tip_values.py``) come from a run of this script.
 """
 
 from __future__ import annotations
@@ -54,9 +57,14 @@ def tip_values(view: dict[str, Any], samples: int, seed: int) -> dict[str, float
     wanted = {tip: v for tip, v in split.items() if True in v.values() and False in v.values()}
     if not wanted:
         return {}
-    analysis = analyze_decision(view, samples=samples, seed=seed)
-    value = {o.move: o.expected for o in analysis.options}
-    return {tip: max(value[m] for m, f in v.items() if f) - max(value[m] for m, f in v.items() if f is False)
+    analysis = analyze_decision(view, samples=2 * samples, seed=seed)
+    chosen = {m: statistics.fmean(o[:samples]) for m, o in analysis.outcomes.items()}
+    valued = {m: statistics.fmean(o[samples:]) for m, o in analysis.outcomes.items()}
+
+    def best(moves: list[Move]) -> Move:
+        return max(moves, key=lambda m: chosen[m])
+
+    return {tip: valued[best([m for m, f in v.items() if f])] - valued[best([m for m, f in v.items() if f is False])]
             for tip, v in wanted.items()}
 
 
@@ -79,7 +87,7 @@ def main() -> int:
         for tip, gain in tip_values(view, args.samples, number).items():
             found[tip].append(gain)
     print(f"001's tips measured by the analysis: {args.hands} hands of the strong player against itself "
-          f"({args.rules}), {args.samples} samples a position")
+          f"({args.rules}), each side's best move chosen on {args.samples} worlds and valued on {args.samples} others")
     print("| tip | positions | following it is worth (± s.e.) | following was better |")
     print("| --- | --- | --- | --- |")
     for tip, gains in found.items():

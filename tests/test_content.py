@@ -103,7 +103,7 @@ LAYERS = {
     "engine": {"base", "engine"},
     "drills": {"base", "engine", "play", "drills"},
     "progress": {"base", "engine", "progress"},
-    "content": {"base", "engine", "drills", "content"},
+    "content": {"base", "engine", "drills", "play", "content"},  # play: the tips lesson 10 measures
     "language": {"base", "engine", "drills", "play", "language"},
     "cli": {"base", "engine", "language", "play", "progress", "cli"},  # progress: the operator's transfer-code
     "command": {"cli", "language", "command"},

@@ -320,6 +320,27 @@ def test_knocking_early_follows_the_tip_when_the_opponent_takes_many_discards():
     assert tip_verdict("time_by_pickups", Decided(slow, hand_move(("discard", "QH")))) is None
 
 
+def test_a_knock_with_more_than_a_little_is_not_judged_by_the_pickups_tip():
+    # A♠ 2♠ 3♠, 7♠ 7♦ 7♣, Q♠ Q♦ Q♣; loose 9♥ and K♦: the best knock throws the K♦ and keeps 9.
+    # The opponent took three cards from the pile (J♦ J♠ K♠), but 001's tip is to knock early
+    # *with little deadwood* (5 or less, our reading): here it does not speak, and the tip about
+    # knocks with 8 to 10 says wait. The two tips never judge one knock in opposite ways.
+    fast = tip_table("AS 2S 3S 7S 7D 7C QS QD QC 9H KD", known="JD JS KS")
+    knock = Decided(fast, hand_move(("knock", "KD")))
+    assert tip_verdict("time_by_pickups", knock) is None
+    assert tip_verdict("time_by_pickups", Decided(fast, hand_move(("discard", "KD")))) is None
+    assert tip_verdict("wait_at_eight", knock) is False
+
+
+def test_a_meld_card_of_a_suit_the_opponent_keeps_throwing_is_no_safe_throw():
+    # The opponent threw the 6♣ and J♣; every club the mover holds (A♣ 2♣ 3♣) is in a meld:
+    # the tip offers no loose card of that suit to throw, so it does not apply.
+    held = tip_table("AC 2C 3C 7S 7D 7H 9D 9S 9H QH 4D", thrown=("6C", "JC"))
+    assert cold_suits(held) == {"C"}
+    assert tip_verdict("watch_discards", Decided(held, hand_move(("discard", "AC")))) is None
+    assert tip_verdict("watch_discards", Decided(held, hand_move(("discard", "QH")))) is None
+
+
 def test_a_suit_the_opponent_keeps_throwing_is_the_safe_throw():
     # The opponent threw two clubs (3♣ and 6♣); the mover, with loose 8♦ Q♥ 4♣ J♣ ... throws from hearts or clubs.
     holding = "AS 2S 3S 7S 7D 7C 9D 9C 9H QH 4C"

@@ -42,7 +42,7 @@ CLASSIC, SHORT, SPANISH = load_ruleset("classic"), load_ruleset("short"), load_r
     ("rule_of_thumb 3 9", CLASSIC, "wait"), ("rule_of_thumb 6 7", CLASSIC, "wait"),
     ("rule_of_thumb 4 4", CLASSIC, "knock"), ("rule_of_thumb 11 7", CLASSIC, "knock"),
     ("discard 4S 5S 6S 9H 9D 9C 2H 3H KD 8C 7C", CLASSIC, "KD"),  # the K♦ goes: 2♥ 3♥ 8♣ 7♣ = 20 left
-    ("cold 8H 3H KS 9H", CLASSIC, "♥"),
+    ("cold 8H 3C KS 9H 4H", CLASSIC, "♥"),
 ])
 def test_the_engine_answers_each_question_under_the_ruleset(body, rules, expected):
     question = read_question(body)
@@ -65,13 +65,28 @@ def test_the_upcard_answer_is_who_the_table_lets_take_the_first_upcard(name):
     ("deal", CLASSIC, ("7", "10", "13")),
     ("value KH", CLASSIC, ("1", "10", "13")),                  # a king by its rank, 13: a slip offered
     # The two-way J♣: with the run 9♣ 10♣ J♣ the loose cards are J♥ J♠ 5♠ 8♥ = 33; with the jacks,
-    # 32; every card counted, 71; a loose card forgotten (the 10♣), 22.
-    ("deadwood 2D 3D 4D 9C 10C JC JH JS 5S 8H", CLASSIC, ("22", "32", "33", "71")),
+    # 32; every card counted, 71; the J♣ in both melds at once (only 5♠ 8♥ loose), 13.
+    ("deadwood 2D 3D 4D 9C 10C JC JH JS 5S 8H", CLASSIC, ("13", "32", "33", "71")),
+    # Lesson 2's one card, one meld: the 7♥ in the run 6♥ 7♥ 8♥ (7♠ 7♦ loose) or with the sevens
+    # (6♥ 8♥ loose), 14 either way, beside K♣ Q♦ 2♣ 4♠ 9♦ = 35: 49. The 7♥ in both melds, 35; every
+    # card, 70; the faces by rank (K 13, Q 12), 54.
+    ("deadwood 6H 7H 8H 7S 7D KC QD 2C 4S 9D", CLASSIC, ("35", "49", "54", "70")),
+    # Lesson 1: no card goes with another; every card, 56; the Q♥ as 12, 58; the 10♠ left out, 46.
+    ("deadwood 2S 4H 6D 8C 10S QH AD 3C 5S 7H", CLASSIC, ("46", "56", "58")),
+    # Lesson 5's gin: 5♦–8♦, three nines, three kings against nothing melded (2♣ 3♣ 4♥ 6♠ 8♣ J♦ Q♣
+    # 10♥ A♥ 5♥ = 59): 25 + 59 = 84; the deadwood alone, 59; the bonus alone, 25. Spanish: 20 + 59.
+    ("points 5D 6D 7D 8D 9S 9H 9C KH KS KD | 2C 3C 4H 6S 8C JD QC 10H AH 5H", CLASSIC, ("25", "59", "84")),
+    ("points 5D 6D 7D 8D 9S 9H 9C KH KS KD | 2C 3C 4H 6S 8C JD QC 10H AH 5H", SPANISH, ("20", "59", "79")),
     # The knocker's four sixes (3♥ 4♥ 5♥ run) against the run 3♥–6♥: 33 once the 2♥ goes onto the
-    # hearts, 35 with no layoff at all.
-    ("points 3H 4H 5H 6H 6S 6D 6C AD 2C AC | 7H 8H 2H KS QS JS 10S 9C 9D 4S", CLASSIC, ("33", "35")),
+    # hearts; 18 had it shown the run 3♥–6♥ (the 2♥, 7♥ and 8♥ go on, 9♣ 9♦ 4♠ = 22 left); 35 with
+    # no layoff at all, or with the one layoff (the 2♥) forgotten.
+    ("points 3H 4H 5H 6H 6S 6D 6C AD 2C AC | 7H 8H 2H KS QS JS 10S 9C 9D 4S", CLASSIC, ("18", "33", "35")),
+    # A♠ 2♠ 3♠, 7♥ 7♦ 7♣, 10♣ J♣ Q♣ (4♦) against 9♦–Q♦: 17 after the 9♣ and 8♣ go on; 34 with no
+    # layoff; 25 with the last layoff (the 8♣) forgotten.
+    ("points AS 2S 3S 7H 7D 7C 10C JC QC 4D | 9C 5H 6H 9D 10D JD QD 8C 8S 2H", CLASSIC, ("17", "25", "34")),
     ("discard 4S 5S 6S 9H 9D 9C 2H 3H KD 8C 7C", CLASSIC, ("KD", "7C", "8C")),  # the three lightest throws
-    ("cold 8H 3H KS 9H", CLASSIC, ("♠", "♥")),
+    # Every suit: the ones never thrown are the slip (not thrown is not "not collected").
+    ("cold 8H 3C KS 9H 4H", CLASSIC, ("♠", "♥", "♦", "♣")),
 ])
 def test_the_answers_offered_are_the_usual_slips_worked_out_by_the_engine(body, rules, offered):
     assert choices(read_question(body), rules) == offered

@@ -18,6 +18,7 @@ examples, drawn and counted by the engine when the page is shown, never typed in
     ::: drill deadwood easy                  (lessons) a check drill of that kind and level
     ::: drill score medium tie               (lessons) ... asking for a situation by name
     ::: ask meld QH KH AH                    (lessons) a short question right after its idea
+    ::: tip faces_first                      what the coach measured one of 001's tips to be worth
 
 The same document exists in ``es/`` and ``en/`` with the same id, sources and examples.
 """
@@ -34,8 +35,9 @@ from tutor.engine.cards import parse_cards
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import OPTION_NAMES, load_ruleset
 from tutor.engine.scoring import parse_results
+from tutor.play.tip_values import TIP_VALUES
 
-EXAMPLE_KINDS = ("cards", "hand", "score", "totals", "drill", "ask")
+EXAMPLE_KINDS = ("cards", "hand", "score", "totals", "drill", "ask", "tip")
 
 
 class DocumentError(ValueError):
@@ -116,6 +118,8 @@ def check_example(block: Block, where: str) -> None:
             parse_results(parts[1])
         elif block.kind == "ask":
             read_question(block.body)
+        elif block.kind == "tip" and block.body not in TIP_VALUES:
+            raise DocumentError(f"{where}: no measured tip is called '{block.body}' (tutor/play/tip_values.py)")
         elif block.kind == "drill" and len(block.body.split()) not in (2, 3):
             raise DocumentError(f"{where}: a drill is '::: drill KIND LEVEL [SITUATION]' (lessons check them)")
     except (TutorError, IndexError, QuestionError) as error:

@@ -21,7 +21,6 @@ Types and their arguments:
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 
@@ -32,7 +31,7 @@ from tutor.engine.cards import HAND_SIZE, SUIT_SYMBOLS, Card, mask_of, parse_car
 from tutor.engine.layoffs import fits
 from tutor.engine.melds import analyze, candidate_arrangements, meld_from_cards, meld_problem
 from tutor.engine.rules import Ruleset, load_ruleset
-from tutor.engine.scoring import hand_outcome, may_knock, score_hand
+from tutor.engine.scoring import endings_by_arrangement, hand_outcome, may_knock, score_hand
 from tutor.play.hand import new_hand
 from tutor.play.tips import COLD_SUIT, EARLY_KNOCK_MOST, EARLY_TURNS, WEAK_KNOCK, knock_or_wait
 
@@ -147,25 +146,29 @@ def _read(kind: str, rest: str) -> Question:
 
 def _deadwood_slips(cards: tuple[Card, ...]) -> list[int]:
     """The least deadwood and what the usual slips give: every card counted, the next best
-    arrangement, faces counted by rank, a loose card left out."""
+    arrangement, a card counted in two melds at once, faces counted by rank, a loose card left out."""
     result = analyze(cards)
     best = result.deadwood
-    others = sorted({a.deadwood for a in candidate_arrangements(mask_of(cards))} - {best})
+    arrangements = candidate_arrangements(mask_of(cards))
+    others = sorted({a.deadwood for a in arrangements} - {best})
+    melded = {card for a in arrangements for meld in a.melds for card in meld.cards}
+    twice = sum(c.value for c in cards if c not in melded)  # every card that fits some meld left out
     loose = result.arrangement.deadwood_cards
-    slips = [best, sum(c.value for c in cards), *others[:1], sum(c.rank for c in loose)]
+    slips = [best, sum(c.value for c in cards), *others[:1], twice, sum(c.rank for c in loose)]
     if loose:
         slips.append(best - max(c.value for c in loose))
     return list(dict.fromkeys(slips))[:4]
 
 
 def _scores(question: Question, rules: Ruleset) -> list[int]:
-    """What the winner of the knock scores, and the slips: the knocker's other arrangement shown,
-    no layoffs, no bonus."""
+    """What the winner of the knock scores, and the slips: another of the knocker's equal
+    arrangements shown, no layoffs, the last layoff forgotten, no bonus, the bonus alone."""
     score = score_hand(question.cards, question.other, rules)
-    other = score_hand(question.cards, question.other,
-                       dataclasses.replace(rules, knocker_picks_arrangement=not rules.knocker_picks_arrangement))
+    others = [ending.points for ending in endings_by_arrangement(question.cards, question.other, rules)]
     no_layoffs = abs(score.defender_play.deadwood_before_layoffs - score.knocker_arrangement.deadwood)
-    return [score.points, other.points, no_layoffs + score.bonus, score.points - score.bonus]
+    forgotten = [score.points + lay.card.value for lay in score.layoffs[-1:] if score.winner == "knocker"]
+    bonus_alone = [score.bonus] if score.bonus else []
+    return [score.points, *others, no_layoffs + score.bonus, *forgotten, score.points - score.bonus, *bonus_alone]
 
 
 def _discards(cards: tuple[Card, ...]) -> dict[Card, int]:
@@ -208,8 +211,8 @@ def choices(question: Question, rules: Ruleset | None) -> tuple[str, ...]:
         left = _discards(question.cards)
         ranked = sorted(question.cards, key=lambda c: (left[c], -c.value, c.index))
         return tuple(str(c) for c in sorted(ranked[:3], key=lambda c: c.index))
-    else:  # cold
-        return tuple(symbol for s, symbol in SUIT_SYMBOLS.items() if any(c.suit == s for c in question.cards))
+    else:  # cold: every suit, the ones never thrown too (the slip: "never thrown" for "not collected")
+        return tuple(SUIT_SYMBOLS.values())
     return tuple(str(n) for n in sorted(n for n in numbers if n >= 0))
 
 
@@ -276,6 +279,8 @@ def prompt(question: Question) -> Remark:
         return Remark(PROMPTS["winner"], {"knocker": question.numbers[0], "defender": question.numbers[1]})
     if question.type == "rule_of_thumb":
         return Remark(PROMPTS["rule_of_thumb"], {"turn": question.numbers[0], "deadwood": question.numbers[1]})
+    if question.type == "deadwood" and not analyze(question.cards).melds:  # lesson 1: before melds are taught
+        return Remark(N_("How many points do these loose cards add up to?"))
     return Remark(PROMPTS[question.type])
 
 
@@ -292,7 +297,7 @@ def reason(question: Question, rules: Ruleset) -> Remark:
     if kind == "deadwood":
         result = analyze(question.cards)
         if not result.melds:
-            return Remark(N_("No meld can be made, so every card counts: {points}."), {"points": result.deadwood})
+            return Remark(N_("Every card is loose, so every card counts: {points}."), {"points": result.deadwood})
         return Remark(N_("Best arranged, the melds leave {cards} loose: {points}."),
                       {"cards": result.arrangement.deadwood_cards, "points": result.deadwood})
     if kind == "meld":
@@ -375,5 +380,6 @@ def reason(question: Question, rules: Ruleset) -> Remark:
         return Remark(N_("Throwing {the_card} leaves {points} of deadwood, the least."),
                       {"card": best, "points": _discards(question.cards)[best]})
     suit = _cold(question.cards)[0]
-    return Remark(N_("{suit}: the opponent keeps throwing that suit, so they are building nothing in it, and your "
-                     "cards of that suit are safer to throw."), {"suit": SUIT_SYMBOLS[suit]})
+    return Remark(N_("{suit}: the opponent keeps throwing that suit, so they are building nothing in it (and, "
+                     "gin-tutor's reading, your loose cards of that suit are safer to throw)."),
+                  {"suit": SUIT_SYMBOLS[suit]})

@@ -6,6 +6,7 @@ ruleset's name.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -243,6 +244,19 @@ def score_hand(knocker: Sequence[Card] | str, defender: Sequence[Card] | str,
     mattered = len({(t[3].winner, t[3].points) for t in tried}) > 1
     return HandScore(rules, ending.outcome, ending.winner, ending.points, ending.bonus, tuple(knocker_cards),
                      tuple(defender_cards), arrangement, play, mattered, len(arrangements), allow)
+
+
+def endings_by_arrangement(knocker: Sequence[Card] | str, defender: Sequence[Card] | str,
+                           rules: Ruleset) -> tuple[HandOutcome, ...]:
+    """The hand's ending had the knocker shown each of its arrangements with least deadwood (each
+    with the defender's best reply), whether or not the ruleset lets it choose: what a learner who
+    picks the wrong one of equal arrangements would score."""
+    rules = require_ruleset(rules)
+    knocker_cards, defender_cards = _as_cards(knocker), _as_cards(defender)
+    _check_hands(knocker_cards, defender_cards, rules)
+    choosing = dataclasses.replace(rules, knocker_picks_arrangement=True)
+    big_gin = len(knocker_cards) == BIG_GIN_SIZE
+    return tuple(t[3] for t in _endings(mask_of(knocker_cards), mask_of(defender_cards), big_gin, choosing)[2])
 
 
 # --- A game's totals -------------------------------------------------------------------------

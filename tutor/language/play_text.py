@@ -33,15 +33,16 @@ GRADE_NAMES = {"best": N_("best"), "inaccuracy": N_("inaccuracy"), "mistake": N_
                "blunder": N_("blunder")}
 """Each grade of a decision (:mod:`tutor.play.grading`) in words."""
 TIP_TEXTS = {
-    "time_by_pickups": N_("Knock early when the opponent takes many discards"),
-    "watch_discards": N_("A suit the opponent keeps throwing is a safe throw"),
-    "faces_first": N_("Throw lone face cards first"),
-    "keep_double_use": N_("Keep cards that serve a set and a run"),
-    "take_to_meld": N_("Take from the pile only a card that melds"),
-    "no_early_knock": N_("No knock above {most} before turn {turn}"),
-    "wait_at_eight": N_("Wait rather than knock with {low} to {high}"),
+    "time_by_pickups": N_("Knock early, with little deadwood, when the opponent takes many discards"),
+    "watch_discards": N_("A suit your opponent keeps throwing is a suit they are not building"),
+    "faces_first": N_("Throw face cards first"),
+    "keep_double_use": N_("Keep cards that work twice"),
+    "take_to_meld": N_("Take from the discard pile only what you really need"),
+    "no_early_knock": N_("Don't knock with more than {most} before turn {turn}"),
+    "wait_at_eight": N_("Rather than knock with {low} to {high}, wait a turn to get down to {aim_low} or {aim_high}"),
 }
-"""Each tip in a few words; the numbers are 001's (:data:`~tutor.play.tips.TIP_NUMBERS`)."""
+"""Each tip in lesson 10's words, the same wherever the tip is named; the numbers are 001's
+(:data:`~tutor.play.tips.TIP_NUMBERS`)."""
 
 
 def void_hand_text(hand: Hand, tr: Translator) -> str:
@@ -375,6 +376,17 @@ def discard_history(view: dict[str, Any], tr: Translator) -> list[str]:
              tr.gettext("It holds, taken from the pile: {cards}", cards=" ".join(known) or none),
              tr.gettext("You threw: {cards}", cards=" ".join(mine) or none)]
     return lines
+
+
+def tip_measure_text(tip: str, tr: Translator) -> str:
+    """What the coach measured one of 001's tips to be worth (:data:`~tutor.play.tip_values.TIP_VALUES`),
+    in a sentence for lesson 10."""
+    value = TIP_VALUES[tip]
+    return tr.gettext("Measured by gin-tutor's coach over positions of the strong player's games: following "
+                      "“{tip}” is worth {points} points a hand on average (± {stderr}), and it was the better "
+                      "choice in {better} of the {positions} positions where it came up.", tip=tip_name(tip, tr),
+                      points=tr.number(value.points, places=1), stderr=tr.number(value.stderr, places=1),
+                      better=tr.percent(value.better), positions=tr.number(value.positions))
 
 
 def tip_value_rows(tr: Translator) -> dict[str, list[str]]:

@@ -2,21 +2,28 @@
 
 Source 001 gives seven tips, rules of thumb for beginners, each checked here on a learner's
 decisions (the numbers live here once, for the after-hand review, the knock-or-wait drill and the
-texts that state them):
+texts that state them). Where 001 leaves a word open, the check reads it as gin-tutor does (each
+reading named below, and marked as ours wherever a text states it):
 
-- ``time_by_pickups``: knock early with little deadwood when the opponent takes many discards (its
-  hand is coming together fast); late, playing for gin, it may wait while the opponent draws from
-  the stock. Checked where the player may knock and the opponent holds :data:`MANY_PICKUPS` or more
-  cards taken from the pile: following it is knocking;
-- ``wait_at_eight``: knocking with :data:`WEAK_KNOCK` points is nearly always worse than waiting a turn;
+- ``time_by_pickups``: knock early, with little deadwood, when the opponent takes many discards
+  (its hand is coming together fast); late, playing for gin, it may wait while the opponent draws
+  from the stock. Checked where the player may knock with :data:`LITTLE_DEADWOOD` or less (our
+  reading of "pocas cartas sueltas": the figure of 001's other knock tip) and the opponent holds
+  :data:`MANY_PICKUPS` or more cards taken from the pile (our reading of "mucho"): following it is
+  knocking with that little;
+- ``wait_at_eight``: knocking with :data:`WEAK_KNOCK` points is nearly always worse than waiting a
+  turn to get down to :data:`AIM_AFTER_WAIT` (3 or 4);
 - ``no_early_knock``: no knock with more than :data:`EARLY_KNOCK_MOST` points of deadwood before
   turn :data:`EARLY_TURNS`;
-- ``faces_first``: throw lone face cards first (ten points of deadwood cost more than a lone 3);
-- ``keep_double_use``: keep cards that could join both a set and a run (a 7♥ beside 7♠ and 6♥);
-- ``watch_discards``: a suit the opponent throws again and again is one it builds nothing in: a card
-  of that suit is a safe throw. Checked where a card of a suit the opponent has thrown
-  :data:`COLD_SUIT` or more times could be thrown: following it is throwing one;
-- ``take_to_meld``: take from the discard pile only a card that melds.
+- ``faces_first``: throw face cards first (ten points of deadwood cost more than a loose 3): checked
+  where a loose face card (a J, Q or K with no partner, our reading) could be thrown;
+- ``keep_double_use``: keep cards that work twice, for a set and a run (a 7♥ beside 7♠ and 6♥);
+- ``watch_discards``: a suit the opponent throws again and again is one it builds nothing in. Our
+  reading, to check it: a loose card of that suit is a safe throw. Checked where a deadwood card of
+  a suit the opponent has thrown :data:`COLD_SUIT` or more times could be thrown: following it is
+  throwing one;
+- ``take_to_meld``: take from the discard pile only what you really need (our reading: a card that
+  melds).
 
 :func:`follows` gives, for a decision that did not follow a tip, a move that would have (for the
 review to measure what following the tip would have gained or cost).
@@ -44,12 +51,18 @@ EARLY_TURNS = 10
 EARLY_KNOCK_MOST = 5
 WEAK_KNOCK = range(8, 11)
 """001: a knock with this much deadwood is nearly always worse than waiting."""
+AIM_AFTER_WAIT = range(3, 5)
+"""001: what waiting a turn instead of a weak knock hopes to get down to (3 or 4)."""
+LITTLE_DEADWOOD = EARLY_KNOCK_MOST
+"""Our reading of 001's "pocas cartas sueltas" in its early-knock tip: this much or less (the figure
+of its other knock tip)."""
 MANY_PICKUPS = 2
 """Our reading of 001's "takes many discards": the opponent holds this many cards taken from the pile."""
 COLD_SUIT = 2
 """Our reading of 001's "a suit it throws again and again": this many of its discards in the suit."""
 TIP_NUMBERS = {"most": EARLY_KNOCK_MOST, "turn": EARLY_TURNS, "low": WEAK_KNOCK.start, "high": WEAK_KNOCK.stop - 1,
-               "pickups": MANY_PICKUPS, "times": COLD_SUIT}
+               "pickups": MANY_PICKUPS, "times": COLD_SUIT, "aim_low": AIM_AFTER_WAIT.start,
+               "aim_high": AIM_AFTER_WAIT.stop - 1, "little": LITTLE_DEADWOOD}
 """The numbers the tips' texts state, by the name of their placeholder."""
 
 
@@ -160,7 +173,10 @@ def _take_to_meld(table: Table, move: Move) -> bool | None:
 def _time_by_pickups(table: Table, move: Move) -> bool | None:
     if not table.can("knock") or table.opponent_known.bit_count() < MANY_PICKUPS:
         return None
-    return move[0] == "knock"
+    if discard_order(table.hand, keep=table.taken)[0][0] > LITTLE_DEADWOOD:
+        return None  # no knock with little deadwood to be had: the tip does not speak
+    kind, card = move
+    return kind == "knock" and card is not None and min_deadwood(table.hand & ~card.bit) <= LITTLE_DEADWOOD
 
 
 def cold_suits(table: Table) -> set[str]:
@@ -170,15 +186,17 @@ def cold_suits(table: Table) -> set[str]:
 
 
 def _cold_throws(table: Table) -> list[Card]:
+    """The deadwood cards of a suit the opponent keeps throwing (a card of one's own meld is no safe throw)."""
     cold = cold_suits(table)
-    return [c for c in cards_of_mask(table.hand) if c is not table.taken and c.suit in cold]
+    return [c for c in _throwable(table) if c.suit in cold]
 
 
 def _watch_discards(table: Table, move: Move) -> bool | None:
     card = move[1]
-    if card is None or not _cold_throws(table):
+    cold = _cold_throws(table)
+    if card is None or not cold:
         return None
-    return card.suit in cold_suits(table)
+    return card in cold
 
 
 Check = Callable[[Table, Move], "bool | None"]
@@ -209,7 +227,8 @@ def follows(tip: str, table: Table, move: Move) -> Move | None:
     elif tip in ("no_early_knock", "wait_at_eight") and card is not None:
         alternative = ("discard", card)
     elif tip == "time_by_pickups":
-        knocks = [c for k, c in table.legal if k == "knock" and c is not None]
+        knocks = [c for k, c in table.legal if k == "knock" and c is not None
+                  and min_deadwood(table.hand & ~c.bit) <= LITTLE_DEADWOOD]
         best = _least_throw(table, knocks)
         alternative = None if best is None else ("knock", best)
     elif tip == "faces_first":

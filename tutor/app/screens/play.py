@@ -134,8 +134,9 @@ def show_review(match: Match, number: int) -> None:
     if retrying is not None and match.decisions[retrying].hand == number - 1:
         show_retry(match, retrying, tr)
     with st.expander(tr.gettext("Source 001's tips, beside the coach"), expanded=bool(missed)):
-        st.caption(tr.gettext("Rules of thumb for beginners: the coach follows them where they pay, and says "
-                              "what departing from one gained or cost."))
+        st.caption(tr.gettext("Rules of thumb for beginners, as lesson 10 states them (where 001 leaves a word "
+                              "open, such as “little deadwood”, the check reads it as gin-tutor does): the coach "
+                              "follows them where they pay, and says what departing from one gained or cost."))
         tops = {d.view["turn"]: d.view["top_discard"] for d in decisions if d.view["phase"] != "discard"}
         for review in review_tips(decisions):
             for line in tip_review_lines(review, tops, tr):

@@ -97,7 +97,10 @@ def _read_melds(puzzle: Puzzle) -> list[list[str]] | None:
 # --- Deadwood: a number ------------------------------------------------------------------------
 
 def _deadwood(puzzle: Puzzle, tr: Translator) -> None:
-    st.markdown(tr.gettext("What is the least deadwood these ten cards can leave?"))
+    if puzzle.scenario == "no_melds":  # lesson 1's check, before melds are taught
+        st.markdown(tr.gettext("None of these ten cards goes with another: how many points do they add up to?"))
+    else:
+        st.markdown(tr.gettext("What is the least deadwood these ten cards can leave?"))
     show_cards(puzzle.cards, tr)
     st.number_input(tr.gettext("Deadwood"), min_value=0, max_value=200, value=None, step=1,
                     key=puzzle_keys(puzzle).answer("deadwood"))

@@ -17,6 +17,7 @@ from tutor.engine.scoring import GameTotals, HandScore, game_totals, score_hand
 from tutor.language.explain import analysis_steps, eleven_card_arrangement, score_steps, totals_steps
 from tutor.language.i18n import Translator
 from tutor.language.labels import card_name, meld_kind_name, outcome_name, ruleset_title, side_name
+from tutor.language.play_text import tip_measure_text
 
 LAYOFF_HEIGHT = 64
 """Cards laid off onto a meld are drawn smaller than the meld's own."""
@@ -119,6 +120,8 @@ def show_example(block: Block, tr: Translator) -> None:
     elif block.kind == "totals":
         st.caption(tr.gettext("Rules: {rules}", rules=ruleset_title(parts[0], tr)))
         show_totals(game_totals(parts[1], load_ruleset(parts[0])), tr)
+    elif block.kind == "tip":
+        st.info(tip_measure_text(block.body, tr))
 
 
 def show_document(document: Document, tr: Translator, heading: str | None = "##",
