@@ -292,7 +292,7 @@ def test_on_a_touch_screen_the_table_speaks_of_no_keys_and_every_face_is_there_f
         assert page.locator(".gt-key").count() >= 2 and not any(k.is_visible() for k in page.locator(".gt-key").all())
         assert page.locator("button[data-action='pass']").inner_text() == "Pass"
         page.locator("button[data-action='pass']").tap()
-        page.get_by_text("Both passed the upcard: draw from the stock.").wait_for()
+        page.get_by_text("Both of you passed the upcard: draw from the stock.").first.wait_for()
         page.locator("button[data-pile='stock']").tap()
         prompt = page.locator(".gt-prompt")
         prompt.get_by_text("Choose the card you throw.").wait_for()

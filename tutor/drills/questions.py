@@ -337,6 +337,9 @@ def reason(question: Question, rules: Ruleset) -> Remark:
         if rules.big_gin_allowed:
             return Remark(N_("Yes: a big gin, laid down without a discard, worth {bonus} plus the opponent's "
                              "deadwood."), {"bonus": rules.big_gin_bonus})
+        if "big_gin_allowed" in rules.interpretations:
+            return Remark(N_("No: these rules have no big gin; you discard one card and go gin with the ten left "
+                             "(gin-tutor's interpretation: the rules do not speak of it)."))
         return Remark(N_("No: these rules have no big gin; you discard one card and go gin with the ten left."))
     if kind == "gin_layoff":
         return Remark(N_("Yes: under these rules the defender lays off onto a gin as onto a knock.")
@@ -345,8 +348,13 @@ def reason(question: Question, rules: Ruleset) -> Remark:
         knocker, defender = question.numbers
         outcome = hand_outcome(knocker, defender, False, rules)
         if outcome.winner == "defender":
+            numbers = {"defender": defender, "knocker": knocker, "points": outcome.points}
+            if "undercut_adds_difference" in rules.interpretations:
+                return Remark(N_("The defender: {defender} is not more than {knocker}, so it is an undercut, worth "
+                                 "{points} (adding the difference is gin-tutor's interpretation of these rules)."),
+                              numbers)
             return Remark(N_("The defender: {defender} is not more than {knocker}, so it is an undercut, worth "
-                             "{points}."), {"defender": defender, "knocker": knocker, "points": outcome.points})
+                             "{points}."), numbers)
         return Remark(N_("The knocker, who scores the difference: {points}."), {"points": outcome.points})
     if kind == "tie":
         return Remark(N_("The defender: under these rules a tie is an undercut.") if rules.undercut_on_tie

@@ -43,7 +43,7 @@ class UpcardDecisionError(MoveError):
 
 class MustDrawStockError(MoveError):
     key = "must_draw_stock"
-    template = N_("Both players passed the upcard: now draw from the stock.")
+    template = N_("Both of you passed the upcard: draw from the stock.")
 
 
 class DrawFirstError(MoveError):

@@ -80,7 +80,7 @@ def prompt(view: dict[str, Any], armed: str | None, tr: Translator) -> str:
     if phase == "first_upcard":
         if any(k == "take" for k, _ in view["legal"]):
             return tr.gettext("The first upcard: take it or pass.")
-        return tr.gettext("Both passed the upcard: draw from the stock.")
+        return tr.gettext("Both of you passed the upcard: draw from the stock.")
     if phase == "draw":
         return tr.gettext("Your turn: draw from the stock or take the top of the discard pile.")
     if armed == "gin":
