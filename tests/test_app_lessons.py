@@ -372,3 +372,28 @@ def test_practise_my_mistakes_opens_with_a_position_from_the_learners_games(data
     assert not any("Address of this puzzle" in c.value for c in at.caption)  # a position of one's own stays private
     at.button(key="drill_new").click().run()  # the session was that one position: it ends
     assert not at.exception and not any(i.value.startswith("Practising") for i in at.info)
+
+
+# Lesson 10 names each of 001's tips as the hand review does, and beside each the coach's
+# measurement (tutor/play/tip_values.py), written in the learner's language.
+MEASURED = {
+    "en": "Measured by gin-tutor's coach over positions of the strong player's games: following “Throw face cards "
+          "first” is worth 0.9 points a hand on average (± 0.3), and it was the better choice in 66% of the 188 "
+          "positions where it came up.",
+    "es": "Medido por el entrenador de gin-tutor en posiciones de partidas del jugador fuerte: seguir «Tira primero "
+          "las figuras» vale de media 0,9 puntos por mano (± 0,3), y fue la mejor opción en el 66\u00a0% de las 188 "
+          "posiciones en que se presentó.",
+}
+WAIT_TIP = {"en": "Rather than knock with 8 to 10, wait a turn to get down to 3 or 4",
+            "es": "En vez de cerrar con entre 8 y 10, espera un turno más para quedarte en 3 o 4"}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_10_shows_each_tip_beside_what_the_coach_measured(lang):
+    at = start(lang, params={"lesson": "10-strategy"})
+    at.switch_page("screens/lessons.py").run()
+    assert not at.exception
+    infos = [i.value for i in at.info]
+    assert MEASURED[lang] in infos
+    assert len([i for i in infos if i.startswith(MEASURED[lang][:20])]) == 7  # all seven tips
+    assert any(WAIT_TIP[lang] in i for i in infos)

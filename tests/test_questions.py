@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from apptest_helpers import start
 
-from tutor.drills.questions import QuestionError, answer, choices, read_question, reason
+from tutor.drills.questions import QuestionError, answer, choices, read_question, reason, slip
 from tutor.engine.rules import load_ruleset
 from tutor.language.feedback import render
 from tutor.language.i18n import Translator
@@ -92,6 +92,49 @@ def test_the_answers_offered_are_the_usual_slips_worked_out_by_the_engine(body, 
     assert choices(read_question(body), rules) == offered
 
 
+@pytest.mark.parametrize("body, rules, given, missed", [
+    ("deal", CLASSIC, "13", "Thirteen is the number of cards in one suit; each player gets fewer."),
+    ("value KH", CLASSIC, "13", "That is the card's rank: a jack, queen or king counts 10."),
+    ("value 5H", CLASSIC, "1", "Only an ace counts 1."),
+    # 2♦ 3♦ 4♦, the J♣ to the jacks (32): 71 counts every card, 13 puts the J♣ in both melds, 33 is
+    # the run 9♣ 10♣ J♣.
+    ("deadwood 2D 3D 4D 9C 10C JC JH JS 5S 8H", CLASSIC, "71",
+     "That counts every card, melded ones too: a card in a meld does not count."),
+    ("deadwood 2D 3D 4D 9C 10C JC JH JS 5S 8H", CLASSIC, "13",
+     "That puts one card in two melds at once: each card belongs to one meld only."),
+    ("deadwood 2D 3D 4D 9C 10C JC JH JS 5S 8H", CLASSIC, "33",
+     "That is what another arrangement leaves: try grouping the cards the other way."),
+    ("deadwood 2S 4H 6D 8C 10S QH AD 3C 5S 7H", CLASSIC, "58",
+     "That counts jacks, queens and kings as 11, 12 and 13: each counts 10."),
+    ("deadwood 2S 4H 6D 8C 10S QH AD 3C 5S 7H", CLASSIC, "46", "A loose card is missing from that sum."),
+    # 17 after the 9♣ and the 8♣ go onto the clubs: 34 with no layoff, 25 without the 8♣.
+    ("points AS 2S 3S 7H 7D 7C 10C JC QC 4D | 9C 5H 6H 9D 10D JD QD 8C 8S 2H", CLASSIC, "34",
+     "That leaves out the layoffs: the defender's cards that fit the knocker's melds stop counting."),
+    ("points AS 2S 3S 7H 7D 7C 10C JC QC 4D | 9C 5H 6H 9D 10D JD QD 8C 8S 2H", CLASSIC, "25",
+     "One layoff is missing: once a card is laid off, the next card may fit too."),
+    ("points 3H 4H 5H 6H 6S 6D 6C AD 2C AC | 7H 8H 2H KS QS JS 10S 9C 9D 4S", CLASSIC, "18",
+     "That is the score with another arrangement of the knocker's melds: check which one the knocker shows."),
+    ("points 5D 6D 7D 8D 9S 9H 9C KH KS KD | 2C 3C 4H 6S 8C JD QC 10H AH 5H", CLASSIC, "59",
+     "The bonus is missing from that."),
+    ("points 5D 6D 7D 8D 9S 9H 9C KH KS KD | 2C 3C 4H 6S 8C JD QC 10H AH 5H", CLASSIC, "25",
+     "That is the bonus alone: the deadwood is added to it."),
+    # Throwing the 8♣ breaks nothing but leaves 2♥ 3♥ K♦ 7♣ = 22; the K♦ leaves 20.
+    ("discard 4S 5S 6S 9H 9D 9C 2H 3H KD 8C 7C", CLASSIC, "8C",
+     "Throwing the 8♣ leaves 22 of deadwood: another throw leaves less."),
+    ("cold 8H 3C KS 9H 4H", CLASSIC, "♦", "They have not thrown ♦ at all: that says nothing about what they collect."),
+    ("cold 8H 3C KS 9H 4H", CLASSIC, "♠", "They have thrown ♠ less often than another suit."),
+])
+def test_a_wrong_answer_that_is_a_usual_slip_is_told_what_it_missed(body, rules, given, missed):
+    question = read_question(body)
+    assert given in choices(question, rules) and given != answer(question, rules)
+    assert render(slip(question, given, rules), Translator("en")) == missed
+
+
+def test_a_right_answer_or_a_word_answer_has_no_slip_line():
+    assert slip(read_question("deal"), "10", CLASSIC) is None
+    assert slip(read_question("meld QH KH AH"), "yes", CLASSIC) is None  # two answers: the second try says it
+
+
 def test_the_reason_is_one_sentence_in_each_language():
     question = read_question("meld QH KH AH")
     assert render(reason(question, CLASSIC), Translator("en")) == "The ace is low: it cannot follow the king in a run."
@@ -118,6 +161,11 @@ def test_a_wrong_first_answer_gets_a_second_try_before_the_answer():
     ace = controls[1]  # Q♥ K♥ A♥: not a meld
     ace.set_value("yes").run()
     assert any("Not yet" in w.value for w in at.warning) and not at.error
+    deadwood = next(c for c in at.segmented_control if c.key and c.key.startswith("ask_02-melds_")
+                    and c.key not in (controls[0].key, controls[1].key))
+    deadwood.set_value("35").run()  # the 7♥ in the run and with the sevens at once
+    assert any(w.value == "Not yet. That puts one card in two melds at once: each card belongs to one meld only. "
+               "Think again and pick another answer." for w in at.warning), [w.value for w in at.warning]
     at.segmented_control(key=str(ace.key)).set_value(None).run()
     at.segmented_control(key=str(ace.key)).set_value("yes").run()
     assert any("The answer is “No”" in e.value for e in at.error)

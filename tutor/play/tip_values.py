@@ -1,15 +1,16 @@
 """What each of source 001's tips is worth, as measured by ``benchmarks/tips.py``.
 
 At each decision of 40 hands the strong player played against itself (classic rules) where some
-legal move follows a tip and another breaks it, the analysis valued every legal move on 80 worlds;
-a tip's value there is the best following move's expected points less the best breaking move's.
-The figures are the mean over those positions, its standard error, and how often following was
-the better choice. They are measurements, written here by hand after a run of::
+legal move follows a tip and another breaks it (each tip checked as :mod:`tutor.play.tips` reads
+it), the analysis valued every legal move on 160 worlds against the strong player; a tip's value
+there is the best following move's expected points less the best breaking move's, each side's best
+chosen on 80 of the worlds and valued on the other 80 (chosen and valued on the same worlds, the
+side with more moves gains from the noise: measured that way, "faces first" seemed to cost 0.5
+points where it pays 0.9). The figures are the mean over those positions, its standard error, and
+how often following was the better choice. They are measurements, written here by hand after a run
+of::
 
     python benchmarks/tips.py --hands 40 --samples 80
-
-(The best of several noisy estimates is biased upward, so a side with many moves gains a little;
-the figures say which tips pay on average, not by exactly how much.)
 """
 
 from __future__ import annotations
@@ -30,12 +31,12 @@ class TipValue:
 
 
 TIP_VALUES = {
-    "time_by_pickups": TipValue(68, -1.19, 1.32, 0.51),
-    "wait_at_eight": TipValue(79, 4.96, 1.40, 0.58),
-    "no_early_knock": TipValue(103, 5.04, 1.38, 0.59),
-    "faces_first": TipValue(188, -0.75, 0.29, 0.37),
-    "keep_double_use": TipValue(479, 4.61, 0.30, 0.78),
-    "watch_discards": TipValue(396, -0.17, 0.39, 0.47),
-    "take_to_meld": TipValue(596, 2.76, 0.19, 0.74),
+    "time_by_pickups": TipValue(37, -7.43, 2.26, 0.22),
+    "wait_at_eight": TipValue(79, 9.75, 1.48, 0.68),
+    "no_early_knock": TipValue(103, 8.24, 1.46, 0.66),
+    "faces_first": TipValue(188, 0.91, 0.30, 0.66),
+    "keep_double_use": TipValue(479, 3.41, 0.28, 0.71),
+    "watch_discards": TipValue(433, 1.58, 0.34, 0.57),
+    "take_to_meld": TipValue(596, 2.92, 0.18, 0.79),
 }
 """Each tip of :data:`tutor.play.tips.TIPS`, measured."""

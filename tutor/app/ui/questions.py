@@ -1,5 +1,6 @@
 """A lesson's short questions on screen: the question, its cards, the answers to pick from, and
-instant feedback. A wrong first answer gets a second try before the engine's answer is shown."""
+instant feedback. A wrong first answer is told what it missed, when it is one of the usual slips,
+and gets a second try before the engine's answer is shown."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import streamlit as st
 from tutor.app.ui.render import show_cards
 from tutor.app.ui.session_keys import question_tries
 from tutor.content.documents import Block
-from tutor.drills.questions import Question, answer, choices, prompt, read_question, reason
+from tutor.drills.questions import Question, answer, choices, prompt, read_question, reason, slip
 from tutor.engine.cards import parse_card
 from tutor.engine.rules import Ruleset
 from tutor.language.feedback import render
@@ -66,6 +67,11 @@ def show_question(block: Block, key: str, tr: Translator, rules: Ruleset) -> Non
         if given == right:
             st.success(tr.gettext("Right! {why}", why=why))
         elif st.session_state.get(question_tries(key), 0) < 2:
-            st.warning(tr.gettext("Not yet: think again and pick another answer."))
+            missed = slip(question, given, rules)
+            if missed is None:
+                st.warning(tr.gettext("Not yet: think again and pick another answer."))
+            else:
+                st.warning(tr.gettext("Not yet. {missed} Think again and pick another answer.",
+                                      missed=render(missed, tr)))
         else:
             st.error(tr.gettext("The answer is “{answer}”. {why}", answer=option_label(question, right, tr), why=why))
