@@ -6,7 +6,10 @@ from __future__ import annotations
 import pytest
 from apptest_helpers import start
 
-from tutor.drills.questions import QuestionError, answer, choices, read_question, reason, slip
+from tutor.drills.questions import QuestionError, answer, choices, prompt, read_question, reason, slip
+from tutor.engine.cards import mask_of, parse_cards
+from tutor.engine.melds import min_deadwood
+from tutor.engine.scoring import HandScore
 from tutor.engine.rules import load_ruleset
 from tutor.language.feedback import render
 from tutor.language.i18n import Translator
@@ -127,7 +130,8 @@ def test_the_answers_offered_are_the_usual_slips_worked_out_by_the_engine(body, 
 def test_a_wrong_answer_that_is_a_usual_slip_is_told_what_it_missed(body, rules, given, missed):
     question = read_question(body)
     assert given in choices(question, rules) and given != answer(question, rules)
-    assert render(slip(question, given, rules), Translator("en")) == missed
+    missing = slip(question, given, rules)
+    assert missing is not None and render(missing, Translator("en")) == missed
 
 
 def test_a_right_answer_or_a_word_answer_has_no_slip_line():
@@ -171,3 +175,61 @@ def test_a_wrong_first_answer_gets_a_second_try_before_the_answer():
     assert any("The answer is “No”" in e.value for e in at.error)
     at.segmented_control(key=str(controls[0].key)).set_value("yes").run()
     assert any(s.value.startswith("Right! Yes: 7♥ 8♥ 9♥ make a meld (run).") for s in at.success)
+
+
+# --- Every question of every lesson, under every ruleset, in both languages --------------------------
+
+def lesson_questions():
+    """Every ``::: ask`` of the lessons (the same in both languages: the content test checks it)."""
+    from tutor.content.lessons import lessons
+    return sorted({b.body for d in lessons("en") for b in d.blocks if b.kind == "ask"})
+
+
+@pytest.mark.parametrize("name", ["classic", "short", "spanish"])
+def test_every_lesson_question_reads_in_both_languages_under_every_ruleset(name):
+    from tutor.app.ui.questions import option_label
+    from tutor.language.i18n import LANGUAGES
+
+    rules = load_ruleset(name)
+    for body in lesson_questions():
+        question = read_question(body)
+        offered = choices(question, rules)
+        right = answer(question, rules)
+        assert right in offered and len(set(offered)) == len(offered) >= 2, (name, body, offered)
+        for lang in LANGUAGES:
+            tr = Translator(lang)
+            texts = [render(prompt(question), tr), render(reason(question, rules), tr),
+                     *(option_label(question, o, tr) for o in offered),
+                     *(render(m, tr) for o in offered if (m := slip(question, o, rules)) is not None)]
+            for text in texts:
+                assert text.strip() and "{" not in text and "}" not in text, (name, body, lang, text)
+        english, spanish = (render(reason(question, rules), Translator(lang)) for lang in ("en", "es"))
+        assert english != spanish, body  # translated
+
+
+@pytest.mark.parametrize("name", ["classic", "short", "spanish"])
+def test_the_knock_questions_agree_with_the_table(name):
+    # For each `knock` and `points` question of the lessons, a table where player 0 holds the ten
+    # cards and one more it may throw (a card of no use to either hand): the knock is legal at the
+    # table exactly when the question says so, and the hand it ends scores what the question says.
+    from test_analysis import table as analysis_table
+
+    rules = load_ruleset(name)
+    asked = [read_question(b) for b in lesson_questions() if b.split()[0] in ("knock", "points")]
+    assert len(asked) >= 4
+    for question in asked:
+        other = question.other or tuple(c for c in parse_cards("2C 3D 5H 6S 8C 9D JH QS KC 4H 2D 3H 5C 6D")
+                                        if c not in question.cards)[:10]
+        used = {*question.cards, *other}
+        extra = next(c for c in parse_cards("KD KH QD QH JD JC 10D 10H") if c not in used
+                     and min_deadwood(mask_of((*question.cards, c))) == min_deadwood(mask_of(question.cards)) + c.value)
+        top = next(c for c in parse_cards("2S 3S 4S 5S 6D 7D 8D") if c not in used and c != extra)
+        hand = analysis_table(name, " ".join(str(c) for c in (*question.cards, extra)),
+                              " ".join(str(c) for c in other), str(top), phase="discard")
+        knocks = [m for m in hand.legal_moves if m[0] == "knock" and m[1] == extra]
+        if question.type == "knock":
+            assert bool(knocks) == (answer(question, rules) == "yes"), (name, question)
+        else:
+            assert knocks, (name, question)
+            ended = hand.apply(knocks[0]).result
+            assert isinstance(ended, HandScore) and str(ended.points) == answer(question, rules), (name, question)
