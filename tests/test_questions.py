@@ -9,8 +9,8 @@ from apptest_helpers import start
 from tutor.drills.questions import QuestionError, answer, choices, prompt, read_question, reason, slip
 from tutor.engine.cards import mask_of, parse_cards
 from tutor.engine.melds import min_deadwood
-from tutor.engine.scoring import HandScore
 from tutor.engine.rules import load_ruleset
+from tutor.engine.scoring import HandScore
 from tutor.language.feedback import render
 from tutor.language.i18n import Translator
 from tutor.play.hand import new_hand
