@@ -136,3 +136,6 @@ def test_a_ruleset_read_back_from_a_position_is_the_shipped_one_with_its_title_a
                                                                                               "Clásico (a 100)")
     house = ruleset_of_options("classic", {**classic.options(), "knock_limit": 5})  # not the shipped options
     assert house != classic and not house.interpretations and house.knock_limit == 5
+    # It keeps the name it was given, but is never titled as the shipped classic ruleset.
+    assert (ruleset_title(house, Translator("en")), ruleset_title(house, Translator("es"))) == (
+        "House rules (options of their own)", "Reglas de la casa (con opciones propias)")

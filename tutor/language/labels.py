@@ -64,11 +64,15 @@ def card_name(card: Card, tr: Translator) -> str:
 
 
 def ruleset_title(rules: Ruleset | str, tr: Translator) -> str:
-    """A ruleset's title in the learner's language, from its file (``title.es``, ``title.en``)."""
+    """A ruleset's title in the learner's language, from its file (``title.es``, ``title.en``); a
+    ruleset of options no file ships (read back from a view whose options are not a shipped
+    ruleset's) is "house rules", never titled as the shipped one whose name it may carry."""
     try:
         ruleset = rules if isinstance(rules, Ruleset) else load_ruleset(rules)
     except TutorError:
         return str(rules)
+    if not ruleset.titles and not ruleset.sources:  # options alone, from no file
+        return tr.gettext("House rules (options of their own)")
     return tr.content(ruleset.title(tr.locale))
 
 
