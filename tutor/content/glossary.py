@@ -34,7 +34,9 @@ class Term:
     names: dict[str, str] = field(hash=False)
     definitions: dict[str, str] = field(hash=False)
     sources: tuple[str, ...]
+    """The sources that use the word, or :data:`OWN_WORD` for a word of gin-tutor's own."""
     rule: str
+    """The rule page the word belongs to ("" for a word of the app, such as a rating)."""
     synonyms: tuple[str, ...] = ()
     example: str = ""
     related: tuple[str, ...] = ()
@@ -60,8 +62,11 @@ def fold(text: str) -> str:
     return " ".join(plain.replace("-", " ").split())
 
 
-_REQUIRED = ("id", "names", "definitions", "sources", "rule")
-_OPTIONAL = ("synonyms", "example", "related")
+_REQUIRED = ("id", "names", "definitions", "sources")
+_OPTIONAL = ("rule", "synonyms", "example", "related")
+OWN_WORD = "gin-tutor"
+"""The source of a word that is gin-tutor's own, not the sources' (``rating``, ``puzzle``, the
+``defender``): such an entry may name no rule page."""
 
 
 def _by_language(entry: dict[str, Any], name: str, field_name: str) -> dict[str, str]:
@@ -81,12 +86,14 @@ def _term(entry: dict[str, Any], position: int) -> Term:
     for required in _REQUIRED:
         if not entry.get(required):
             raise GlossaryError(f"glossary entry {name}: missing field {required}")
-    if not set(entry["sources"]) <= set(SOURCES):
+    if not set(entry["sources"]) <= {*SOURCES, OWN_WORD}:
         raise GlossaryError(f"glossary entry {name}: unknown source in {entry['sources']}")
+    if not entry.get("rule") and OWN_WORD not in entry["sources"]:
+        raise GlossaryError(f"glossary entry {name}: missing field rule (only gin-tutor's own words may go without)")
     if entry.get("example"):
         parse_cards(entry["example"])
     return Term(entry["id"], _by_language(entry, name, "names"), _by_language(entry, name, "definitions"),
-                tuple(entry["sources"]), entry["rule"], tuple(entry.get("synonyms", ())), entry.get("example", ""),
+                tuple(entry["sources"]), entry.get("rule", ""), tuple(entry.get("synonyms", ())), entry.get("example", ""),
                 tuple(entry.get("related", ())))
 
 

@@ -49,6 +49,7 @@ SOURCE_TITLES = {
     "000": N_("000 · Gin Rummy (Short), rules of an online game against a virtual player"),
     "001": N_("001 · “Free Classic” gin rummy: rules, tips and its screen"),
     "002": N_("002 · Traditional Spanish rules text, page 2 of 3"),
+    "gin-tutor": N_("gin-tutor's own word: the sources do not use it"),
 }
 
 

@@ -53,7 +53,8 @@ def show_term(term: Term, expanded: bool) -> None:
 
 st.title(tr.gettext("Glossary"))
 in_languages = tr.list_of([tr.language_in_text(code) for code in LANGUAGES])
-st.markdown(tr.gettext("Every term of the three sources, in {languages}. Search in any of them: accents and "
+st.markdown(tr.gettext("Every term of the three sources, and the few words gin-tutor adds of its own, in "
+                       "{languages}. Search in any of them: accents and "
                        "capitals do not matter.", languages=in_languages))
 
 asked = st.query_params.get("term")
