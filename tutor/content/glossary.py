@@ -93,8 +93,8 @@ def _term(entry: dict[str, Any], position: int) -> Term:
     if entry.get("example"):
         parse_cards(entry["example"])
     return Term(entry["id"], _by_language(entry, name, "names"), _by_language(entry, name, "definitions"),
-                tuple(entry["sources"]), entry.get("rule", ""), tuple(entry.get("synonyms", ())), entry.get("example", ""),
-                tuple(entry.get("related", ())))
+                tuple(entry["sources"]), entry.get("rule", ""), tuple(entry.get("synonyms", ())),
+                entry.get("example", ""), tuple(entry.get("related", ())))
 
 
 def parse_glossary(path: Path) -> tuple[Term, ...]:
