@@ -106,6 +106,16 @@ def test_a_term_has_its_own_address():
     assert "stock" in opened[0].label
 
 
+def test_a_word_of_gin_tutors_own_says_so_and_names_no_rule():
+    at = start("es", params={"term": "valoracion"})
+    at.switch_page("screens/glossary.py").run()
+    no_exception(at)
+    opened = [e for e in at.expander if e.label.startswith("valoración")]
+    assert opened and opened[0].proto.expanded and "rating" in opened[0].label
+    assert any("Fuente: palabra propia de gin-tutor" in m.value for m in opened[0].markdown)
+    assert not any(link.proto.label.startswith("Regla:") for link in opened[0].get("page_link"))
+
+
 def test_an_unknown_term_gets_a_message():
     at = start("en", params={"term": "joker"})
     at.switch_page("screens/glossary.py").run()
