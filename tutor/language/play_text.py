@@ -382,9 +382,8 @@ def tip_measure_text(tip: str, tr: Translator) -> str:
     """What the coach measured one of 001's tips to be worth (:data:`~tutor.play.tip_values.TIP_VALUES`),
     in a sentence for lesson 10."""
     value = TIP_VALUES[tip]
-    return tr.gettext("Measured by gin-tutor's coach over positions of the strong player's games: following "
-                      "“{tip}” is worth {points} points a hand on average (± {stderr}), and it was the better "
-                      "choice in {better} of the {positions} positions where it came up.", tip=tip_name(tip, tr),
+    return tr.gettext("Measured by the coach: following “{tip}” is worth {points} points a hand on average "
+                      "(± {stderr}), the better choice in {better} of {positions} positions.", tip=tip_name(tip, tr),
                       points=tr.number(value.points, places=1), stderr=tr.number(value.stderr, places=1),
                       better=tr.percent(value.better), positions=tr.number(value.positions))
 
