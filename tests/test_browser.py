@@ -236,7 +236,7 @@ def test_the_table_plays_by_keyboard(app_url, page):
     assert page.locator("button[data-action='pass']").inner_text() == "Pasar (P)"  # a keyboard: its letter shown
     page.get_by_text("Modo entrenador").click()  # the switch takes the focus: the letters still play
     page.keyboard.press("p")  # pasar
-    page.get_by_text("Los dos pasasteis la carta descubierta: roba del mazo.").wait_for()
+    page.get_by_text("Los dos habéis pasado la carta descubierta: roba del mazo.").first.wait_for()
     page.locator("button[data-pile='stock']").focus()
     page.keyboard.press("m")  # el mazo
     page.get_by_text("Elige la carta que descartas.").wait_for()

@@ -72,7 +72,7 @@ def test_a_hint_with_one_legal_move_says_there_is_no_choice():
     advice = explain(view, ("stock", None))
     assert advice.reason == "only_move"
     assert hint_sentence(advice, "8C", Translator("es")) == (
-        "Los dos habéis pasado la carta descubierta: toca robar del mazo.")
+        "Los dos habéis pasado la carta descubierta: roba del mazo.")
 
 
 def test_the_end_of_a_hand_names_a_gin_as_a_gin():
