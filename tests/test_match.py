@@ -376,21 +376,26 @@ def test_a_learner_who_follows_every_hint_is_never_told_a_tip_was_not_followed(r
 
 @pytest.mark.parametrize("departure, english", [
     (Departure(4, hand_move(("discard", "QH")), hand_move(("discard", "4C")), 2.25, True, 0.5),
-     "A suit your opponent keeps throwing is a suit they are not building: on turn 4 the coach departs from it: its move is worth "
+     "A suit your opponent keeps throwing is a suit they are not building: "
+     "on turn 4 the coach departs from it: its move is worth "
      "2.2 points more than “Throw the 4♣”."),
     # Within two standard errors: the coach's move and the tip's are not told apart (never "the coach
     # departs from it" while the tip's move is valued higher).
     (Departure(4, hand_move(("discard", "QH")), hand_move(("discard", "4C")), -0.4, True, 0.6),
-     "A suit your opponent keeps throwing is a suit they are not building: on turn 4 the coach's move and the tip's, “Throw the "
+     "A suit your opponent keeps throwing is a suit they are not building: "
+     "on turn 4 the coach's move and the tip's, “Throw the "
      "4♣”, are as good, within what the analysis can tell."),
     (Departure(4, hand_move(("discard", "QH")), hand_move(("discard", "4C")), -0.4, False, 0.6),
-     "A suit your opponent keeps throwing is a suit they are not building: not followed on turn 4; the tip's move, “Throw the 4♣”, "
+     "A suit your opponent keeps throwing is a suit they are not building: "
+     "not followed on turn 4; the tip's move, “Throw the 4♣”, "
      "was as good, within what the analysis can tell."),
     (Departure(4, hand_move(("discard", "QH")), hand_move(("discard", "4C")), -3.0, False, 0.8),
-     "A suit your opponent keeps throwing is a suit they are not building: not followed on turn 4: “Throw the 4♣” was worth 3.0 "
+     "A suit your opponent keeps throwing is a suit they are not building: "
+     "not followed on turn 4: “Throw the 4♣” was worth 3.0 "
      "points more."),
     (Departure(4, hand_move(("discard", "QH")), hand_move(("discard", "4C")), 1.0, False, 0.3),
-     "A suit your opponent keeps throwing is a suit they are not building: not followed on turn 4, and rightly: “Throw the 4♣” was "
+     "A suit your opponent keeps throwing is a suit they are not building: "
+     "not followed on turn 4, and rightly: “Throw the 4♣” was "
      "worth 1.0 points less."),
 ])
 def test_a_departure_from_a_tip_is_told_with_its_numbers(departure, english):
