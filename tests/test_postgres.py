@@ -91,7 +91,8 @@ def test_a_new_database_gets_every_migration(postgres_cluster):
         assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == REVISIONS[-1]
         assert set(sa.inspect(db).get_table_names()) == {
             "profiles", "attempts", "lessons_done", "review", "games", "profile_keys", "transfer_codes", "set_aside",
-            "ratings", "rating_history", "puzzle_ratings", "alembic_version"}
+            "ratings", "rating_history", "puzzle_ratings", "classes", "class_teachers", "class_members", "class_news",
+            "alembic_version"}
     engine.dispose()
 
 

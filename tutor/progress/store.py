@@ -14,17 +14,19 @@ The store is in rooms, one module each beside the core (:mod:`tutor.progress.sto
 connections, transactions, faults, rows set aside): profiles and keys
 (:mod:`tutor.progress.store_profiles`), attempts and ratings (:mod:`tutor.progress.store_attempts`),
 lessons and the review schedule (:mod:`tutor.progress.store_review`), saved games
-(:mod:`tutor.progress.store_games`). :class:`Store` joins them, and writes what spans rooms (a drill
-answer: its attempt, both ratings and its review card) in one transaction.
+(:mod:`tutor.progress.store_games`), classes (:mod:`tutor.progress.store_classes`). :class:`Store`
+joins them, and writes what spans rooms in one transaction (a drill answer: its attempt, both ratings
+and its review card; a sheet of accounts for young learners: each profile, its membership of the
+class and its sign-in code).
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -34,6 +36,7 @@ from tutor.progress.ratings import Rating as GlickoRating
 from tutor.progress.review import rating_after_drill
 from tutor.progress.rows import Attempt, SavedGame
 from tutor.progress.store_attempts import AttemptRoom
+from tutor.progress.store_classes import ClassRoom
 from tutor.progress.store_core import (
     DATA_DIR_ENV,
     DATABASE_ERRORS,
@@ -54,6 +57,7 @@ from tutor.progress.store_profiles import (
     Profile,
     ProfileNameError,
     ProfileRoom,
+    checked_profile_name,
     code_letters,
     new_code,
     new_key,
@@ -61,9 +65,9 @@ from tutor.progress.store_profiles import (
 from tutor.progress.store_review import ReviewRoom
 
 __all__ = ["CODE_HOURS", "DATABASE_ERRORS", "DATABASE_URL_ENV", "DATA_DIR_ENV", "FILE_NAME", "GUARDED_ERRORS",
-           "KEY_DAYS", "PRIVATE_KEY", "PROFILE_NAME_MAX", "Attempt", "DrillAnswer", "FileFault", "KeyCheck", "Profile",
-           "ProfileNameError", "Saved", "SavedGame", "StaleGameError", "Store", "code_letters",
-           "default_data_dir", "guarded", "new_code", "new_key", "open_store"]
+           "KEY_DAYS", "PRIVATE_KEY", "PROFILE_NAME_MAX", "SHEET_CODE_DAYS", "Attempt", "DrillAnswer", "FileFault",
+           "KeyCheck", "Profile", "ProfileNameError", "Saved", "SavedGame", "SheetLine", "StaleGameError", "Store",
+           "code_letters", "default_data_dir", "guarded", "new_code", "new_key", "open_store"]
 
 
 @dataclass(frozen=True)
@@ -85,8 +89,43 @@ class DrillAnswer:
     mistake: str | None = None
 
 
-class Store(ProfileRoom, AttemptRoom, ReviewRoom, GameRoom):
+SHEET_CODE_DAYS = 14
+"""How long the sign-in code of an account a teacher made lasts (time to hand the sheet out)."""
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    """One line of a teacher's sheet of accounts for young learners: the profile made and its
+    one-time sign-in code."""
+
+    profile_id: int
+    name: str
+    code: str
+
+
+class Store(ProfileRoom, AttemptRoom, ReviewRoom, GameRoom, ClassRoom):
     """Progress in one database (see :class:`~tutor.progress.store_core.StoreCore`), in its rooms."""
+
+    @guarded(list, write=True)
+    def create_learners(self, teacher_id: int, class_id: int, names: Sequence[str]) -> list[SheetLine]:
+        """Accounts for young learners who have no e-mail (Lichess's "create student accounts"):
+        for each name, a private profile in the class and a one-time sign-in code (a transfer code
+        that lasts :data:`SHEET_CODE_DAYS` days), all in one transaction; [] where ``teacher_id``
+        does not teach the class or nothing could be saved. Raises
+        :class:`~tutor.progress.store_profiles.ProfileNameError` for a name too long or empty."""
+        cleaned = [checked_profile_name(name) for name in names]
+        now = self.clock()
+        lines = []
+        with self._transaction() as db:
+            if not self._teaches(db, teacher_id, class_id):
+                return []
+            for name in cleaned:
+                profile = self._insert_private_profile(db, name)
+                db.execute(sa.text("INSERT INTO class_members (class_id, profile_id, joined) VALUES (:c, :p, :now)"),
+                           {"c": class_id, "p": profile.id, "now": now.isoformat()})
+                code = self._insert_transfer_code(db, profile.id, now, now + timedelta(days=SHEET_CODE_DAYS))
+                lines.append(SheetLine(profile.id, profile.name, code))
+        return lines
 
     @guarded(lambda: None, write=True)
     def record_drill_answer(self, profile_id: int, answer: DrillAnswer) -> GlickoRating | None:

@@ -105,6 +105,15 @@ def code_letters(typed: str) -> str:
     return "".join(ch for ch in typed.upper() if ch.isalnum())[:2 * CODE_LENGTH]
 
 
+def checked_profile_name(name: str) -> str:
+    """A profile name as kept (:func:`~tutor.progress.names.clean_name`); raises
+    :class:`ProfileNameError` when it is empty or longer than :data:`PROFILE_NAME_MAX`."""
+    clean = clean_name(name)
+    if not clean or len(clean) > PROFILE_NAME_MAX:
+        raise ProfileNameError(name=name[:PROFILE_NAME_MAX + 5], most=PROFILE_NAME_MAX)
+    return clean
+
+
 class ProfileRoom(StoreCore):
     """Profiles, their preferences, keys and transfer codes."""
 
@@ -153,17 +162,19 @@ class ProfileRoom(StoreCore):
         called theirs (another "Alice" may exist: it is told apart by its id and opened only by a
         key); None when it cannot be saved. Its lookalike keys are kept, for lists that show names
         side by side."""
-        clean = clean_name(name)
-        if not clean or len(clean) > PROFILE_NAME_MAX:
-            raise ProfileNameError(name=name[:PROFILE_NAME_MAX + 5], most=PROFILE_NAME_MAX)
+        clean = checked_profile_name(name)
+        with self._transaction() as db:
+            return self._insert_private_profile(db, clean)
+
+    def _insert_private_profile(self, db: sa.Connection, clean: str) -> Profile:
+        """Insert a private profile of a name already checked (:func:`checked_profile_name`)."""
         folded, shape = lookalike_keys(clean)
         key = PRIVATE_KEY + secrets.token_hex(12)
-        with self._transaction() as db:
-            db.execute(sa.text("INSERT INTO profiles (name, name_key, look_folded, look_shape, created) "
-                               "VALUES (:name, :key, :folded, :shape, :at)"),
-                       {"name": clean, "key": key, "folded": folded, "shape": shape, "at": self.clock().isoformat()})
-            row = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE name_key = :key"),
-                             {"key": key}).one()
+        db.execute(sa.text("INSERT INTO profiles (name, name_key, look_folded, look_shape, created) "
+                           "VALUES (:name, :key, :folded, :shape, :at)"),
+                   {"name": clean, "key": key, "folded": folded, "shape": shape, "at": self.clock().isoformat()})
+        row = db.execute(sa.text(f"SELECT {_PROFILE_SELECT} FROM profiles WHERE name_key = :key"),
+                         {"key": key}).one()
         return _profile(row)
 
     @guarded(list, write=False)
@@ -311,13 +322,18 @@ class ProfileRoom(StoreCore):
     def transfer_code(self, profile_id: int) -> str | None:
         """A one-time code that opens the profile in another browser within :data:`CODE_HOURS`
         hours (kept as a hash); None when it cannot be saved."""
-        code = new_code()
         now = self.clock()
         with self._transaction() as db:
-            db.execute(sa.text("INSERT INTO transfer_codes (code_hash, profile_id, created, expires) "
-                               "VALUES (:hash, :profile, :now, :expires)"),
-                       {"hash": _hash(code_letters(code)), "profile": profile_id, "now": now.isoformat(),
-                        "expires": (now + timedelta(hours=CODE_HOURS)).isoformat()})
+            return self._insert_transfer_code(db, profile_id, now, now + timedelta(hours=CODE_HOURS))
+
+    @staticmethod
+    def _insert_transfer_code(db: sa.Connection, profile_id: int, now: datetime, expires: datetime) -> str:
+        """A fresh transfer code for a profile, kept as a hash until ``expires``."""
+        code = new_code()
+        db.execute(sa.text("INSERT INTO transfer_codes (code_hash, profile_id, created, expires) "
+                           "VALUES (:hash, :profile, :now, :expires)"),
+                   {"hash": _hash(code_letters(code)), "profile": profile_id, "now": now.isoformat(),
+                    "expires": expires.isoformat()})
         return code
 
     @guarded(lambda: KeyCheck(None, "unavailable"), write=True)

@@ -1,0 +1,193 @@
+"""Classes in the progress store, on SQLite and on PostgreSQL: a teacher's class with its codes, a
+learner who joins, leaves or is removed, a second teacher, real names, news, accounts made for young
+learners with a sheet of sign-in codes; and what a teacher may not do (another teacher's class, a
+learner of another class, an archived class's code)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from tutor.progress.store import open_store
+from tutor.progress.store_classes import (
+    CLASS_NAME_MAX,
+    NEWS_MAX,
+    NEWS_SHOWN,
+    ClassNameError,
+    NewsError,
+    RealNameError,
+    new_class_code,
+)
+from tutor.progress.store_profiles import CODE_ALPHABET
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 12, 3, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1)  # every write a second later: news in the order posted
+        return self.now
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request, tmp_path):
+    clock = Clock()
+    if request.param == "sqlite":
+        opened = open_store(tmp_path, clock=clock)
+    else:
+        opened = open_store(url=request.getfixturevalue("postgres_cluster").new_database(), clock=clock)
+    yield opened
+    opened.close()
+
+
+def people(store, *names):
+    return [store.private_profile(name) for name in names]
+
+
+def test_a_class_code_reads_like_a_transfer_code():
+    code = new_class_code()
+    assert len(code) == 9 and code[4] == "-" and all(c in CODE_ALPHABET for c in code.replace("-", ""))
+
+
+def test_a_teacher_makes_a_class_and_learners_join_it_with_its_code(store):
+    teacher, ana, ben = people(store, "Ms Ruiz", "Ana", "Ben")
+    made = store.create_class(teacher.id, "  4ºB   gin  ", "es", "spanish")
+    assert made.name == "4ºB gin" and made.code and made.teacher_code and made.code != made.teacher_code
+    assert store.classes_taught(teacher.id) == [made]
+    # Codes are forgiven their case, spaces and dashes.
+    joined = store.join_class(ana.id, made.code.lower().replace("-", " "))
+    assert joined.problem is None and joined.school_class.id == made.id
+    assert joined.school_class.code is None  # a learner is not shown the codes
+    assert store.join_class(ben.id, made.code).problem is None
+    assert store.join_class(ana.id, made.code).problem == "member"
+    assert [c.id for c in store.classes_joined(ana.id)] == [made.id]
+    assert [m.name for m in store.members(teacher.id, made.id)] == ["Ana", "Ben"]
+    assert store.join_class(teacher.id, made.code).problem == "teacher"
+    assert store.join_class(ana.id, "ZZZZ-ZZZZ").problem == "unknown"
+
+
+def test_only_the_classes_own_teachers_see_or_change_it(store):
+    first, second, ana, mallory = people(store, "Ms Ruiz", "Mr Lee", "Ana", "Mallory")
+    mine = store.create_class(first.id, "Gin 1", "en", "classic")
+    theirs = store.create_class(second.id, "Gin 2", "en", "classic")
+    store.join_class(ana.id, mine.code)
+    # Another teacher, or a learner, asking about this class by its id learns nothing and changes nothing.
+    for outsider in (second, ana, mallory):
+        assert store.taught_class(outsider.id, mine.id) is None
+        assert store.members(outsider.id, mine.id) == []
+        assert store.news_of(outsider.id, mine.id) == []
+        assert store.teachers_of(outsider.id, mine.id) == []
+        assert not store.rename_class(outsider.id, mine.id, "Mine now")
+        assert not store.archive_class(outsider.id, mine.id)
+        assert not store.set_real_name(outsider.id, mine.id, ana.id, "Ana García")
+        assert not store.remove_member(outsider.id, mine.id, ana.id)
+        assert not store.post_news(outsider.id, mine.id, "Hello")
+        assert not store.is_member(outsider.id, mine.id, ana.id)
+    # A teacher naming a learner of another class (a forged id) gets nothing either.
+    assert not store.is_member(second.id, theirs.id, ana.id)
+    assert not store.set_real_name(second.id, theirs.id, ana.id, "Ana")
+    assert store.taught_class(first.id, mine.id).name == "Gin 1"
+    assert store.is_member(first.id, mine.id, ana.id)
+
+
+def test_real_names_are_the_teachers_and_sort_the_list(store):
+    teacher, zoe, adam = people(store, "Ms Ruiz", "zz_top", "dragon")
+    made = store.create_class(teacher.id, "Gin", "en", "classic")
+    for learner in (zoe, adam):
+        store.join_class(learner.id, made.code)
+    assert store.set_real_name(teacher.id, made.id, zoe.id, " Zoe   Alba ")
+    assert store.set_real_name(teacher.id, made.id, adam.id, "Adam Bell")
+    listed = store.members(teacher.id, made.id)
+    assert [(m.real_name, m.name) for m in listed] == [("Adam Bell", "dragon"), ("Zoe Alba", "zz_top")]
+    assert store.set_real_name(teacher.id, made.id, zoe.id, "")  # cleared
+    assert {m.name: m.real_name for m in store.members(teacher.id, made.id)}["zz_top"] is None
+    with pytest.raises(RealNameError):
+        store.set_real_name(teacher.id, made.id, adam.id, "x" * 81)
+
+
+def test_a_learner_who_leaves_or_is_removed_is_out_of_the_teachers_sight(store):
+    teacher, ana, ben = people(store, "Ms Ruiz", "Ana", "Ben")
+    made = store.create_class(teacher.id, "Gin", "en", "classic")
+    store.join_class(ana.id, made.code)
+    store.join_class(ben.id, made.code)
+    assert store.leave_class(ana.id, made.id)
+    assert not store.leave_class(ana.id, made.id)
+    assert store.remove_member(teacher.id, made.id, ben.id)
+    assert store.members(teacher.id, made.id) == []
+    assert not store.is_member(teacher.id, made.id, ana.id)
+    assert store.classes_joined(ana.id) == [] and store.classes_joined(ben.id) == []
+    assert store.join_class(ben.id, made.code).problem is None  # the code still lets them back in
+
+
+def test_a_second_teacher_joins_with_the_teacher_code(store):
+    first, second, ana = people(store, "Ms Ruiz", "Mr Lee", "Ana")
+    made = store.create_class(first.id, "Gin", "en", "classic")
+    store.join_class(second.id, made.code)  # was a learner of it first
+    joined = store.join_as_teacher(second.id, made.teacher_code)
+    assert joined.problem is None and joined.school_class.code == made.code
+    assert store.teachers_of(first.id, made.id) == ["Ms Ruiz", "Mr Lee"]
+    assert store.members(second.id, made.id) == []  # no longer a learner of their own class
+    assert store.join_as_teacher(second.id, made.teacher_code).problem == "member"
+    assert store.join_as_teacher(ana.id, made.code).problem == "unknown"  # the learners' code is not the teachers'
+    assert store.rename_class(second.id, made.id, "Gin, year 2")
+    assert store.taught_class(first.id, made.id).name == "Gin, year 2"
+
+
+def test_an_archived_class_joins_nobody_and_says_nothing_to_its_learners(store):
+    teacher, ana, ben = people(store, "Ms Ruiz", "Ana", "Ben")
+    made = store.create_class(teacher.id, "Gin", "en", "classic")
+    store.join_class(ana.id, made.code)
+    store.post_news(teacher.id, made.id, "Homework on Friday")
+    assert store.archive_class(teacher.id, made.id)
+    assert store.join_class(ben.id, made.code).problem == "archived"
+    assert store.classes_joined(ana.id) == [] and store.learner_news(ana.id) == []
+    assert [c.archived for c in store.classes_taught(teacher.id)] == [True]
+    assert store.archive_class(teacher.id, made.id, archived=False)
+    assert [c.id for c in store.classes_joined(ana.id)] == [made.id]
+
+
+def test_news_reaches_the_classes_learners_only(store):
+    teacher, ana, ben = people(store, "Ms Ruiz", "Ana", "Ben")
+    first = store.create_class(teacher.id, "Gin 1", "en", "classic")
+    second = store.create_class(teacher.id, "Gin 2", "en", "classic")
+    store.join_class(ana.id, first.code)
+    store.join_class(ben.id, second.code)
+    for n in range(NEWS_SHOWN + 2):
+        assert store.post_news(teacher.id, first.id, f"Message {n} <b>not bold</b>")
+    store.post_news(teacher.id, second.id, "For Gin 2")
+    seen = store.learner_news(ana.id)
+    assert [n.body for n in seen] == [f"Message {n} <b>not bold</b>" for n in range(NEWS_SHOWN + 1, 1, -1)]
+    assert [n.body for n in store.learner_news(ben.id)] == ["For Gin 2"]
+    assert len(store.news_of(teacher.id, first.id)) == NEWS_SHOWN + 2
+    with pytest.raises(NewsError):
+        store.post_news(teacher.id, first.id, "   ")
+    with pytest.raises(NewsError):
+        store.post_news(teacher.id, first.id, "x" * (NEWS_MAX + 1))
+
+
+def test_a_class_name_has_a_length(store):
+    [teacher] = people(store, "Ms Ruiz")
+    with pytest.raises(ClassNameError):
+        store.create_class(teacher.id, " \u200b ", "en", "classic")
+    with pytest.raises(ClassNameError):
+        store.create_class(teacher.id, "x" * (CLASS_NAME_MAX + 1), "en", "classic")
+
+
+def test_accounts_for_young_learners_come_with_a_sheet_of_one_time_codes(store):
+    [teacher] = people(store, "Ms Ruiz")
+    made = store.create_class(teacher.id, "Gin", "en", "classic")
+    sheet = store.create_learners(teacher.id, made.id, ["Lucía", "Mateo", "Lucía"])
+    assert [line.name for line in sheet] == ["Lucía", "Mateo", "Lucía"]  # two of one name: two accounts
+    assert len({line.profile_id for line in sheet}) == 3 and len({line.code for line in sheet}) == 3
+    assert [m.name for m in store.members(teacher.id, made.id)] == ["Lucía", "Lucía", "Mateo"]
+    # Each code opens its learner's profile once, in the learner's own browser, for two weeks.
+    opened = store.redeem_code(sheet[1].code)
+    assert opened.profile is not None and opened.profile.id == sheet[1].profile_id
+    assert store.redeem_code(sheet[1].code).problem == "used"
+    store.clock.now += timedelta(days=15)
+    assert store.redeem_code(sheet[0].code).problem == "expired"
+    # Another teacher cannot make accounts in this class.
+    [other] = people(store, "Mr Lee")
+    assert store.create_learners(other.id, made.id, ["Intruder"]) == []

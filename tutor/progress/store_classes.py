@@ -1,0 +1,380 @@
+"""The store's room for classes: a teacher's classes, their learners, news and homework.
+
+Whatever a teacher reads or changes names the teacher's profile, and the room answers only about a
+class that profile teaches: a teacher sees only the learners of their own classes, and only while
+they are members (leaving or being removed deletes the membership). A learner's reads name the
+learner and say nothing of other learners. A class has two codes, each ``K7QX-2M9P`` (8 letters of
+:data:`~tutor.progress.store_profiles.CODE_ALPHABET`, about 39 random bits): the class code, that
+learners type to join (kept plain, as Google Classroom shows its class code), and the teacher code,
+that a second teacher types to join as a teacher. The app bounds the guessing of both where they
+are typed (:mod:`tutor.progress.throttle`), as it does transfer codes.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+import sqlalchemy as sa
+
+from tutor.base.msgids import N_
+from tutor.engine.errors import TutorError
+from tutor.progress.names import clean_name
+from tutor.progress.rows import UnreadableRow, read_time
+from tutor.progress.store_core import StoreCore, guarded
+from tutor.progress.store_profiles import CODE_ALPHABET, code_letters
+
+CLASS_CODE_LENGTH = 8
+"""Letters of a class code or a teacher code."""
+CLASS_NAME_MAX = 60
+REAL_NAME_MAX = 80
+NEWS_MAX = 500
+"""The longest class news, in characters (plain text)."""
+NEWS_SHOWN = 5
+"""How many of a class's latest news a learner's home page shows."""
+
+
+class ClassNameError(TutorError):
+    """A class name that is empty or too long."""
+
+    key = "bad_class_name"
+    template = N_("A class name has 1 to {most} characters.")
+
+
+class RealNameError(TutorError):
+    """A learner's real name, as a teacher sets it, that is too long."""
+
+    key = "bad_real_name"
+    template = N_("A real name has at most {most} characters.")
+
+
+class NewsError(TutorError):
+    """Class news that is empty or too long."""
+
+    key = "bad_news"
+    template = N_("A message to the class has 1 to {most} characters.")
+
+
+@dataclass(frozen=True)
+class SchoolClass:
+    """A class as one of its teachers or learners sees it (its codes only for a teacher)."""
+
+    id: int
+    name: str
+    language: str
+    ruleset: str
+    archived: bool
+    code: str | None = None
+    """The class code learners type to join (shown to its teachers only)."""
+    teacher_code: str | None = None
+    """The code a second teacher types to join as a teacher (shown to its teachers only)."""
+
+
+@dataclass(frozen=True)
+class Member:
+    """A learner of a class, as its teachers see them."""
+
+    profile_id: int
+    name: str
+    """The learner's profile name."""
+    real_name: str | None
+    """The name the teacher gave them (None until set)."""
+    joined: datetime | None
+
+
+@dataclass(frozen=True)
+class News:
+    """A message a teacher posted to a class (plain text)."""
+
+    id: int
+    class_id: int
+    class_name: str
+    body: str
+    posted: datetime | None
+
+
+JoinProblem = Literal["unknown", "archived", "teacher", "member", "unavailable"]
+
+
+@dataclass(frozen=True)
+class Joined:
+    """What typing a class code or a teacher code did: the class joined, or why not (``unknown``:
+    no such code; ``archived``; ``teacher``: a learner code typed by one of the class's teachers;
+    ``member``: already in it, as the same role; ``unavailable``: nothing could be saved)."""
+
+    school_class: SchoolClass | None
+    problem: JoinProblem | None = None
+
+
+def new_class_code() -> str:
+    """A fresh class or teacher code, as shown: ``K7QX-2M9P``."""
+    letters = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CLASS_CODE_LENGTH))
+    return f"{letters[:4]}-{letters[4:]}"
+
+
+def _checked(text: str, most: int, error: type[TutorError], empty_ok: bool = False) -> str:
+    """``text`` cleaned as a name is (spaces collapsed, invisible characters gone), or ``error``."""
+    clean = clean_name(text)
+    if (not clean and not empty_ok) or len(clean) > most:
+        raise error(most=most)
+    return clean
+
+
+_CLASS_SELECT = "c.id, c.name, c.language, c.ruleset, c.archived, c.code, c.teacher_code"
+
+
+def _class(row: Sequence[Any], teacher: bool) -> SchoolClass:
+    cid, name, language, ruleset, archived, code, teacher_code = row
+    return SchoolClass(cid, name, language, ruleset, bool(archived), code if teacher else None,
+                       teacher_code if teacher else None)
+
+
+class ClassRoom(StoreCore):
+    """Classes, their teachers and learners, and news."""
+
+    def _teaches(self, db: sa.Connection, teacher_id: int, class_id: int) -> bool:
+        return db.execute(sa.text("SELECT 1 FROM class_teachers WHERE class_id = :c AND profile_id = :p"),
+                          {"c": class_id, "p": teacher_id}).first() is not None
+
+    def _unique_code(self, db: sa.Connection, column: str) -> str:
+        while True:
+            code = new_class_code()
+            if db.execute(sa.text(f"SELECT 1 FROM classes WHERE {column} = :code"), {"code": code}).first() is None:
+                return code
+
+    # --- a teacher's classes ------------------------------------------------------------------
+
+    @guarded(lambda: None, write=True)
+    def create_class(self, teacher_id: int, name: str, language: str, ruleset: str) -> SchoolClass | None:
+        """A new class taught by ``teacher_id``, with fresh codes (None when it cannot be saved).
+        Raises :class:`ClassNameError`."""
+        clean = _checked(name, CLASS_NAME_MAX, ClassNameError)
+        now = self.clock().isoformat()
+        with self._transaction() as db:
+            code, teacher_code = self._unique_code(db, "code"), self._unique_code(db, "teacher_code")
+            db.execute(sa.text("INSERT INTO classes (name, language, ruleset, code, teacher_code, archived, created) "
+                               "VALUES (:name, :lang, :rules, :code, :tcode, 0, :now)"),
+                       {"name": clean, "lang": language, "rules": ruleset, "code": code, "tcode": teacher_code,
+                        "now": now})
+            class_id = db.execute(sa.text("SELECT id FROM classes WHERE code = :code"), {"code": code}).scalar_one()
+            db.execute(sa.text("INSERT INTO class_teachers (class_id, profile_id, added) VALUES (:c, :p, :now)"),
+                       {"c": class_id, "p": teacher_id, "now": now})
+        return SchoolClass(class_id, clean, language, ruleset, False, code, teacher_code)
+
+    @guarded(list, write=False)
+    def classes_taught(self, teacher_id: int) -> list[SchoolClass]:
+        """The classes ``teacher_id`` teaches, archived ones last, each by name."""
+        with self._transaction(write=False) as db:
+            rows = db.execute(sa.text(f"SELECT {_CLASS_SELECT} FROM classes c JOIN class_teachers t ON "
+                                      "t.class_id = c.id WHERE t.profile_id = :p ORDER BY c.archived, c.name, c.id"),
+                              {"p": teacher_id}).all()
+        return [_class(row, teacher=True) for row in rows]
+
+    @guarded(lambda: None, write=False)
+    def taught_class(self, teacher_id: int, class_id: int) -> SchoolClass | None:
+        """Class ``class_id`` if ``teacher_id`` teaches it, else None (whether or not it exists)."""
+        with self._transaction(write=False) as db:
+            row = db.execute(sa.text(f"SELECT {_CLASS_SELECT} FROM classes c JOIN class_teachers t ON "
+                                     "t.class_id = c.id WHERE t.profile_id = :p AND c.id = :c"),
+                             {"p": teacher_id, "c": class_id}).first()
+        return None if row is None else _class(row, teacher=True)
+
+    @guarded(lambda: False, write=True)
+    def rename_class(self, teacher_id: int, class_id: int, name: str) -> bool:
+        """Rename a class its teacher teaches; False otherwise. Raises :class:`ClassNameError`."""
+        clean = _checked(name, CLASS_NAME_MAX, ClassNameError)
+        with self._transaction() as db:
+            if not self._teaches(db, teacher_id, class_id):
+                return False
+            db.execute(sa.text("UPDATE classes SET name = :name WHERE id = :c"), {"name": clean, "c": class_id})
+        return True
+
+    @guarded(lambda: False, write=True)
+    def archive_class(self, teacher_id: int, class_id: int, archived: bool = True) -> bool:
+        """Archive a class (its codes join nothing, its news leaves the learners' pages) or bring it
+        back; False where ``teacher_id`` does not teach it."""
+        with self._transaction() as db:
+            if not self._teaches(db, teacher_id, class_id):
+                return False
+            db.execute(sa.text("UPDATE classes SET archived = :a WHERE id = :c"), {"a": int(archived), "c": class_id})
+        return True
+
+    @guarded(list, write=False)
+    def teachers_of(self, teacher_id: int, class_id: int) -> list[str]:
+        """The names of a class's teachers, for one of them; [] for anyone else."""
+        with self._transaction(write=False) as db:
+            if not self._teaches(db, teacher_id, class_id):
+                return []
+            rows = db.execute(sa.text("SELECT p.name FROM class_teachers t JOIN profiles p ON p.id = t.profile_id "
+                                      "WHERE t.class_id = :c ORDER BY t.added, p.id"), {"c": class_id}).all()
+        return [row[0] for row in rows]
+
+    # --- joining and leaving ------------------------------------------------------------------
+
+    @guarded(lambda: Joined(None, "unavailable"), write=True)
+    def join_class(self, profile_id: int, typed: str) -> Joined:
+        """Join the class whose class code is ``typed`` (spaces, dashes and case forgiven) as a learner."""
+        code = _shown(typed)
+        now = self.clock().isoformat()
+        with self._transaction() as db:
+            row = db.execute(sa.text(f"SELECT {_CLASS_SELECT} FROM classes c WHERE c.code = :code"),
+                             {"code": code}).first()
+            if row is None:
+                return Joined(None, "unknown")
+            found = _class(row, teacher=False)
+            if found.archived:
+                return Joined(None, "archived")
+            if self._teaches(db, profile_id, found.id):
+                return Joined(found, "teacher")
+            if db.execute(sa.text("SELECT 1 FROM class_members WHERE class_id = :c AND profile_id = :p"),
+                          {"c": found.id, "p": profile_id}).first() is not None:
+                return Joined(found, "member")
+            db.execute(sa.text("INSERT INTO class_members (class_id, profile_id, joined) VALUES (:c, :p, :now)"),
+                       {"c": found.id, "p": profile_id, "now": now})
+        return Joined(found)
+
+    @guarded(lambda: Joined(None, "unavailable"), write=True)
+    def join_as_teacher(self, profile_id: int, typed: str) -> Joined:
+        """Join the class whose teacher code is ``typed`` as one more of its teachers (a learner of
+        it stops being one: a teacher is not graded in their own class)."""
+        code = _shown(typed)
+        now = self.clock().isoformat()
+        with self._transaction() as db:
+            row = db.execute(sa.text(f"SELECT {_CLASS_SELECT} FROM classes c WHERE c.teacher_code = :code"),
+                             {"code": code}).first()
+            if row is None:
+                return Joined(None, "unknown")
+            found = _class(row, teacher=True)
+            if found.archived:
+                return Joined(None, "archived")
+            if self._teaches(db, profile_id, found.id):
+                return Joined(found, "member")
+            db.execute(sa.text("DELETE FROM class_members WHERE class_id = :c AND profile_id = :p"),
+                       {"c": found.id, "p": profile_id})
+            db.execute(sa.text("INSERT INTO class_teachers (class_id, profile_id, added) VALUES (:c, :p, :now)"),
+                       {"c": found.id, "p": profile_id, "now": now})
+        return Joined(found)
+
+    @guarded(lambda: False, write=True)
+    def leave_class(self, profile_id: int, class_id: int) -> bool:
+        """A learner leaves a class: its teachers no longer see them. False if they were not in it."""
+        with self._transaction() as db:
+            gone = db.execute(sa.text("DELETE FROM class_members WHERE class_id = :c AND profile_id = :p"),
+                              {"c": class_id, "p": profile_id}).rowcount
+        return gone == 1
+
+    @guarded(list, write=False)
+    def classes_joined(self, profile_id: int) -> list[SchoolClass]:
+        """The classes a learner is in (not archived), by name, without their codes."""
+        with self._transaction(write=False) as db:
+            rows = db.execute(sa.text(f"SELECT {_CLASS_SELECT} FROM classes c JOIN class_members m ON "
+                                      "m.class_id = c.id WHERE m.profile_id = :p AND c.archived = 0 "
+                                      "ORDER BY c.name, c.id"), {"p": profile_id}).all()
+        return [_class(row, teacher=False) for row in rows]
+
+    # --- a class's learners -------------------------------------------------------------------
+
+    @guarded(list, write=False)
+    def members(self, teacher_id: int, class_id: int) -> list[Member]:
+        """A class's learners, for one of its teachers ([] for anyone else), by real name then name."""
+        with self._transaction(write=False) as db:
+            if not self._teaches(db, teacher_id, class_id):
+                return []
+            rows = db.execute(sa.text("SELECT p.id, p.name, m.real_name, m.joined FROM class_members m JOIN "
+                                      "profiles p ON p.id = m.profile_id WHERE m.class_id = :c"),
+                              {"c": class_id}).all()
+        members = [Member(pid, name, real, _time(joined)) for pid, name, real, joined in rows]
+        return sorted(members, key=lambda m: ((m.real_name or m.name).casefold(), m.name.casefold(), m.profile_id))
+
+    @guarded(lambda: False, write=True)
+    def set_real_name(self, teacher_id: int, class_id: int, profile_id: int, real_name: str) -> bool:
+        """The real name a teacher gives a learner of their class ("" clears it); False where the
+        teacher does not teach it or the learner is not in it. Raises :class:`RealNameError`."""
+        clean = _checked(real_name, REAL_NAME_MAX, RealNameError, empty_ok=True)
+        with self._transaction() as db:
+            if not self._teaches(db, teacher_id, class_id):
+                return False
+            changed = db.execute(sa.text("UPDATE class_members SET real_name = :real WHERE class_id = :c AND "
+                                         "profile_id = :p"),
+                                 {"real": clean or None, "c": class_id, "p": profile_id}).rowcount
+        return changed == 1
+
+    @guarded(lambda: False, write=True)
+    def remove_member(self, teacher_id: int, class_id: int, profile_id: int) -> bool:
+        """A teacher takes a learner out of their class (the learner's own progress stays theirs)."""
+        with self._transaction() as db:
+            if not self._teaches(db, teacher_id, class_id):
+                return False
+            gone = db.execute(sa.text("DELETE FROM class_members WHERE class_id = :c AND profile_id = :p"),
+                              {"c": class_id, "p": profile_id}).rowcount
+        return gone == 1
+
+    @guarded(lambda: False, write=False)
+    def is_member(self, teacher_id: int, class_id: int, profile_id: int) -> bool:
+        """Whether ``profile_id`` is a learner of a class ``teacher_id`` teaches (what a teacher's
+        page checks before it shows anything of a learner named in a URL or a widget)."""
+        with self._transaction(write=False) as db:
+            if not self._teaches(db, teacher_id, class_id):
+                return False
+            return db.execute(sa.text("SELECT 1 FROM class_members WHERE class_id = :c AND profile_id = :p"),
+                              {"c": class_id, "p": profile_id}).first() is not None
+
+    # --- news -----------------------------------------------------------------------------------
+
+    @guarded(lambda: False, write=True)
+    def post_news(self, teacher_id: int, class_id: int, body: str) -> bool:
+        """A short plain-text message to a class from one of its teachers. Raises :class:`NewsError`."""
+        text = body.strip()
+        if not text or len(text) > NEWS_MAX:
+            raise NewsError(most=NEWS_MAX)
+        with self._transaction() as db:
+            if not self._teaches(db, teacher_id, class_id):
+                return False
+            db.execute(sa.text("INSERT INTO class_news (class_id, author_id, body, posted) "
+                               "VALUES (:c, :p, :body, :now)"),
+                       {"c": class_id, "p": teacher_id, "body": text, "now": self.clock().isoformat()})
+        return True
+
+    @guarded(list, write=False)
+    def news_of(self, teacher_id: int, class_id: int) -> list[News]:
+        """Every message of a class, newest first, for one of its teachers."""
+        with self._transaction(write=False) as db:
+            if not self._teaches(db, teacher_id, class_id):
+                return []
+            rows = db.execute(sa.text("SELECT n.id, n.class_id, c.name, n.body, n.posted FROM class_news n JOIN "
+                                      "classes c ON c.id = n.class_id WHERE n.class_id = :c "
+                                      "ORDER BY n.posted DESC, n.id DESC"), {"c": class_id}).all()
+        return [News(nid, cid, name, body, _time(posted)) for nid, cid, name, body, posted in rows]
+
+    @guarded(list, write=False)
+    def learner_news(self, profile_id: int) -> list[News]:
+        """The latest :data:`NEWS_SHOWN` messages of each class a learner is in (not archived), newest first."""
+        with self._transaction(write=False) as db:
+            rows = db.execute(sa.text("SELECT n.id, n.class_id, c.name, n.body, n.posted FROM class_news n "
+                                      "JOIN classes c ON c.id = n.class_id JOIN class_members m ON "
+                                      "m.class_id = n.class_id AND m.profile_id = :p WHERE c.archived = 0 "
+                                      "ORDER BY n.posted DESC, n.id DESC"), {"p": profile_id}).all()
+        shown: dict[int, int] = {}
+        news = []
+        for nid, cid, name, body, posted in rows:
+            shown[cid] = shown.get(cid, 0) + 1
+            if shown[cid] <= NEWS_SHOWN:
+                news.append(News(nid, cid, name, body, _time(posted)))
+        return news
+
+
+def _time(text: Any) -> datetime | None:
+    """A stored time, or None where it cannot be read (a damaged row shows no date, nothing worse)."""
+    try:
+        return read_time(text, "time")
+    except UnreadableRow:
+        return None
+
+
+def _shown(typed: str) -> str:
+    """A typed class or teacher code as it is kept: ``K7QX-2M9P``."""
+    letters = code_letters(typed)[:CLASS_CODE_LENGTH + 4]
+    return f"{letters[:4]}-{letters[4:]}"
