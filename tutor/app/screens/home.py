@@ -1,11 +1,12 @@
-"""Welcome: where to start (the course, a game, the drills), where to look things up, and a first
-hand laid out by the engine."""
+"""Welcome: the news of the learner's classes (if any), where to start (the course, a game, the
+drills), where to look things up, and a first hand laid out by the engine."""
 
 import streamlit as st
 
-from tutor.app.ui import state
+from tutor.app.ui import profile, state
 from tutor.app.ui.drill_state import today
 from tutor.app.ui.render import show_analysis
+from tutor.app.ui.safe import plain
 from tutor.drills.daily import daily_puzzle
 from tutor.engine.cards import parse_cards
 from tutor.engine.melds import analyze
@@ -19,6 +20,17 @@ st.markdown(tr.gettext(
     "Gin Rummy is a card game for two: you draw, discard, and try to arrange your ten cards into "
     "sets and runs before your opponent does. Here you can learn its rules step by step, look up "
     "any word of its Spanish and English vocabulary, and check any hand with the rules engine."))
+
+learner = profile.current()
+class_news = profile.store().learner_news(learner.id) if learner is not None else []
+if class_news:
+    st.header(tr.gettext("News from your classes"))
+    for message in class_news:
+        with st.container(border=True):
+            st.caption(tr.gettext("{name} · {day}", name=plain(message.class_name),
+                                  day=tr.day(message.posted.date()) if message.posted else ""))
+            st.text(message.body)
+    st.page_link("screens/classes.py", label=tr.gettext("Your classes"), icon=":material/groups:")
 
 START = (
     ("screens/lessons.py", N_("Start the course"), ":material/school:",

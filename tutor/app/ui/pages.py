@@ -32,6 +32,7 @@ NAVIGATION: dict[str, tuple[Screen, ...]] = {
         Screen("lessons.py", N_("Lessons"), "lessons"),
         Screen("review.py", N_("Review"), "review"),
         Screen("progress.py", N_("Your progress"), "progress"),
+        Screen("classes.py", N_("Classes"), "classes"),
     ),
     N_("Practice"): (
         Screen("play.py", N_("Play"), "play"),

@@ -184,6 +184,27 @@ def signed_in() -> tuple[str, str] | None:
     return (subject, shown) if subject else None
 
 
+def may_teach() -> str | None:
+    """Why the current profile may not teach a class, or None when it may. Without sign-in any
+    profile may (private like any profile); where sign-in is configured only a signed-in account
+    may (``sign_in``), and where the secrets' ``teachers`` lists addresses (``ana@school.es``) or
+    domains (``@school.es``), only an account whose address is listed (``not_listed``)."""
+    if not _login_configured():
+        return None
+    account = signed_in()
+    if account is None:
+        return "sign_in"
+    listed = _secret("teachers")
+    if not listed:
+        return None
+    address = account[1].casefold()
+    for entry in (listed if isinstance(listed, (list, tuple)) else [listed]):
+        allowed = str(entry).strip().casefold()
+        if allowed and (address == allowed or (allowed.startswith("@") and address.endswith(allowed))):
+            return None
+    return "not_listed"
+
+
 def signed_in_at() -> datetime | None:
     """When the signed-in account signed in (its identity token's ``iat``), None when unknown."""
     try:
@@ -401,6 +422,11 @@ SESSION_TRIES = Throttle()
 ADDRESS_TRIES = Throttle(free=ADDRESS_FREE_TRIES)
 """Wrong transfer codes counted by the client's address (a school's pupils may share one, so it
 allows more for free)."""
+
+
+def who_is_typing() -> tuple[str, ...]:
+    """Who is typing a code (:func:`_who`), for the other pages that take codes (a class's)."""
+    return _who()
 
 
 def _who() -> tuple[str, ...]:

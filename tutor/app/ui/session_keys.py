@@ -180,6 +180,36 @@ REVIEW_OPEN = "_review_open"
 FLASH_SHOWN = "flash_shown"
 """The flash card whose back is shown."""
 
+# --- Classes -----------------------------------------------------------------------------------
+
+CLASS_CODE = "class_code"
+"""The class code a learner types to join a class (a widget)."""
+TEACHER_CODE = "teacher_code"
+"""The teacher code a teacher types to join a class as one more of its teachers (a widget)."""
+CLASS_NOTE = "_class_note"
+"""What the last action on the Classes page did, to say once: (kind, message id, parameters)."""
+CLASS_CHOICE = "class_choice"
+"""The id of the class a teacher is looking at (a widget; mirrored into ``?class=``)."""
+CLASS_NEW_NAME = "class_new_name"
+"""The name typed for a new class (a widget)."""
+CLASS_NEW_LANG = "class_new_lang"
+"""The language chosen for a new class (a widget)."""
+CLASS_NEW_RULES = "class_new_rules"
+"""The ruleset chosen for a new class (a widget)."""
+CLASS_RENAME = "class_rename"
+"""The new name typed for the class shown (a widget)."""
+CLASS_LEARNER = "class_learner"
+"""The learner (a profile id) chosen in the class shown, to name or remove (a widget)."""
+CLASS_REAL_NAME = "class_real_name"
+"""The real name typed for that learner (a widget)."""
+CLASS_NEWS = "class_news"
+"""A message being written to the class shown (a widget)."""
+CLASS_NAMES = "class_names"
+"""The names typed, one per line, for accounts for young learners (a widget)."""
+CLASS_SHEET = "_class_sheet"
+"""The sheet of accounts just made: (class id, [(name, code)]). Shown while the page stays open; the
+codes are kept only as hashes, so it cannot be shown again later."""
+
 
 def lesson_check_seeds(lesson_id: str) -> str:
     """The key of a lesson's check puzzles' numbers."""

@@ -1,0 +1,130 @@
+"""The Classes page through AppTest, in both languages: a teacher makes a class, a learner joins it
+with its code and sees the teacher's news on the home page, the teacher names the learner; accounts
+for young learners with their sheet of codes; and what a tester would try: another teacher's class
+by its address, guessed codes, Markdown in a news message or a name."""
+
+from __future__ import annotations
+
+import pytest
+from apptest_helpers import screen, start
+
+from tutor.app.ui import classes_state
+from tutor.app.ui.session_keys import (
+    CLASS_CHOICE,
+    CLASS_CODE,
+    CLASS_LEARNER,
+    CLASS_NAMES,
+    CLASS_NEW_NAME,
+    CLASS_NEWS,
+    CLASS_REAL_NAME,
+    CLASS_SHEET,
+)
+from tutor.progress.store import open_store
+from tutor.progress.throttle import FREE_TRIES
+
+JOINED = {"en": "You joined the class “Gin 4ºB”.", "es": "Te has unido a la clase «Gin 4ºB»."}
+NEWS_HEADER = {"en": "News from your classes", "es": "Avisos de tus clases"}
+
+
+def as_profile(name, lang="en", **params):
+    at = start(lang, params=params)
+    at.text_input(key="profile_new").input(name).run()
+    at.button(key="profile_create").click().run()
+    assert at.session_state["profile_name"] == name
+    at.switch_page("screens/classes.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def submit(at, form_button_label):
+    next(b for b in at.button if b.label == form_button_label).click().run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def make_class(at, name, label="Make the class"):
+    at.text_input(key=CLASS_NEW_NAME).input(name)
+    submit(at, label)
+    return at.session_state[CLASS_CHOICE]
+
+
+def code_of(teacher, class_id):
+    """The class code, as the store keeps it for the class's teacher."""
+    import os
+    from pathlib import Path
+    store = open_store(Path(os.environ["GIN_TUTOR_DATA_DIR"]))
+    try:
+        taught = store.taught_class(teacher.session_state["_profile"].id, class_id)
+        assert taught is not None
+        return taught.code
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_teacher_makes_a_class_a_learner_joins_and_reads_its_news(lang):
+    labels = {"en": ("Make the class", "Join the class", "Post", "Save the real name"),
+              "es": ("Crear la clase", "Unirme a la clase", "Publicar", "Guardar el nombre real")}[lang]
+    teacher = as_profile("Ms Ruiz", lang)
+    class_id = make_class(teacher, "Gin 4ºB", labels[0])
+    code = code_of(teacher, class_id)
+    assert code and code in screen(teacher)  # the code is shown to the teacher, to hand out
+    learner = as_profile("Ana", lang)
+    learner.text_input(key=CLASS_CODE).input(code.lower())
+    submit(learner, labels[1])
+    assert any(s.value == JOINED[lang] for s in learner.success), screen(learner)
+    # The teacher sees Ana, gives her a real name, and posts a message with Markdown in it.
+    teacher.run()
+    assert "Ana" in [str(v) for v in teacher.dataframe[0].value.iloc[:, 1]]
+    teacher.selectbox(key=CLASS_LEARNER).set_value(learner.session_state["_profile"].id)
+    teacher.text_input(key=CLASS_REAL_NAME).input("Ana García")
+    submit(teacher, labels[3])
+    assert "Ana García" in [str(v) for v in teacher.dataframe[0].value.iloc[:, 0]]
+    teacher.text_area(key=CLASS_NEWS).input("Homework: **lesson 3** [here](https://evil.example)")
+    submit(teacher, labels[2])
+    # Ana reads it on her home page, as plain text (no bold, no link).
+    learner.switch_page("screens/home.py").run()
+    assert any(h.value == NEWS_HEADER[lang] for h in learner.header)
+    assert "Homework: **lesson 3** [here](https://evil.example)" in [t.value for t in learner.text]
+    assert "Ana García" not in screen(learner)  # the real name is the teachers' only
+
+
+def test_another_teachers_class_does_not_open_by_its_address():
+    first = as_profile("Ms Ruiz")
+    mine = make_class(first, "Mine")
+    second = as_profile("Mr Lee")
+    theirs = make_class(second, "Theirs")
+    at = as_profile("Mallory", params={"class": str(mine)})
+    assert "Mine" not in screen(at)  # Mallory teaches nothing: no class is shown
+    peeking = start("en", params={"class": str(mine)})
+    peeking.text_input(key="profile_new").input("Mr Lee").run()
+    peeking.button(key="profile_create").click().run()
+    peeking.switch_page("screens/classes.py").run()
+    assert "None of your classes has that address" in screen(peeking)
+    assert peeking.session_state[CLASS_CHOICE] == theirs and "Mine" not in screen(peeking)
+
+
+def test_guessed_class_codes_soon_have_to_wait():
+    at = as_profile("Guesser")
+    classes_state.SESSION_TRIES._counts.clear()
+    for _ in range(FREE_TRIES + 1):
+        at.text_input(key=CLASS_CODE).input("ZZZZ-ZZZZ")
+        submit(at, "Join the class")
+    assert any("Too many wrong codes" in e.value for e in at.error), screen(at)
+
+
+def test_accounts_for_young_learners_come_with_a_sheet_and_a_download():
+    teacher = as_profile("Ms Ruiz")
+    make_class(teacher, "Gin 1")
+    teacher.text_area(key=CLASS_NAMES).input("Lucía\nMateo\n\n")
+    submit(teacher, "Make the accounts")
+    class_id, lines = teacher.session_state[CLASS_SHEET]
+    assert [name for name, _ in lines] == ["Lucía", "Mateo"]
+    assert any(b.label == "Download the sheet (CSV)" for b in teacher.get("download_button"))
+    assert [str(v) for v in teacher.dataframe[0].value.iloc[:, 1]] == ["Lucía", "Mateo"]
+
+
+def test_a_guest_is_asked_for_a_profile():
+    at = start("es")
+    at.switch_page("screens/classes.py").run()
+    assert not at.exception
+    assert "Elige o crea un perfil en la barra lateral para unirte a una clase o para dar una." in screen(at)

@@ -1,0 +1,232 @@
+"""The Classes page's actions: a learner joins or leaves a class; a teacher makes a class, names and
+removes its learners, posts news, makes accounts for young learners and joins another teacher's
+class. Each is a button's callback that asks the store (which checks that the teacher teaches the
+class) and leaves a note to say once (:data:`~tutor.app.ui.session_keys.CLASS_NOTE`).
+
+Class codes and teacher codes are guessed no faster than transfer codes: after a few wrong ones,
+each makes the next try wait longer (:mod:`tutor.progress.throttle`), counted by browser session
+and by the client's address.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+import streamlit as st
+
+from tutor.app.ui import profile
+from tutor.app.ui.session_keys import (
+    CLASS_CHOICE,
+    CLASS_CODE,
+    CLASS_LEARNER,
+    CLASS_NAMES,
+    CLASS_NEW_LANG,
+    CLASS_NEW_NAME,
+    CLASS_NEW_RULES,
+    CLASS_NEWS,
+    CLASS_NOTE,
+    CLASS_REAL_NAME,
+    CLASS_RENAME,
+    CLASS_SHEET,
+    TEACHER_CODE,
+)
+from tutor.engine.errors import TutorError
+from tutor.language.i18n import N_
+from tutor.progress.store_profiles import ProfileNameError
+from tutor.progress.throttle import Throttle
+
+SESSION_TRIES = Throttle()
+"""Wrong class or teacher codes counted by browser session."""
+ADDRESS_TRIES = Throttle(free=profile.ADDRESS_FREE_TRIES)
+"""Wrong class or teacher codes counted by the client's address (a school's pupils share one)."""
+MOST_ACCOUNTS = 40
+"""The most accounts for young learners made at once (a class)."""
+
+JOIN_NOTES = {
+    "unknown": N_("No class has that code. Check it with your teacher."),
+    "archived": N_("That class is archived: it takes no one new."),
+    "teacher": N_("You teach that class."),
+    "member": N_("You are in that class already."),
+    "unavailable": N_("Your progress cannot be saved just now: try again in a moment."),
+}
+"""What a learner is told when a code joins nothing (:class:`~tutor.progress.store_classes.Joined`)."""
+
+
+def note(kind: str, message: str, **params: Any) -> None:
+    """Leave a note for the page to show once: ``kind`` is ``success`` or ``error``, with ``message``
+    a catalog message id whose text parameters the page makes inert (they may be a learner's); or
+    ``wait``, with the ``seconds`` before the next code may be tried."""
+    st.session_state[CLASS_NOTE] = (kind, message, params)
+
+
+def note_error(error: TutorError) -> None:
+    """Leave an input error (a name too long...) for the page to show once, in the learner's language."""
+    st.session_state[CLASS_NOTE] = ("tutor_error", error, {})
+
+
+def _who_waits() -> tuple[tuple[str, ...], float]:
+    who = profile.who_is_typing()
+    now = time.monotonic()
+    return who, max(SESSION_TRIES.wait_left(who[:1], now), ADDRESS_TRIES.wait_left(who[1:], now))
+
+
+def _counted(who: tuple[str, ...], right: bool) -> None:
+    if right:
+        SESSION_TRIES.right(who[:1])
+        return
+    now = time.monotonic()
+    SESSION_TRIES.wrong(who[:1], now)
+    ADDRESS_TRIES.wrong(who[1:], now)
+
+
+def join() -> None:
+    """Join a class with the code typed (a learner)."""
+    learner = profile.current()
+    typed = str(st.session_state.get(CLASS_CODE) or "").strip()
+    if learner is None or not typed:
+        return
+    who, wait = _who_waits()
+    if wait > 0:
+        note("wait", "", seconds=math.ceil(wait))
+        return
+    joined = profile.store().join_class(learner.id, typed)
+    _counted(who, joined.problem != "unknown")
+    st.session_state[CLASS_CODE] = ""
+    if joined.problem is None and joined.school_class is not None:
+        note("success", N_("You joined the class “{name}”."), name=joined.school_class.name)
+    else:
+        note("error", JOIN_NOTES[joined.problem or "unavailable"])
+
+
+def leave(class_id: int, name: str) -> None:
+    """Leave a class (a learner): its teachers no longer see them."""
+    learner = profile.current()
+    if learner is not None and profile.store().leave_class(learner.id, class_id):
+        note("success", N_("You left the class “{name}”."), name=name)
+
+
+def join_as_teacher() -> None:
+    """Join a class as one more of its teachers, with its teacher code."""
+    teacher = profile.current()
+    typed = str(st.session_state.get(TEACHER_CODE) or "").strip()
+    if teacher is None or not typed or profile.may_teach() is not None:
+        return
+    who, wait = _who_waits()
+    if wait > 0:
+        note("wait", "", seconds=math.ceil(wait))
+        return
+    joined = profile.store().join_as_teacher(teacher.id, typed)
+    _counted(who, joined.problem != "unknown")
+    st.session_state[TEACHER_CODE] = ""
+    if joined.school_class is not None and joined.problem in (None, "member"):
+        st.session_state[CLASS_CHOICE] = joined.school_class.id
+        note("success", N_("You teach the class “{name}”."), name=joined.school_class.name)
+    else:
+        note("error", N_("No class has that teacher code.") if joined.problem == "unknown"
+             else JOIN_NOTES[joined.problem or "unavailable"])
+
+
+def create_class() -> None:
+    """Make a class with the name, language and ruleset chosen (a teacher)."""
+    teacher = profile.current()
+    if teacher is None or profile.may_teach() is not None:
+        return
+    try:
+        made = profile.store().create_class(teacher.id, str(st.session_state.get(CLASS_NEW_NAME) or ""),
+                                            str(st.session_state.get(CLASS_NEW_LANG) or "es"),
+                                            str(st.session_state.get(CLASS_NEW_RULES) or "classic"))
+    except TutorError as error:
+        note_error(error)
+        return
+    if made is None:
+        note("error", JOIN_NOTES["unavailable"])
+        return
+    st.session_state[CLASS_NEW_NAME] = ""
+    st.session_state[CLASS_CHOICE] = made.id
+    note("success", N_("The class “{name}” is ready. Give your learners its code: {code}."), name=made.name,
+         code=made.code)
+
+
+def _chosen() -> tuple[int, int] | None:
+    """The teacher's profile id and the class they are looking at."""
+    teacher = profile.current()
+    chosen = st.session_state.get(CLASS_CHOICE)
+    return None if teacher is None or not isinstance(chosen, int) else (teacher.id, chosen)
+
+
+def rename() -> None:
+    chosen = _chosen()
+    if chosen is None:
+        return
+    try:
+        done = profile.store().rename_class(*chosen, str(st.session_state.get(CLASS_RENAME) or ""))
+    except TutorError as error:
+        note_error(error)
+        return
+    if done:
+        note("success", N_("The class is renamed."))
+
+
+def archive(archived: bool) -> None:
+    chosen = _chosen()
+    if chosen is not None and profile.store().archive_class(*chosen, archived=archived):
+        note("success", N_("The class is archived: its codes join no one, and its learners no longer see it.")
+             if archived else N_("The class is back: its codes work again."))
+
+
+def set_real_name() -> None:
+    chosen = _chosen()
+    learner = st.session_state.get(CLASS_LEARNER)
+    if chosen is None or not isinstance(learner, int):
+        return
+    try:
+        done = profile.store().set_real_name(*chosen, learner, str(st.session_state.get(CLASS_REAL_NAME) or ""))
+    except TutorError as error:
+        note_error(error)
+        return
+    if done:
+        st.session_state[CLASS_REAL_NAME] = ""
+        note("success", N_("The real name is saved."))
+
+
+def remove() -> None:
+    chosen = _chosen()
+    learner = st.session_state.get(CLASS_LEARNER)
+    if chosen is not None and isinstance(learner, int) and profile.store().remove_member(*chosen, learner):
+        st.session_state.pop(CLASS_LEARNER, None)
+        note("success", N_("The learner is out of the class; their own progress stays theirs."))
+
+
+def post_news() -> None:
+    chosen = _chosen()
+    if chosen is None:
+        return
+    try:
+        done = profile.store().post_news(*chosen, str(st.session_state.get(CLASS_NEWS) or ""))
+    except TutorError as error:
+        note_error(error)
+        return
+    if done:
+        st.session_state[CLASS_NEWS] = ""
+        note("success", N_("The message is posted: the class's learners see it on their home page."))
+
+
+def make_accounts() -> None:
+    """Accounts for young learners, one per name typed (one per line), with their sign-in codes."""
+    chosen = _chosen()
+    names = [line.strip() for line in str(st.session_state.get(CLASS_NAMES) or "").splitlines() if line.strip()]
+    if chosen is None or not names:
+        return
+    if len(names) > MOST_ACCOUNTS:
+        note("error", N_("At most {most} accounts at once."), most=MOST_ACCOUNTS)
+        return
+    try:
+        sheet = profile.store().create_learners(*chosen, names)
+    except ProfileNameError as error:
+        note_error(error)
+        return
+    if sheet:
+        st.session_state[CLASS_NAMES] = ""
+        st.session_state[CLASS_SHEET] = (chosen[1], [(line.name, line.code) for line in sheet])
