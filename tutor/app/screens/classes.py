@@ -102,7 +102,7 @@ if why_not == "not_listed":
     st.stop()
 
 taught = saved.classes_taught(learner.id)
-with st.expander(tr.gettext("Make a class"), expanded=not taught), st.form("new_class", border=False):
+with st.expander(tr.gettext("Make a class")), st.form("new_class", border=False):
     st.text_input(tr.gettext("Name of the class"), key=CLASS_NEW_NAME, max_chars=CLASS_NAME_MAX)
     st.segmented_control(tr.gettext("Language of the class"), list(LANGUAGES), key=CLASS_NEW_LANG,
                          default=tr.lang if tr.lang in LANGUAGES else LANGUAGES[0],
@@ -165,14 +165,14 @@ if members:
 else:
     st.caption(tr.gettext("No learner yet: give them the class code, or make accounts for them below."))
 
-with st.expander(tr.gettext("Accounts for young learners")):
+sheet = st.session_state.get(CLASS_SHEET)
+with st.expander(tr.gettext("Accounts for young learners"), expanded=bool(sheet and sheet[0] == chosen.id)):
     st.caption(tr.gettext("For learners with no e-mail: type their names, one per line. Each gets a profile in this "
                           "class and a one-time sign-in code, valid for two weeks, to type in the sidebar under "
                           "“Profile”. Print or download the sheet now: the codes cannot be shown again."))
     with st.form("accounts", border=False):
         st.text_area(tr.gettext("Names, one per line"), key=CLASS_NAMES, height=120)
         st.form_submit_button(tr.gettext("Make the accounts"), on_click=classes_state.make_accounts)
-    sheet = st.session_state.get(CLASS_SHEET)
     if sheet and sheet[0] == chosen.id:
         name_label, code_label = tr.gettext("Name"), tr.gettext("Sign-in code")
         st.dataframe({name_label: [n for n, _ in sheet[1]], code_label: [c for _, c in sheet[1]]}, hide_index=True)
