@@ -128,3 +128,29 @@ def test_a_guest_is_asked_for_a_profile():
     at.switch_page("screens/classes.py").run()
     assert not at.exception
     assert "Elige o crea un perfil en la barra lateral para unirte a una clase o para dar una." in screen(at)
+
+
+def test_the_dashboard_has_a_row_per_learner_with_their_drills():
+    teacher = as_profile("Ms Ruiz")
+    class_id = make_class(teacher, "Gin 1")
+    learner = as_profile("Ana")
+    learner.text_input(key=CLASS_CODE).input(code_of(teacher, class_id))
+    submit(learner, "Join the class")
+    import os
+    from pathlib import Path
+    store = open_store(Path(os.environ["GIN_TUTOR_DATA_DIR"]))
+    ana = learner.session_state["_profile"].id
+    # Ana: three deadwood answers, two right, and one wrong score answer (face cards as 11-13).
+    for correct in (True, False, True):
+        store.record_attempt(ana, "deadwood", "easy", "classic", correct, 4.0)
+    store.record_attempt(ana, "score", "easy", "classic", False, 9.0, mistake="face_values")
+    store.mark_lesson_done(ana, "01-cards")
+    store.close()
+    teacher.run()
+    [row] = teacher.dataframe[1].value.to_dict("records")
+    assert (row["Profile"], row["Lessons done (of 10)"], row["Drill answers"], row["Right (%)"]) == ("Ana", 1, 4, 50)
+    assert row["Mistake made most"] == "counting face cards as 11, 12 and 13"
+    assert any(b.label == "Download the table (CSV)" for b in teacher.get("download_button"))
+    # The weakest kind of the class comes first: the score (none right), then the deadwood.
+    weakest = "**The class's weakest kinds of drill:** Hand score (0% right) and Deadwood (67% right)"
+    assert any(m.value == weakest for m in teacher.markdown), screen(teacher)

@@ -1,6 +1,7 @@
 """Classes: the classes a learner is in, with their news, joining one with its code and leaving it;
 and, for a teacher, their classes: making one, its codes, its learners with the real names the
-teacher gives them, news to the class, accounts for young learners with a sheet of sign-in codes,
+teacher gives them, a dashboard (a row per learner, sortable and downloadable, the class's weakest
+kinds, a learner's ratings over time), news to the class, accounts for young learners with a sheet of sign-in codes,
 another teacher's class joined with its teacher code, renaming and archiving. A class is opened by
 its address (``?class=ID``) only by one of its teachers. Every text a user typed (names, news) is
 shown as plain text."""
@@ -11,6 +12,7 @@ import io
 import streamlit as st
 
 from tutor.app.ui import classes_state, profile, state
+from tutor.app.ui.render import show_line_chart
 from tutor.app.ui.safe import error_text, plain
 from tutor.app.ui.session_keys import (
     CLASS_CHOICE,
@@ -27,10 +29,14 @@ from tutor.app.ui.session_keys import (
     CLASS_SHEET,
     TEACHER_CODE,
 )
+from tutor.content.lessons import lessons
+from tutor.drills import KINDS
 from tutor.engine.rules import available_rulesets
-from tutor.language.i18n import LANGUAGES
-from tutor.language.labels import ruleset_title
-from tutor.progress.store_classes import CLASS_NAME_MAX, NEWS_MAX, REAL_NAME_MAX, SchoolClass
+from tutor.language.i18n import LANGUAGES, Translator
+from tutor.language.labels import drill_kind_name, mistake_name, ruleset_title
+from tutor.progress.standing import Standing, standing, weakest_kinds
+from tutor.progress.stats import rating_series
+from tutor.progress.store_classes import CLASS_NAME_MAX, NEWS_MAX, REAL_NAME_MAX, Member, SchoolClass
 
 tr = state.translator()
 learner = profile.current()
@@ -58,6 +64,50 @@ def show_note() -> None:
         return
     text = tr.gettext(message, **{k: plain(v) if isinstance(v, str) else v for k, v in params.items()})
     (st.success if kind == "success" else st.error)(text)
+
+
+def learner_label(member: Member) -> str:
+    """A learner as a teacher's list names them: the real name, with the profile's name after it."""
+    return f"{member.real_name} ({member.name})" if member.real_name else member.name
+
+
+def dashboard_table(members: list[Member], standings: dict[int, Standing], lessons_total: int,
+                    tr: Translator) -> list[dict[str, object]]:
+    """One row per learner: lessons, drills, the weakest kind, reviews due, games, the mistake made
+    most and when they were last active (numbers as numbers, so that the table sorts by them)."""
+    rows: list[dict[str, object]] = []
+    for member in members:
+        one = standings[member.profile_id]
+        rated = [(k.rating.rating, k.rating.deviation, kind) for kind, k in one.kinds.items() if k.rating]
+        weakest = min(rated, default=None)
+        finished = sum(level.played for level in one.levels.values())
+        graded = [(level.agreement, level.played) for level in one.levels.values() if level.agreement is not None]
+        rows.append({
+            tr.gettext("Real name"): member.real_name or "",
+            tr.gettext("Profile"): member.name,
+            tr.gettext("Lessons done (of {n})", n=tr.number(lessons_total)): one.lessons_done,
+            tr.gettext("Drill answers"): one.answered,
+            tr.gettext("Right (%)"): None if one.right is None else round(100 * one.right),
+            tr.gettext("Lowest rating"): "" if weakest is None else tr.gettext(
+                "{kind}: {rating} ± {margin}", kind=drill_kind_name(weakest[2], tr),
+                rating=tr.number(round(weakest[0])), margin=tr.number(round(weakest[1]))),
+            tr.gettext("Reviews due"): one.reviews_due,
+            tr.gettext("Games finished"): finished,
+            tr.gettext("Coach's best moves (%)"): round(100 * sum(a * n for a, n in graded) / sum(n for _, n in graded))
+            if graded else None,
+            tr.gettext("Mistake made most"): mistake_name(one.mistakes[0][0], tr) if one.mistakes else "",
+            tr.gettext("Last active"): one.last_active.date() if one.last_active else None,
+        })
+    return rows
+
+
+def table_csv(rows: list[dict[str, object]]) -> bytes:
+    """The dashboard as a CSV file a spreadsheet opens (UTF-8 with its mark)."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else [])
+    writer.writeheader()
+    writer.writerows({k: "" if v is None else v for k, v in row.items()} for row in rows)
+    return out.getvalue().encode("utf-8-sig")
 
 
 def class_line(school_class: SchoolClass) -> str:
@@ -146,17 +196,16 @@ if chosen.archived:
     st.info(tr.gettext("This class is archived: its codes join no one, and its learners no longer see it."))
 
 members = saved.members(learner.id, chosen.id)
+by_member = {m.profile_id: m for m in members}
 st.markdown(tr.ngettext("**{n} learner**", "**{n} learners**", len(members)))
 if members:
     st.dataframe({tr.gettext("Real name"): [m.real_name or "" for m in members],
                   tr.gettext("Profile"): [m.name for m in members],
                   tr.gettext("Joined"): [tr.day(m.joined.date()) if m.joined else "" for m in members]},
                  hide_index=True)
-    names = {m.profile_id: m for m in members}
     with st.form("learner", border=True):
-        st.selectbox(tr.gettext("Learner"), list(names), key=CLASS_LEARNER,
-                     format_func=lambda pid: (f"{names[pid].real_name} ({names[pid].name})" if names[pid].real_name
-                                              else names[pid].name))
+        st.selectbox(tr.gettext("Learner"), list(by_member), key=CLASS_LEARNER,
+                     format_func=lambda pid: learner_label(by_member[pid]))
         st.text_input(tr.gettext("Real name (only this class's teachers see it)"), key=CLASS_REAL_NAME,
                       max_chars=REAL_NAME_MAX)
         left, right = st.columns(2)
@@ -166,6 +215,32 @@ else:
     st.caption(tr.gettext("No learner yet: give them the class code, or make accounts for them below."))
 
 sheet = st.session_state.get(CLASS_SHEET)
+if members:
+    st.subheader(tr.gettext("Dashboard"))
+    course = [d.id for d in lessons(tr.locale)]
+    standings = {m.profile_id: standing([a for a in saved.attempts(m.profile_id) if a.kind in KINDS],
+                                        {k: r for k, r in saved.ratings(m.profile_id).items() if k in KINDS},
+                                        saved.lessons_done(m.profile_id), course, len(saved.due(m.profile_id)),
+                                        saved.games(m.profile_id)) for m in members}
+    table = dashboard_table(members, standings, len(course), tr)
+    st.dataframe(table, hide_index=True)
+    st.download_button(tr.gettext("Download the table (CSV)"), table_csv(table),
+                       file_name=f"gin-tutor-class-{chosen.id}.csv", mime="text/csv")
+    weak = weakest_kinds(list(standings.values()))
+    if weak:
+        named = [tr.gettext("{kind} ({right} right)", kind=drill_kind_name(kind, tr), right=tr.percent(right))
+                 for kind, _, right in weak[:3]]
+        st.markdown(tr.gettext("**The class's weakest kinds of drill:** {kinds}", kinds=tr.list_of(named)))
+    one = st.selectbox(tr.gettext("A learner over time"), [m.profile_id for m in members],
+                       format_func=lambda pid: learner_label(by_member[pid]), key="class_chart_learner")
+    history = rating_series([row for row in saved.rating_history(one) if row[0] in KINDS])
+    if history:
+        show_line_chart({drill_kind_name(kind, tr): points for kind, points in history.items()},
+                        tr.gettext("Rated answers in each kind, in order"), tr.gettext("Rating"),
+                        tr.gettext("The learner's rating in each kind of drill after each answer."), tr.locale)
+    else:
+        st.caption(tr.gettext("No rated answer yet."))
+
 with st.expander(tr.gettext("Accounts for young learners"), expanded=bool(sheet and sheet[0] == chosen.id)):
     st.caption(tr.gettext("For learners with no e-mail: type their names, one per line. Each gets a profile in this "
                           "class and a one-time sign-in code, valid for two weeks, to type in the sidebar under "

@@ -1,0 +1,52 @@
+"""A learner's standing for a class's dashboard, from rows written out here (pure functions)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from tutor.progress.ratings import Rating
+from tutor.progress.rows import Attempt, SavedGame
+from tutor.progress.standing import KindStanding, LevelStanding, standing, weakest_kinds
+
+DAY = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
+
+
+def attempt(kind, correct, hour, mistake=None):
+    return Attempt(kind, "easy", "classic", correct, 5.0, DAY.replace(hour=hour), None, mistake)
+
+
+def game(level, finished, won, decisions, agreed, hour):
+    at = DAY.replace(hour=hour)
+    return SavedGame(1, 7, level, "classic", [], finished, won, decisions, agreed, at, at)
+
+
+def test_a_learners_standing_sums_up_what_the_store_keeps():
+    attempts = [attempt("deadwood", True, 9), attempt("deadwood", False, 10, "face_values"),
+                attempt("deadwood", True, 11), attempt("score", False, 12, "face_values"),
+                attempt("score", False, 13, "no_layoffs")]
+    games = [game("beginner", True, True, 20, 15, 14), game("beginner", True, False, 10, 5, 15),
+             game("strong", False, None, 4, 4, 16)]  # unfinished: counts for when, not for the record
+    ratings = {"deadwood": Rating(1620.0, 180.0)}
+    one = standing(attempts, ratings, {"01-cards", "02-melds", "old-lesson"}, ["01-cards", "02-melds", "03-x"],
+                   3, games)
+    assert one.lessons_done == 2 and one.answered == 5 and one.right == 2 / 5 and one.reviews_due == 3
+    assert one.kinds == {"deadwood": KindStanding(3, 2 / 3, Rating(1620.0, 180.0)),
+                         "score": KindStanding(2, 0.0, None)}
+    # Beginner: two finished games, one won; the coach graded 15 + 5 of 30 decisions best.
+    assert one.levels == {"beginner": LevelStanding(2, 1, 20 / 30)}
+    assert one.mistakes == [("face_values", 2), ("no_layoffs", 1)]
+    assert one.last_active == DAY.replace(hour=16)
+
+
+def test_a_learner_who_has_done_nothing_stands_at_nothing():
+    none = standing([], {}, set(), ["01-cards"], 0, [])
+    assert (none.lessons_done, none.answered, none.right, none.kinds, none.levels, none.mistakes,
+            none.last_active) == (0, 0, None, {}, {}, [], None)
+
+
+def test_a_classs_weakest_kinds_come_first():
+    ana = standing([attempt("deadwood", True, 9), attempt("score", False, 10)], {}, set(), [], 0, [])
+    ben = standing([attempt("deadwood", True, 9), attempt("deadwood", False, 10), attempt("score", True, 11),
+                    attempt("melds", True, 12)], {}, set(), [], 0, [])
+    # score: 1 right of 2; deadwood: 2 of 3; melds: 1 of 1.
+    assert weakest_kinds([ana, ben]) == [("score", 2, 0.5), ("deadwood", 3, 2 / 3), ("melds", 1, 1.0)]

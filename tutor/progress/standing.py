@@ -1,0 +1,88 @@
+"""Where a learner stands, for a class's dashboard and the learner's own page: pure functions of
+what the store keeps (attempts, ratings, lessons done, review cards due, games).
+
+:func:`standing` sums up one learner; :func:`weakest_kinds` ranks a class's drill kinds by how
+often its learners get them right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from tutor.progress.ratings import Rating
+from tutor.progress.rows import Attempt, SavedGame
+from tutor.progress.stats import accuracy_by_kind, games_record, mistakes_by_count
+
+
+@dataclass(frozen=True)
+class KindStanding:
+    """One kind of drill: answers, the share right, and the rating with its deviation (None before
+    the first rated answer)."""
+
+    answered: int
+    right: float
+    rating: Rating | None
+
+
+@dataclass(frozen=True)
+class LevelStanding:
+    """Finished games against one level: played, won, and the share of the learner's decisions the
+    coach graded best (None when no decision was graded)."""
+
+    played: int
+    won: int
+    agreement: float | None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One learner, summed up."""
+
+    lessons_done: int
+    answered: int
+    right: float | None
+    """The share of all drill answers that were right (None before the first)."""
+    kinds: dict[str, KindStanding]
+    reviews_due: int
+    levels: dict[str, LevelStanding]
+    mistakes: list[tuple[str, int]]
+    """The kinds of mistake made, most frequent first."""
+    last_active: datetime | None
+
+
+def standing(attempts: Sequence[Attempt], ratings: Mapping[str, Rating], lessons_done: Collection[str],
+             course: Collection[str], reviews_due: int, games: Sequence[SavedGame]) -> Standing:
+    """A learner's standing: lessons of ``course`` done, drills per kind, reviews due, finished
+    games per level with the coach's agreement, mistakes made most, and when they last did any
+    of it (an answer or a game)."""
+    kinds = {kind: KindStanding(answered, right, ratings.get(kind))
+             for kind, (answered, right) in accuracy_by_kind(attempts).items()}
+    levels: dict[str, LevelStanding] = {}
+    for level, _, played, won in games_record(games):
+        before = levels.get(level, LevelStanding(0, 0, None))
+        levels[level] = LevelStanding(before.played + played, before.won + won, None)
+    for level in levels:
+        graded = [g for g in games if g.level == level and g.finished and g.decisions]
+        decisions = sum(g.decisions for g in graded)
+        if decisions:
+            levels[level] = LevelStanding(levels[level].played, levels[level].won,
+                                          sum(g.agreed for g in graded) / decisions)
+    moments = [a.at for a in attempts] + [g.updated for g in games]
+    return Standing(len(set(lessons_done) & set(course)), len(attempts),
+                    sum(a.correct for a in attempts) / len(attempts) if attempts else None,
+                    kinds, reviews_due, levels, mistakes_by_count(attempts), max(moments, default=None))
+
+
+def weakest_kinds(standings: Sequence[Standing]) -> list[tuple[str, int, float]]:
+    """A class's drill kinds, weakest first: ``(kind, answers, share right)`` over every learner's
+    answers (a kind nobody tried is left out)."""
+    tally: dict[str, list[float]] = {}
+    for one in standings:
+        for kind, counts in one.kinds.items():
+            total = tally.setdefault(kind, [0, 0.0])
+            total[0] += counts.answered
+            total[1] += counts.right * counts.answered
+    return sorted(((kind, int(n), right / n) for kind, (n, right) in tally.items() if n),
+                  key=lambda row: (row[2], -row[1], row[0]))
