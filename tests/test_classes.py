@@ -191,3 +191,32 @@ def test_accounts_for_young_learners_come_with_a_sheet_of_one_time_codes(store):
     # Another teacher cannot make accounts in this class.
     [other] = people(store, "Mr Lee")
     assert store.create_learners(other.id, made.id, ["Intruder"]) == []
+
+
+def test_homework_is_set_by_a_classs_teacher_and_seen_by_its_learners(store):
+    from tutor.progress.homework import HomeworkError, lessons_spec, puzzles_spec
+    teacher, other, ana, ben = people(store, "Ms Ruiz", "Mr Lee", "Ana", "Ben")
+    made = store.create_class(teacher.id, "Gin", "en", "classic")
+    store.join_class(ana.id, made.code)
+    lessons = store.create_assignment(teacher.id, made.id, "lessons", lessons_spec(["02-melds"]), None)
+    puzzles = store.create_assignment(teacher.id, made.id, "puzzles", puzzles_spec("deadwood", "easy", 3, "classic"),
+                                      datetime(2026, 12, 10).date())
+    assert lessons.lessons == ["02-melds"] and puzzles.due.isoformat() == "2026-12-10"
+    assert [a.id for a in store.assignments_of(teacher.id, made.id)] == [puzzles.id, lessons.id]
+    assert [a.id for a in store.learner_assignments(ana.id)] == [puzzles.id, lessons.id]
+    assert store.learner_assignments(ben.id) == []  # not in the class
+    # Another teacher can neither set, read nor take back this class's homework.
+    assert store.create_assignment(other.id, made.id, "lessons", lessons_spec(["01-cards"]), None) is None
+    assert store.assignments_of(other.id, made.id) == []
+    assert not store.remove_assignment(other.id, lessons.id)
+    assert store.remove_assignment(teacher.id, lessons.id)
+    assert [a.id for a in store.learner_assignments(ana.id)] == [puzzles.id]
+    with pytest.raises(HomeworkError):
+        store.create_assignment(teacher.id, made.id, "lessons", {"lessons": []}, None)
+
+
+def test_when_each_lesson_was_passed_is_kept(store):
+    [ana] = people(store, "Ana")
+    store.mark_lesson_done(ana.id, "01-cards")
+    times = store.lesson_times(ana.id)
+    assert list(times) == ["01-cards"] and times["01-cards"].tzinfo is not None

@@ -12,16 +12,18 @@ are typed (:mod:`tutor.progress.throttle`), as it does transfer codes.
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Literal
 
 import sqlalchemy as sa
 
 from tutor.base.msgids import N_
 from tutor.engine.errors import TutorError
+from tutor.progress.homework import Assignment, HomeworkError, read_spec
 from tutor.progress.names import clean_name
 from tutor.progress.rows import UnreadableRow, read_time
 from tutor.progress.store_core import StoreCore, guarded
@@ -322,6 +324,57 @@ class ClassRoom(StoreCore):
             return db.execute(sa.text("SELECT 1 FROM class_members WHERE class_id = :c AND profile_id = :p"),
                               {"c": class_id, "p": profile_id}).first() is not None
 
+    # --- homework -------------------------------------------------------------------------------
+
+    @guarded(lambda: None, write=True)
+    def create_assignment(self, teacher_id: int, class_id: int, kind: str, spec: dict[str, Any],
+                          due: date | None) -> Assignment | None:
+        """Set a class homework (:mod:`tutor.progress.homework`); None where ``teacher_id`` does not
+        teach it or it cannot be saved. Raises :class:`~tutor.progress.homework.HomeworkError`."""
+        text = json.dumps(spec, sort_keys=True)
+        read_spec(kind, text)
+        now = self.clock()
+        with self._transaction() as db:
+            if not self._teaches(db, teacher_id, class_id):
+                return None
+            db.execute(sa.text("INSERT INTO assignments (class_id, kind, spec, due, created) "
+                               "VALUES (:c, :kind, :spec, :due, :now)"),
+                       {"c": class_id, "kind": kind, "spec": text, "due": due.isoformat() if due else None,
+                        "now": now.isoformat()})
+            row = db.execute(sa.text("SELECT id, class_id, kind, spec, due, created FROM assignments WHERE class_id "
+                                     "= :c ORDER BY id DESC LIMIT 1"), {"c": class_id}).one()
+        return _assignment(row)
+
+    @guarded(list, write=False)
+    def assignments_of(self, teacher_id: int, class_id: int) -> list[Assignment]:
+        """A class's homework, newest first, for one of its teachers ([] for anyone else)."""
+        with self._transaction(write=False) as db:
+            if not self._teaches(db, teacher_id, class_id):
+                return []
+            rows = db.execute(sa.text("SELECT id, class_id, kind, spec, due, created FROM assignments "
+                                      "WHERE class_id = :c ORDER BY created DESC, id DESC"), {"c": class_id}).all()
+        return [a for a in map(_assignment, rows) if a is not None]
+
+    @guarded(list, write=False)
+    def learner_assignments(self, profile_id: int) -> list[Assignment]:
+        """The homework of every class a learner is in (not archived), newest first."""
+        with self._transaction(write=False) as db:
+            rows = db.execute(sa.text("SELECT a.id, a.class_id, a.kind, a.spec, a.due, a.created FROM assignments a "
+                                      "JOIN classes c ON c.id = a.class_id JOIN class_members m ON m.class_id = "
+                                      "a.class_id AND m.profile_id = :p WHERE c.archived = 0 "
+                                      "ORDER BY a.created DESC, a.id DESC"), {"p": profile_id}).all()
+        return [a for a in map(_assignment, rows) if a is not None]
+
+    @guarded(lambda: False, write=True)
+    def remove_assignment(self, teacher_id: int, assignment_id: int) -> bool:
+        """Take back a piece of homework of a class ``teacher_id`` teaches."""
+        with self._transaction() as db:
+            row = db.execute(sa.text("SELECT class_id FROM assignments WHERE id = :a"), {"a": assignment_id}).first()
+            if row is None or not self._teaches(db, teacher_id, row[0]):
+                return False
+            db.execute(sa.text("DELETE FROM assignments WHERE id = :a"), {"a": assignment_id})
+        return True
+
     # --- news -----------------------------------------------------------------------------------
 
     @guarded(lambda: False, write=True)
@@ -371,6 +424,16 @@ def _time(text: Any) -> datetime | None:
     try:
         return read_time(text, "time")
     except UnreadableRow:
+        return None
+
+
+def _assignment(row: Sequence[Any]) -> Assignment | None:
+    """An ``assignments`` row, or None where it cannot be read (it is left out, not shown broken)."""
+    aid, class_id, kind, spec, due, created = row
+    try:
+        return Assignment(aid, class_id, kind, read_spec(kind, spec), date.fromisoformat(due) if due else None,
+                          read_time(created, "created"))
+    except (HomeworkError, UnreadableRow, ValueError, TypeError):
         return None
 
 

@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
 from fsrs import Card, Rating
 
 from tutor.progress.review import reviewed, row_of_card
-from tutor.progress.rows import CARD_COLUMNS, UnreadableRow, read_card, set_aside_text
+from tutor.progress.rows import CARD_COLUMNS, UnreadableRow, read_card, read_time, set_aside_text
 from tutor.progress.store_core import StoreCore, guarded
 
 _CARD_SELECT = ", ".join(CARD_COLUMNS)
@@ -35,6 +36,20 @@ class ReviewRoom(StoreCore):
             rows = db.execute(sa.text("SELECT lesson FROM lessons_done WHERE profile_id = :profile"),
                               {"profile": profile_id}).all()
         return {row[0] for row in rows}
+
+    @guarded(dict, write=False)
+    def lesson_times(self, profile_id: int) -> dict[str, datetime]:
+        """When the learner passed each lesson (a row whose time cannot be read is left out)."""
+        with self._transaction(write=False) as db:
+            rows = db.execute(sa.text("SELECT lesson, at FROM lessons_done WHERE profile_id = :profile"),
+                              {"profile": profile_id}).all()
+        times = {}
+        for lesson, at in rows:
+            try:
+                times[lesson] = read_time(at, "at")
+            except UnreadableRow:
+                continue
+        return times
 
     # --- review (FSRS) ----------------------------------------------------------------------
 

@@ -1,0 +1,63 @@
+"""Homework read from what a learner did (pure): lessons passed, the first answer to each puzzle of
+a set; the set's puzzles are the same for every learner and differ between assignments."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from tutor.progress.homework import (
+    Assignment,
+    HomeworkError,
+    lessons_spec,
+    progress,
+    puzzle_seeds,
+    puzzles_spec,
+    read_spec,
+)
+from tutor.progress.rows import Attempt
+
+SET = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+
+
+def at(hour):
+    return SET.replace(hour=hour)
+
+
+def test_a_puzzle_set_is_the_same_for_everyone_and_its_own():
+    assert puzzle_seeds(7, 3) == puzzle_seeds(7, 3) and len(set(puzzle_seeds(7, 3))) == 3
+    assert not set(puzzle_seeds(7, 3)) & set(puzzle_seeds(8, 3))
+
+
+def test_lessons_count_whenever_they_were_passed():
+    homework = Assignment(1, 1, "lessons", lessons_spec(["02-melds", "03-deadwood", "02-melds"]), None, SET)
+    assert homework.lessons == ["02-melds", "03-deadwood"]
+    done = progress(homework, {"02-melds": at(7), "01-cards": at(6)}, [])
+    assert (done.done, done.total, done.finished) == (1, 2, None)
+    done = progress(homework, {"02-melds": at(7), "03-deadwood": at(12)}, [])
+    assert (done.done, done.finished) == (2, at(12))
+
+
+def test_a_puzzle_counts_at_its_first_answer_after_the_homework_was_set():
+    homework = Assignment(5, 1, "puzzles", puzzles_spec("deadwood", "medium", 2, "classic"), date(2026, 12, 4), SET)
+    first, second = puzzle_seeds(5, 2)
+    assert [p["seed"] for p in homework.puzzles] == [first, second]
+    assert homework.puzzles[0] == {"drill": "deadwood", "seed": first, "level": "medium", "rules": "classic"}
+    answers = [Attempt("deadwood", "medium", "classic", True, 3.0, at(8), first),     # before it was set
+               Attempt("deadwood", "medium", "classic", False, 3.0, at(10), first),   # the first that counts
+               Attempt("deadwood", "medium", "classic", True, 3.0, at(11), first),
+               Attempt("deadwood", "easy", "classic", True, 3.0, at(11), second),     # another level
+               Attempt("score", "medium", "classic", True, 3.0, at(11), second)]      # another kind
+    done = progress(homework, {}, answers)
+    assert [(i.done, i.right) for i in done.items] == [(at(10), False), (None, None)]
+    answers.append(Attempt("deadwood", "medium", "classic", True, 3.0, at(13), second))
+    assert progress(homework, {}, answers).finished == at(13)
+
+
+@pytest.mark.parametrize("kind, text", [("lessons", '{"lessons": []}'), ("puzzles", '{"kind": "deadwood"}'),
+                                        ("puzzles", '{"kind": "deadwood", "level": "easy", "count": 99, '
+                                                    '"ruleset": "classic"}'), ("quiz", "{}"), ("lessons", "[")])
+def test_a_spec_that_cannot_be_read_is_refused(kind, text):
+    with pytest.raises(HomeworkError):
+        read_spec(kind, text)

@@ -1,0 +1,138 @@
+"""Homework: what a teacher sets a class, and how much of it a learner has done, read from what the
+store already keeps (lessons passed, drill answers). Pure functions.
+
+An assignment is one of:
+
+- ``lessons``: lessons to pass (``{"lessons": ["03-deadwood", ...]}``); each is done when the
+  learner passes its check, before or after the assignment was set;
+- ``puzzles``: a set of puzzles of one kind and level, the same for every learner of the class
+  (``{"kind": "deadwood", "level": "medium", "count": 5, "ruleset": "classic"}``): puzzle *i*'s
+  number is :func:`puzzle_seeds` of the assignment; each is done at the learner's first answer to
+  it after the assignment was set, and that answer says whether it was right at the first try.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from tutor.progress.rows import Attempt
+
+KINDS = ("lessons", "puzzles")
+MOST_PUZZLES = 20
+"""The most puzzles in one assignment."""
+
+
+class HomeworkError(ValueError):
+    """An assignment that cannot be read: says what was wrong."""
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """One piece of homework set to a class."""
+
+    id: int
+    class_id: int
+    kind: str
+    spec: dict[str, Any]
+    due: date | None
+    created: datetime
+
+    @property
+    def lessons(self) -> list[str]:
+        return [str(lesson) for lesson in self.spec.get("lessons", [])]
+
+    @property
+    def puzzles(self) -> list[dict[str, Any]]:
+        """Each puzzle's address (``drill``, ``seed``, ``level``, ``rules``), for the Drills page."""
+        if self.kind != "puzzles":
+            return []
+        return [{"drill": self.spec["kind"], "seed": seed, "level": self.spec["level"], "rules": self.spec["ruleset"]}
+                for seed in puzzle_seeds(self.id, int(self.spec["count"]))]
+
+
+def lessons_spec(lessons: Sequence[str]) -> dict[str, Any]:
+    """The spec of lessons to pass (at least one, each once)."""
+    chosen = list(dict.fromkeys(str(lesson) for lesson in lessons))
+    if not chosen:
+        raise HomeworkError("choose at least one lesson")
+    return {"lessons": chosen}
+
+
+def puzzles_spec(kind: str, level: str, count: int, ruleset: str) -> dict[str, Any]:
+    """The spec of a set of ``count`` puzzles (1 to :data:`MOST_PUZZLES`)."""
+    if not 1 <= count <= MOST_PUZZLES:
+        raise HomeworkError(f"a set has 1 to {MOST_PUZZLES} puzzles")
+    return {"kind": kind, "level": level, "count": count, "ruleset": ruleset}
+
+
+def read_spec(kind: str, text: str) -> dict[str, Any]:
+    """A stored spec (JSON), checked."""
+    try:
+        spec = json.loads(text)
+    except ValueError as error:
+        raise HomeworkError(f"not JSON: {error}") from None
+    if not isinstance(spec, dict) or kind not in KINDS:
+        raise HomeworkError(f"not an assignment of kind {kind!r}")
+    if kind == "lessons":
+        return lessons_spec(spec.get("lessons") or [])
+    try:
+        return puzzles_spec(str(spec["kind"]), str(spec["level"]), int(spec["count"]), str(spec["ruleset"]))
+    except (KeyError, TypeError, ValueError) as error:
+        raise HomeworkError(f"a puzzle set needs kind, level, count and ruleset: {error}") from None
+
+
+def puzzle_seeds(assignment_id: int, count: int) -> list[int]:
+    """The numbers of an assignment's puzzles: the same for every learner, different for every
+    assignment (a hash of the assignment's id and the puzzle's place)."""
+    return [int.from_bytes(hashlib.sha256(f"homework/{assignment_id}/{i}".encode()).digest()[:4], "big")
+            for i in range(count)]
+
+
+@dataclass(frozen=True)
+class ItemDone:
+    """One lesson or puzzle of an assignment, for one learner: when it was done (None: not yet) and,
+    for a puzzle, whether the first answer was right."""
+
+    item: str
+    done: datetime | None
+    right: bool | None = None
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How much of an assignment one learner has done."""
+
+    items: tuple[ItemDone, ...]
+
+    @property
+    def done(self) -> int:
+        return sum(item.done is not None for item in self.items)
+
+    @property
+    def total(self) -> int:
+        return len(self.items)
+
+    @property
+    def finished(self) -> datetime | None:
+        """When the last item was done, once all are."""
+        if not self.items or any(item.done is None for item in self.items):
+            return None
+        return max(item.done for item in self.items if item.done is not None)
+
+
+def progress(assignment: Assignment, lesson_times: Mapping[str, datetime], attempts: Sequence[Attempt]) -> Progress:
+    """What one learner has done of ``assignment``, from when they passed each lesson and their drill answers."""
+    if assignment.kind == "lessons":
+        return Progress(tuple(ItemDone(lesson, lesson_times.get(lesson)) for lesson in assignment.lessons))
+    items = []
+    for puzzle in assignment.puzzles:
+        answers = sorted((a for a in attempts if a.kind == puzzle["drill"] and a.level == puzzle["level"]
+                          and a.seed == puzzle["seed"] and a.at >= assignment.created), key=lambda a: a.at)
+        first = answers[0] if answers else None
+        items.append(ItemDone(str(puzzle["seed"]), first.at if first else None, first.correct if first else None))
+    return Progress(tuple(items))
