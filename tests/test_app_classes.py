@@ -154,3 +154,40 @@ def test_the_dashboard_has_a_row_per_learner_with_their_drills():
     # The weakest kind of the class comes first: the score (none right), then the deadwood.
     weakest = "**The class's weakest kinds of drill:** Hand score (0% right) and Deadwood (67% right)"
     assert any(m.value == weakest for m in teacher.markdown), screen(teacher)
+
+
+def test_homework_is_set_seen_and_followed_per_learner():
+    from tutor.app.ui.session_keys import HOMEWORK_COUNT, HOMEWORK_KIND, HOMEWORK_LEVEL
+    from tutor.progress.homework import puzzle_seeds
+    teacher = as_profile("Ms Ruiz")
+    class_id = make_class(teacher, "Gin 1")
+    learner = as_profile("Ana")
+    learner.text_input(key=CLASS_CODE).input(code_of(teacher, class_id))
+    submit(learner, "Join the class")
+    teacher.run()
+    teacher.selectbox(key=HOMEWORK_KIND).set_value("deadwood")
+    teacher.selectbox(key=HOMEWORK_LEVEL).set_value("easy")
+    teacher.number_input(key=HOMEWORK_COUNT).set_value(3)
+    submit(teacher, "Set this set of puzzles")
+    assert any("The homework is set" in s.value for s in teacher.success), screen(teacher)
+    # Ana sees it, with a link to each of the three puzzles (the same for every learner).
+    learner.run()
+    assert "**Homework:** 3 puzzles: Deadwood, easy" in [m.value for m in learner.markdown], screen(learner)
+    links = [link for link in learner.get("page_link") if link.proto.label.startswith("Puzzle ")]
+    assert [link.proto.label for link in links] == ["Puzzle 1", "Puzzle 2", "Puzzle 3"]
+    # She answers the first one right and the second wrong (as the Drills page records them).
+    first, second, _ = puzzle_seeds(1, 3)  # the first assignment of this test's fresh database: id 1
+    import os
+    from pathlib import Path
+    store = open_store(Path(os.environ["GIN_TUTOR_DATA_DIR"]))
+    ana = learner.session_state["_profile"].id
+    store.record_attempt(ana, "deadwood", "easy", "classic", True, 4.0, seed=first)
+    store.record_attempt(ana, "deadwood", "easy", "classic", False, 4.0, seed=second)
+    store.close()
+    teacher.run()
+    table = next(d.value for d in teacher.dataframe if "Progress" in d.value.columns)
+    [row] = table.to_dict("records")
+    assert (row["Learner"], row["Progress"], row["1"], row["2"], row["3"]) == ("Ana", "2 of 3 done", "✓", "✗", "—")
+    learner.run()
+    assert [link.proto.label for link in learner.get("page_link") if link.proto.label.startswith("Puzzle ")] == [
+        "Puzzle 1 ✓", "Puzzle 2 ✗", "Puzzle 3"]

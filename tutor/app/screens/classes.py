@@ -27,13 +27,20 @@ from tutor.app.ui.session_keys import (
     CLASS_REAL_NAME,
     CLASS_RENAME,
     CLASS_SHEET,
+    HOMEWORK_COUNT,
+    HOMEWORK_KIND,
+    HOMEWORK_LESSONS,
+    HOMEWORK_LESSONS_DUE,
+    HOMEWORK_LEVEL,
+    HOMEWORK_PUZZLES_DUE,
     TEACHER_CODE,
 )
 from tutor.content.lessons import lessons
-from tutor.drills import KINDS
+from tutor.drills import KINDS, LEVELS
 from tutor.engine.rules import available_rulesets
 from tutor.language.i18n import LANGUAGES, Translator
-from tutor.language.labels import drill_kind_name, mistake_name, ruleset_title
+from tutor.language.labels import drill_kind_name, level_name, mistake_name, ruleset_title
+from tutor.progress.homework import MOST_PUZZLES, Assignment, Progress, progress
 from tutor.progress.standing import Standing, standing, weakest_kinds
 from tutor.progress.stats import rating_series
 from tutor.progress.store_classes import CLASS_NAME_MAX, NEWS_MAX, REAL_NAME_MAX, Member, SchoolClass
@@ -110,6 +117,28 @@ def table_csv(rows: list[dict[str, object]]) -> bytes:
     return out.getvalue().encode("utf-8-sig")
 
 
+def homework_line(assignment: Assignment, titles: dict[str, str]) -> str:
+    """What a piece of homework asks, and when it is due (our own words: lesson titles, kinds)."""
+    if assignment.kind == "lessons":
+        names = tr.list_of([titles.get(lesson, lesson) for lesson in assignment.lessons])
+        what = tr.ngettext("Lesson: {names}", "Lessons: {names}", len(assignment.lessons), names=names)
+    else:
+        count = int(assignment.spec["count"])
+        what = tr.ngettext("{n} puzzle: {kind}, {level}", "{n} puzzles: {kind}, {level}", count,
+                           kind=drill_kind_name(str(assignment.spec["kind"]), tr),
+                           level=level_name(str(assignment.spec["level"]), tr))
+    if assignment.due is None:
+        return what
+    return tr.gettext("{what} (due {day})", what=what, day=tr.day(assignment.due))
+
+
+def progress_line(done: Progress) -> str:
+    """How much of a piece of homework is done, and when it was finished."""
+    if done.finished is not None:
+        return tr.gettext("Done ({day})", day=tr.day(done.finished.date()))
+    return tr.gettext("{done} of {total} done", done=tr.number(done.done), total=tr.number(done.total))
+
+
 def class_line(school_class: SchoolClass) -> str:
     """A class's name (made inert), its language and its ruleset."""
     return tr.gettext("{name} · {language} · {rules}", name=plain(school_class.name),
@@ -126,9 +155,26 @@ joined = saved.classes_joined(learner.id)
 if not joined:
     st.caption(tr.gettext("You are in no class yet. If your teacher gave you a class code, type it below."))
 news = saved.learner_news(learner.id)
+titles = {d.id: tr.content(d.title) for d in lessons(tr.locale)}
+my_homework = saved.learner_assignments(learner.id) if joined else []
+my_times = saved.lesson_times(learner.id) if my_homework else {}
+my_answers = saved.attempts(learner.id) if my_homework else []
 for school_class in joined:
     with st.container(border=True):
         st.markdown(f"**{class_line(school_class)}**")
+        for homework in [a for a in my_homework if a.class_id == school_class.id]:
+            done = progress(homework, my_times, my_answers)
+            st.markdown(tr.gettext("**Homework:** {what}", what=homework_line(homework, titles)))
+            st.progress(done.done / done.total if done.total else 0.0, text=progress_line(done))
+            if homework.kind == "lessons":
+                for lesson, item in zip(homework.lessons, done.items, strict=True):
+                    st.page_link("screens/lessons.py", label=titles.get(lesson, lesson) + (" ✓" if item.done else ""),
+                                 query_params={"lesson": lesson, "lang": tr.lang})
+            else:
+                for number, (puzzle, item) in enumerate(zip(homework.puzzles, done.items, strict=True), start=1):
+                    mark = "" if item.done is None else (" ✓" if item.right else " ✗")
+                    st.page_link("screens/drills.py", label=tr.gettext("Puzzle {n}", n=tr.number(number)) + mark,
+                                 query_params={**{k: str(v) for k, v in puzzle.items()}, "lang": tr.lang})
         for message in [n for n in news if n.class_id == school_class.id]:
             when = tr.day(message.posted.date()) if message.posted else ""
             st.caption(tr.gettext("Message from your teacher ({day}):", day=when))
@@ -240,6 +286,39 @@ if members:
                         tr.gettext("The learner's rating in each kind of drill after each answer."), tr.locale)
     else:
         st.caption(tr.gettext("No rated answer yet."))
+
+with st.expander(tr.gettext("Homework")):
+    with st.form("homework_lessons", border=True):
+        st.multiselect(tr.gettext("Lessons to pass"), list(titles), key=HOMEWORK_LESSONS,
+                       format_func=lambda lesson: titles[lesson])
+        st.date_input(tr.gettext("Due (optional)"), value=None, key=HOMEWORK_LESSONS_DUE)
+        st.form_submit_button(tr.gettext("Set these lessons"), on_click=classes_state.set_lessons_homework)
+    with st.form("homework_puzzles", border=True):
+        kind_column, level_column, count_column = st.columns(3)
+        kind_column.selectbox(tr.gettext("Kind of puzzle"), list(KINDS), key=HOMEWORK_KIND,
+                              format_func=lambda kind: drill_kind_name(kind, tr))
+        level_column.selectbox(tr.gettext("Level"), list(LEVELS), key=HOMEWORK_LEVEL, index=1,
+                               format_func=lambda level: level_name(level, tr))
+        count_column.number_input(tr.gettext("How many"), min_value=1, max_value=MOST_PUZZLES, value=5,
+                                  key=HOMEWORK_COUNT)
+        st.date_input(tr.gettext("Due (optional)"), value=None, key=HOMEWORK_PUZZLES_DUE)
+        st.form_submit_button(tr.gettext("Set this set of puzzles"), on_click=classes_state.set_puzzles_homework,
+                              args=(chosen.ruleset,))
+    for homework in saved.assignments_of(learner.id, chosen.id):
+        st.markdown(f"**{homework_line(homework, titles)}**")
+        who = tr.gettext("Learner")
+        rows: list[dict[str, object]] = []
+        for member in members:
+            done = progress(homework, saved.lesson_times(member.profile_id), saved.attempts(member.profile_id))
+            row: dict[str, object] = {who: learner_label(member), tr.gettext("Progress"): progress_line(done)}
+            if homework.kind == "puzzles":
+                for number, item in enumerate(done.items, start=1):
+                    row[tr.number(number)] = "—" if item.done is None else ("✓" if item.right else "✗")
+            rows.append(row)
+        if rows:
+            st.dataframe(rows, hide_index=True)
+        st.button(tr.gettext("Take back this homework"), key=f"take_back_{homework.id}",
+                  on_click=classes_state.take_back, args=(homework.id,))
 
 with st.expander(tr.gettext("Accounts for young learners"), expanded=bool(sheet and sheet[0] == chosen.id)):
     st.caption(tr.gettext("For learners with no e-mail: type their names, one per line. Each gets a profile in this "

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import time
+from datetime import date
 from typing import Any
 
 import streamlit as st
@@ -30,10 +31,17 @@ from tutor.app.ui.session_keys import (
     CLASS_REAL_NAME,
     CLASS_RENAME,
     CLASS_SHEET,
+    HOMEWORK_COUNT,
+    HOMEWORK_KIND,
+    HOMEWORK_LESSONS,
+    HOMEWORK_LESSONS_DUE,
+    HOMEWORK_LEVEL,
+    HOMEWORK_PUZZLES_DUE,
     TEACHER_CODE,
 )
 from tutor.engine.errors import TutorError
 from tutor.language.i18n import N_
+from tutor.progress.homework import MOST_PUZZLES, HomeworkError, lessons_spec, puzzles_spec
 from tutor.progress.store_profiles import ProfileNameError
 from tutor.progress.throttle import Throttle
 
@@ -230,3 +238,45 @@ def make_accounts() -> None:
     if sheet:
         st.session_state[CLASS_NAMES] = ""
         st.session_state[CLASS_SHEET] = (chosen[1], [(line.name, line.code) for line in sheet])
+
+
+def _due(key: str) -> date | None:
+    chosen = st.session_state.get(key)
+    return chosen if isinstance(chosen, date) else None
+
+
+def _set_homework(kind: str, spec: dict[str, Any], due: date | None) -> None:
+    chosen = _chosen()
+    if chosen is None:
+        return
+    if profile.store().create_assignment(*chosen, kind, spec, due) is not None:
+        note("success", N_("The homework is set: the class's learners see it on their Classes page."))
+
+
+def set_lessons_homework() -> None:
+    """Set the lessons chosen as homework."""
+    try:
+        spec = lessons_spec(list(st.session_state.get(HOMEWORK_LESSONS) or []))
+    except HomeworkError:
+        note("error", N_("Choose at least one lesson."))
+        return
+    _set_homework("lessons", spec, _due(HOMEWORK_LESSONS_DUE))
+    st.session_state[HOMEWORK_LESSONS] = []
+
+
+def set_puzzles_homework(ruleset: str) -> None:
+    """Set a set of puzzles of the kind, level and count chosen, under ``ruleset`` (the class's)."""
+    try:
+        spec = puzzles_spec(str(st.session_state.get(HOMEWORK_KIND)), str(st.session_state.get(HOMEWORK_LEVEL)),
+                            int(st.session_state.get(HOMEWORK_COUNT) or 0), ruleset)
+    except (HomeworkError, ValueError):
+        note("error", N_("A set of puzzles has 1 to {most} of them."), most=MOST_PUZZLES)
+        return
+    _set_homework("puzzles", spec, _due(HOMEWORK_PUZZLES_DUE))
+
+
+def take_back(assignment_id: int) -> None:
+    """Take back a piece of homework."""
+    teacher = profile.current()
+    if teacher is not None and profile.store().remove_assignment(teacher.id, assignment_id):
+        note("success", N_("The homework is taken back."))

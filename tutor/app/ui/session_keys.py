@@ -210,6 +210,19 @@ CLASS_SHEET = "_class_sheet"
 """The sheet of accounts just made: (class id, [(name, code)]). Shown while the page stays open; the
 codes are kept only as hashes, so it cannot be shown again later."""
 
+HOMEWORK_LESSONS = "homework_lessons"
+"""The lessons chosen for homework (a widget)."""
+HOMEWORK_LESSONS_DUE = "homework_lessons_due"
+"""The due date chosen for lessons set as homework (a widget; None for none)."""
+HOMEWORK_KIND = "homework_kind"
+"""The kind of drill chosen for a set of puzzles (a widget)."""
+HOMEWORK_LEVEL = "homework_level"
+"""The level chosen for a set of puzzles (a widget)."""
+HOMEWORK_COUNT = "homework_count"
+"""How many puzzles the set has (a widget)."""
+HOMEWORK_PUZZLES_DUE = "homework_puzzles_due"
+"""The due date chosen for a set of puzzles (a widget; None for none)."""
+
 
 def lesson_check_seeds(lesson_id: str) -> str:
     """The key of a lesson's check puzzles' numbers."""
