@@ -191,3 +191,4 @@ def test_homework_is_set_seen_and_followed_per_learner():
     learner.run()
     assert [link.proto.label for link in learner.get("page_link") if link.proto.label.startswith("Puzzle ")] == [
         "Puzzle 1 ✓", "Puzzle 2 ✗", "Puzzle 3"]
+

@@ -243,15 +243,24 @@ if chosen.archived:
 
 members = saved.members(learner.id, chosen.id)
 by_member = {m.profile_id: m for m in members}
+
+
+def member_label(profile_id: int) -> str:
+    """A learner of this class by their profile id (nothing for an id that is not one: forged, or gone)."""
+    member = by_member.get(profile_id)
+    return "" if member is None else learner_label(member)
+
+
 st.markdown(tr.ngettext("**{n} learner**", "**{n} learners**", len(members)))
 if members:
     st.dataframe({tr.gettext("Real name"): [m.real_name or "" for m in members],
                   tr.gettext("Profile"): [m.name for m in members],
                   tr.gettext("Joined"): [tr.day(m.joined.date()) if m.joined else "" for m in members]},
                  hide_index=True)
+    if st.session_state.get(CLASS_LEARNER) not in by_member:  # a learner gone since, or a forged id
+        st.session_state.pop(CLASS_LEARNER, None)
     with st.form("learner", border=True):
-        st.selectbox(tr.gettext("Learner"), list(by_member), key=CLASS_LEARNER,
-                     format_func=lambda pid: learner_label(by_member[pid]))
+        st.selectbox(tr.gettext("Learner"), list(by_member), key=CLASS_LEARNER, format_func=member_label)
         st.text_input(tr.gettext("Real name (only this class's teachers see it)"), key=CLASS_REAL_NAME,
                       max_chars=REAL_NAME_MAX)
         left, right = st.columns(2)
@@ -277,8 +286,10 @@ if members:
         named = [tr.gettext("{kind} ({right} right)", kind=drill_kind_name(kind, tr), right=tr.percent(right))
                  for kind, _, right in weak[:3]]
         st.markdown(tr.gettext("**The class's weakest kinds of drill:** {kinds}", kinds=tr.list_of(named)))
+    if st.session_state.get("class_chart_learner") not in by_member:
+        st.session_state.pop("class_chart_learner", None)
     one = st.selectbox(tr.gettext("A learner over time"), [m.profile_id for m in members],
-                       format_func=lambda pid: learner_label(by_member[pid]), key="class_chart_learner")
+                       format_func=member_label, key="class_chart_learner")
     history = rating_series([row for row in saved.rating_history(one) if row[0] in KINDS])
     if history:
         show_line_chart({drill_kind_name(kind, tr): points for kind, points in history.items()},
