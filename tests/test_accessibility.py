@@ -17,7 +17,7 @@ from test_browser import _table_state, _wait_for_the_move
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 """One worker runs every browser test: one app server and one Chromium for them all."""
 
-PAGES = ["", "rules", "compare", "ruleset", "glossary", "lessons", "review", "progress", "play", "drills",
+PAGES = ["", "rules", "compare", "ruleset", "glossary", "lessons", "review", "progress", "classes", "play", "drills",
          "analyzer"]
 RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
          "resultTypes": ["violations"]}

@@ -133,3 +133,66 @@ def test_a_forged_name_cookie_opens_no_ones_profile_through_the_deployment(deplo
     finally:
         owner.close()
         forger.close()
+
+
+def _teacher_makes_a_class(page, front: str, teacher: str, name: str) -> tuple[str, str]:
+    """A teacher's profile makes a class on the Classes page: its id (from the address) and its code."""
+    page.goto(f"{front}/classes?lang=en")
+    create_profile(page, teacher)
+    page.get_by_text("Make a class").click()
+    page.get_by_label("Name of the class").fill(name)
+    page.get_by_role("button", name="Make the class").click()
+    page.get_by_text(f"The class “{name}” is ready").wait_for()
+    page.wait_for_url(lambda url: "class=" in url)
+    class_id = page.url.split("class=")[1].split("&")[0]
+    code = page.get_by_test_id("stMetricValue").first.inner_text().strip()
+    return class_id, code
+
+
+def test_two_teachers_two_classes_a_learner_joins_and_does_homework_across_processes(deployment, browser):
+    """Issue 37's round through the deployment: each teacher makes a class on one process, a learner
+    joins one on the other, its teacher sees her and sets homework, she sees it; the other teacher
+    cannot open that class by its address; the teacher's page passes axe at phone width."""
+    from test_accessibility import violations
+    front, ports = deployment
+    keys = keys_for(front, ports)
+    contexts = []
+
+    def on(port: int, width: int = 1280):
+        context = browser.new_context(locale="en-US", viewport={"width": width, "height": 1000})
+        context.add_cookies([{"name": "gt_server", "value": keys[port], "url": front}])
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(45000)
+        return page
+
+    try:
+        ruiz, lee, ana = on(ports[0]), on(ports[1]), on(ports[1])
+        mine, code = _teacher_makes_a_class(ruiz, front, "Ms Ruiz", "Gin A")
+        _teacher_makes_a_class(lee, front, "Mr Lee", "Gin B")
+        ana.goto(f"{front}/classes?lang=en")
+        create_profile(ana, "Ana")
+        ana.get_by_label("Class code").fill(code.lower())
+        ana.get_by_role("button", name="Join the class").click()
+        ana.get_by_text("You joined the class “Gin A”.").wait_for()
+        # Ms Ruiz, on the other process, sees Ana and sets a set of puzzles.
+        ruiz.goto(f"{front}/classes?lang=en&class={mine}")
+        ruiz.get_by_text("1 learner", exact=True).wait_for()
+        ruiz.get_by_text("Homework", exact=True).click()
+        ruiz.get_by_role("button", name="Set this set of puzzles").click()
+        ruiz.get_by_text("The homework is set").wait_for()
+        ana.goto(f"{front}/classes?lang=en")
+        ana.get_by_text("Homework:").wait_for()
+        ana.get_by_role("link", name="Puzzle 1", exact=True).wait_for()
+        # Mr Lee, with Ms Ruiz's class address, sees only his own class.
+        lee.goto(f"{front}/classes?lang=en&class={mine}")
+        lee.get_by_text("None of your classes has that address").wait_for()
+        assert not lee.get_by_text("Gin A").count()
+        # The teacher's page at phone width passes axe.
+        ruiz.set_viewport_size({"width": 390, "height": 1000})
+        ruiz.goto(f"{front}/classes?lang=es&class={mine}")
+        ruiz.get_by_text("Código de la clase, para los alumnos").wait_for()
+        assert violations(ruiz) == []
+    finally:
+        for context in contexts:
+            context.close()
