@@ -47,6 +47,8 @@ from tutor.progress.store_classes import CLASS_NAME_MAX, NEWS_MAX, REAL_NAME_MAX
 
 tr = state.translator()
 learner = profile.current()
+DATE_FORMAT = "DD/MM/YYYY" if tr.lang == "es" else "YYYY/MM/DD"
+"""How a date is typed: day first in Spanish; year first (never ambiguous) in English."""
 saved = profile.store()
 
 st.title(tr.gettext("Classes"))
@@ -301,8 +303,8 @@ if members:
 with st.expander(tr.gettext("Homework")):
     with st.form("homework_lessons", border=True):
         st.multiselect(tr.gettext("Lessons to pass"), list(titles), key=HOMEWORK_LESSONS,
-                       format_func=lambda lesson: titles[lesson])
-        st.date_input(tr.gettext("Due (optional)"), value=None, key=HOMEWORK_LESSONS_DUE)
+                       format_func=lambda lesson: titles[lesson], placeholder=tr.gettext("Choose the lessons"))
+        st.date_input(tr.gettext("Due (optional)"), value=None, key=HOMEWORK_LESSONS_DUE, format=DATE_FORMAT)
         st.form_submit_button(tr.gettext("Set these lessons"), on_click=classes_state.set_lessons_homework)
     with st.form("homework_puzzles", border=True):
         kind_column, level_column, count_column = st.columns(3)
@@ -312,7 +314,7 @@ with st.expander(tr.gettext("Homework")):
                                format_func=lambda level: level_name(level, tr))
         count_column.number_input(tr.gettext("How many"), min_value=1, max_value=MOST_PUZZLES, value=5,
                                   key=HOMEWORK_COUNT)
-        st.date_input(tr.gettext("Due (optional)"), value=None, key=HOMEWORK_PUZZLES_DUE)
+        st.date_input(tr.gettext("Due (optional)"), value=None, key=HOMEWORK_PUZZLES_DUE, format=DATE_FORMAT)
         st.form_submit_button(tr.gettext("Set this set of puzzles"), on_click=classes_state.set_puzzles_homework,
                               args=(chosen.ruleset,))
     for homework in saved.assignments_of(learner.id, chosen.id):
