@@ -245,6 +245,9 @@ if chosen.archived:
 
 members = saved.members(learner.id, chosen.id)
 by_member = {m.profile_id: m for m in members}
+answers_of = {m.profile_id: saved.attempts(m.profile_id) for m in members}
+"""Each learner's drill answers and when they passed each lesson, read once for the dashboard and the homework."""
+lesson_times_of = {m.profile_id: saved.lesson_times(m.profile_id) for m in members}
 
 
 def member_label(profile_id: int) -> str:
@@ -275,9 +278,9 @@ sheet = st.session_state.get(CLASS_SHEET)
 if members:
     st.subheader(tr.gettext("Dashboard"))
     course = [d.id for d in lessons(tr.locale)]
-    standings = {m.profile_id: standing([a for a in saved.attempts(m.profile_id) if a.kind in KINDS],
+    standings = {m.profile_id: standing([a for a in answers_of[m.profile_id] if a.kind in KINDS],
                                         {k: r for k, r in saved.ratings(m.profile_id).items() if k in KINDS},
-                                        saved.lessons_done(m.profile_id), course, len(saved.due(m.profile_id)),
+                                        set(lesson_times_of[m.profile_id]), course, len(saved.due(m.profile_id)),
                                         saved.games(m.profile_id)) for m in members}
     table = dashboard_table(members, standings, len(course), tr)
     st.dataframe(table, hide_index=True)
@@ -322,7 +325,7 @@ with st.expander(tr.gettext("Homework")):
         who = tr.gettext("Learner")
         rows: list[dict[str, object]] = []
         for member in members:
-            done = progress(homework, saved.lesson_times(member.profile_id), saved.attempts(member.profile_id))
+            done = progress(homework, lesson_times_of[member.profile_id], answers_of[member.profile_id])
             row: dict[str, object] = {who: learner_label(member), tr.gettext("Progress"): progress_line(done)}
             if homework.kind == "puzzles":
                 for number, item in enumerate(done.items, start=1):
