@@ -192,3 +192,28 @@ def test_homework_is_set_seen_and_followed_per_learner():
     assert [link.proto.label for link in learner.get("page_link") if link.proto.label.startswith("Puzzle ")] == [
         "Puzzle 1 ✓", "Puzzle 2 ✗", "Puzzle 3"]
 
+
+
+def test_hands_against_a_level_are_set_and_counted_from_the_learners_games():
+    from tutor.app.ui.session_keys import HOMEWORK_BOT, HOMEWORK_HANDS
+    teacher = as_profile("Ms Ruiz", "es")
+    class_id = make_class(teacher, "Gin 1", "Crear la clase")
+    learner = as_profile("Ana", "es")
+    learner.text_input(key=CLASS_CODE).input(code_of(teacher, class_id))
+    submit(learner, "Unirme a la clase")
+    teacher.run()
+    teacher.selectbox(key=HOMEWORK_BOT).set_value("strong")
+    teacher.number_input(key=HOMEWORK_HANDS).set_value(3)
+    submit(teacher, "Poner estas manos")
+    learner.run()
+    assert "**Deberes:** 3 manos contra el jugador fuerte" in [m.value for m in learner.markdown], screen(learner)
+    assert any(link.proto.label == "Jugar contra el jugador fuerte" for link in learner.get("page_link"))
+    import os
+    from pathlib import Path
+    store = open_store(Path(os.environ["GIN_TUTOR_DATA_DIR"]))
+    store.save_game(learner.session_state["_profile"].id, None, 7, "strong", "classic", [("pass", None)], False,
+                    None, 3, 2, hands=1)  # one hand finished against the strong player
+    store.close()
+    teacher.run()
+    table = next(d.value for d in teacher.dataframe if "Progreso" in d.value.columns)
+    assert table.to_dict("records") == [{"Alumno": "Ana", "Progreso": "1 de 3 hechos"}]

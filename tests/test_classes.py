@@ -220,3 +220,11 @@ def test_when_each_lesson_was_passed_is_kept(store):
     store.mark_lesson_done(ana.id, "01-cards")
     times = store.lesson_times(ana.id)
     assert list(times) == ["01-cards"] and times["01-cards"].tzinfo is not None
+
+
+def test_a_saved_game_keeps_how_many_of_its_hands_are_finished(store):
+    [ana] = people(store, "Ana")
+    saved = store.save_game(ana.id, None, 7, "strong", "classic", [("pass", None)], False, None, 1, 1, hands=0)
+    again = store.save_game(ana.id, saved.id, 7, "strong", "classic", [("pass", None), ("stock", None)], False,
+                            None, 2, 1, version=saved.version, hands=2)
+    assert again is not None and [g.hands for g in store.games(ana.id)] == [2]

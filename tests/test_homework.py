@@ -57,7 +57,26 @@ def test_a_puzzle_counts_at_its_first_answer_after_the_homework_was_set():
 
 @pytest.mark.parametrize("kind, text", [("lessons", '{"lessons": []}'), ("puzzles", '{"kind": "deadwood"}'),
                                         ("puzzles", '{"kind": "deadwood", "level": "easy", "count": 99, '
-                                                    '"ruleset": "classic"}'), ("quiz", "{}"), ("lessons", "[")])
+                                                    '"ruleset": "classic"}'), ("quiz", "{}"), ("lessons", "["),
+                                        ("hands", '{"level": "strong"}')])
 def test_a_spec_that_cannot_be_read_is_refused(kind, text):
     with pytest.raises(HomeworkError):
         read_spec(kind, text)
+
+
+def test_hands_count_from_games_against_that_level_started_after_the_homework():
+    from tutor.progress.homework import hands_spec
+    from tutor.progress.rows import SavedGame
+    homework = Assignment(9, 1, "hands", hands_spec("strong", 3), None, SET)
+
+    def game(level, started, updated, hands):
+        return SavedGame(1, 7, level, "classic", [], False, None, 0, 0, at(started), at(updated), 0, hands)
+    games = [game("strong", 8, 12, 4),      # started before the homework was set: not counted
+             game("beginner", 10, 11, 2),   # another level
+             game("strong", 10, 13, 2)]     # two hands finished, the game last saved at 13
+    done = progress(homework, {}, [], games)
+    assert [i.done for i in done.items] == [at(13), at(13), None]
+    games.append(game("strong", 14, 15, 1))
+    assert progress(homework, {}, [], games).finished == at(15)
+    with pytest.raises(HomeworkError):
+        hands_spec("strong", 0)

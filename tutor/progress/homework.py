@@ -8,7 +8,10 @@ An assignment is one of:
 - ``puzzles``: a set of puzzles of one kind and level, the same for every learner of the class
   (``{"kind": "deadwood", "level": "medium", "count": 5, "ruleset": "classic"}``): puzzle *i*'s
   number is :func:`puzzle_seeds` of the assignment; each is done at the learner's first answer to
-  it after the assignment was set, and that answer says whether it was right at the first try.
+  it after the assignment was set, and that answer says whether it was right at the first try;
+- ``hands``: hands to finish against a level of the virtual player (``{"level": "strong", "count":
+  3}``), in games started after the assignment was set; each hand is done when its game was last
+  saved with it finished (a saved game keeps how many of its hands are finished, not when each ended).
 """
 
 from __future__ import annotations
@@ -20,11 +23,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from tutor.progress.rows import Attempt
+from tutor.progress.rows import Attempt, SavedGame
 
-KINDS = ("lessons", "puzzles")
+KINDS = ("lessons", "puzzles", "hands")
 MOST_PUZZLES = 20
 """The most puzzles in one assignment."""
+MOST_HANDS = 20
+"""The most hands in one assignment."""
 
 
 class HomeworkError(ValueError):
@@ -70,6 +75,13 @@ def puzzles_spec(kind: str, level: str, count: int, ruleset: str) -> dict[str, A
     return {"kind": kind, "level": level, "count": count, "ruleset": ruleset}
 
 
+def hands_spec(level: str, count: int) -> dict[str, Any]:
+    """The spec of ``count`` hands (1 to :data:`MOST_HANDS`) against the virtual player of ``level``."""
+    if not 1 <= count <= MOST_HANDS:
+        raise HomeworkError(f"1 to {MOST_HANDS} hands")
+    return {"level": level, "count": count}
+
+
 def read_spec(kind: str, text: str) -> dict[str, Any]:
     """A stored spec (JSON), checked."""
     try:
@@ -80,6 +92,11 @@ def read_spec(kind: str, text: str) -> dict[str, Any]:
         raise HomeworkError(f"not an assignment of kind {kind!r}")
     if kind == "lessons":
         return lessons_spec(spec.get("lessons") or [])
+    if kind == "hands":
+        try:
+            return hands_spec(str(spec["level"]), int(spec["count"]))
+        except (KeyError, TypeError, ValueError) as error:
+            raise HomeworkError(f"hands need a level and a count: {error}") from None
     try:
         return puzzles_spec(str(spec["kind"]), str(spec["level"]), int(spec["count"]), str(spec["ruleset"]))
     except (KeyError, TypeError, ValueError) as error:
@@ -125,10 +142,17 @@ class Progress:
         return max(item.done for item in self.items if item.done is not None)
 
 
-def progress(assignment: Assignment, lesson_times: Mapping[str, datetime], attempts: Sequence[Attempt]) -> Progress:
-    """What one learner has done of ``assignment``, from when they passed each lesson and their drill answers."""
+def progress(assignment: Assignment, lesson_times: Mapping[str, datetime], attempts: Sequence[Attempt],
+             games: Sequence[SavedGame] = ()) -> Progress:
+    """What one learner has done of ``assignment``, from when they passed each lesson, their drill
+    answers and their saved games."""
     if assignment.kind == "lessons":
         return Progress(tuple(ItemDone(lesson, lesson_times.get(lesson)) for lesson in assignment.lessons))
+    if assignment.kind == "hands":
+        count = int(assignment.spec["count"])
+        ended = [g.updated for g in sorted(games, key=lambda g: g.updated)
+                 if g.level == assignment.spec["level"] and g.started >= assignment.created for _ in range(g.hands)]
+        return Progress(tuple(ItemDone(str(n), ended[n] if n < len(ended) else None) for n in range(count)))
     items = []
     for puzzle in assignment.puzzles:
         answers = sorted((a for a in attempts if a.kind == puzzle["drill"] and a.level == puzzle["level"]

@@ -93,18 +93,20 @@ class SavedGame:
     updated: datetime
     version: int = 0
     """How many times the game was saved: a save must name the version it continues."""
+    hands: int = 0
+    """How many of its hands are finished (kept since schema 13; 0 for a game saved before)."""
 
 
 def read_game(row: Sequence[Any]) -> SavedGame:
     """A ``games`` row as the store selects it: id, seed, level, ruleset, moves, finished, won,
-    decisions, agreed, started, updated, version."""
-    gid, seed, level, ruleset, moves, finished, won, decisions, agreed, started, updated, version = row
+    decisions, agreed, started, updated, version, and (from schema 13) hands."""
+    gid, seed, level, ruleset, moves, finished, won, decisions, agreed, started, updated, version, *more = row
     if not isinstance(level, str) or not isinstance(ruleset, str):
         raise UnreadableRow("the level or the ruleset is not a name")
     return SavedGame(_whole(gid, "the id"), _whole(seed, "the seed"), level, ruleset, read_moves(moves),
                    bool(finished), None if won is None else bool(won), _whole(decisions, "decisions"),
                    _whole(agreed, "agreed"), read_time(started, "started"), read_time(updated, "updated"),
-                   _whole(version, "the version"))
+                   _whole(version, "the version"), _whole(more[0], "hands") if more else 0)
 
 
 def read_card(row: Sequence[Any]) -> Card:
@@ -156,7 +158,7 @@ def read_attempt(row: Sequence[Any]) -> Attempt:
 # --- Setting a row aside ---------------------------------------------------------------------------
 
 GAME_COLUMNS = ("id", "seed", "level", "ruleset", "moves", "finished", "won", "decisions", "agreed", "started",
-                "updated", "version")
+                "updated", "version", "hands")
 """A saved game's columns, in the order :func:`read_game` reads them."""
 CARD_COLUMNS = ("state", "step", "stability", "difficulty", "due", "last_review")
 """The review table's columns that hold an item's FSRS card, in the order :func:`read_card` reads them."""

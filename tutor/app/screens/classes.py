@@ -27,7 +27,10 @@ from tutor.app.ui.session_keys import (
     CLASS_REAL_NAME,
     CLASS_RENAME,
     CLASS_SHEET,
+    HOMEWORK_BOT,
     HOMEWORK_COUNT,
+    HOMEWORK_HANDS,
+    HOMEWORK_HANDS_DUE,
     HOMEWORK_KIND,
     HOMEWORK_LESSONS,
     HOMEWORK_LESSONS_DUE,
@@ -40,7 +43,9 @@ from tutor.drills import KINDS, LEVELS
 from tutor.engine.rules import available_rulesets
 from tutor.language.i18n import LANGUAGES, Translator
 from tutor.language.labels import drill_kind_name, level_name, mistake_name, ruleset_title
-from tutor.progress.homework import MOST_PUZZLES, Assignment, Progress, progress
+from tutor.language.play_text import bot_level_name
+from tutor.play.bots import BOT_LEVELS
+from tutor.progress.homework import MOST_HANDS, MOST_PUZZLES, Assignment, Progress, progress
 from tutor.progress.standing import Standing, standing, weakest_kinds
 from tutor.progress.stats import rating_series
 from tutor.progress.store_classes import CLASS_NAME_MAX, NEWS_MAX, REAL_NAME_MAX, Member, SchoolClass
@@ -124,6 +129,10 @@ def homework_line(assignment: Assignment, titles: dict[str, str]) -> str:
     if assignment.kind == "lessons":
         names = tr.list_of([titles.get(lesson, lesson) for lesson in assignment.lessons])
         what = tr.ngettext("Lesson: {names}", "Lessons: {names}", len(assignment.lessons), names=names)
+    elif assignment.kind == "hands":
+        count = int(assignment.spec["count"])
+        what = tr.ngettext("{n} hand against the {level} player", "{n} hands against the {level} player", count,
+                           level=bot_level_name(str(assignment.spec["level"]), tr))
     else:
         count = int(assignment.spec["count"])
         what = tr.ngettext("{n} puzzle: {kind}, {level}", "{n} puzzles: {kind}, {level}", count,
@@ -161,17 +170,23 @@ titles = {d.id: tr.content(d.title) for d in lessons(tr.locale)}
 my_homework = saved.learner_assignments(learner.id) if joined else []
 my_times = saved.lesson_times(learner.id) if my_homework else {}
 my_answers = saved.attempts(learner.id) if my_homework else []
+my_games = saved.games(learner.id) if any(a.kind == "hands" for a in my_homework) else []
 for school_class in joined:
     with st.container(border=True):
         st.markdown(f"**{class_line(school_class)}**")
         for homework in [a for a in my_homework if a.class_id == school_class.id]:
-            done = progress(homework, my_times, my_answers)
+            done = progress(homework, my_times, my_answers, my_games)
             st.markdown(tr.gettext("**Homework:** {what}", what=homework_line(homework, titles)))
             st.progress(done.done / done.total if done.total else 0.0, text=progress_line(done))
             if homework.kind == "lessons":
                 for lesson, item in zip(homework.lessons, done.items, strict=True):
                     st.page_link("screens/lessons.py", label=titles.get(lesson, lesson) + (" ✓" if item.done else ""),
                                  query_params={"lesson": lesson, "lang": tr.lang})
+            elif homework.kind == "hands":
+                st.page_link("screens/play.py", label=tr.gettext("Play against the {level} player",
+                                                                 level=bot_level_name(str(homework.spec["level"]), tr)),
+                             query_params={"level": str(homework.spec["level"]), "rules": school_class.ruleset,
+                                           "lang": tr.lang})
             else:
                 for number, (puzzle, item) in enumerate(zip(homework.puzzles, done.items, strict=True), start=1):
                     mark = "" if item.done is None else (" ✓" if item.right else " ✗")
@@ -248,6 +263,7 @@ by_member = {m.profile_id: m for m in members}
 answers_of = {m.profile_id: saved.attempts(m.profile_id) for m in members}
 """Each learner's drill answers and when they passed each lesson, read once for the dashboard and the homework."""
 lesson_times_of = {m.profile_id: saved.lesson_times(m.profile_id) for m in members}
+games_of = {m.profile_id: saved.games(m.profile_id) for m in members}
 
 
 def member_label(profile_id: int) -> str:
@@ -281,7 +297,7 @@ if members:
     standings = {m.profile_id: standing([a for a in answers_of[m.profile_id] if a.kind in KINDS],
                                         {k: r for k, r in saved.ratings(m.profile_id).items() if k in KINDS},
                                         set(lesson_times_of[m.profile_id]), course, len(saved.due(m.profile_id)),
-                                        saved.games(m.profile_id)) for m in members}
+                                        games_of[m.profile_id]) for m in members}
     table = dashboard_table(members, standings, len(course), tr)
     st.dataframe(table, hide_index=True)
     st.download_button(tr.gettext("Download the table (CSV)"), table_csv(table),
@@ -320,12 +336,21 @@ with st.expander(tr.gettext("Homework")):
         st.date_input(tr.gettext("Due (optional)"), value=None, key=HOMEWORK_PUZZLES_DUE, format=DATE_FORMAT)
         st.form_submit_button(tr.gettext("Set this set of puzzles"), on_click=classes_state.set_puzzles_homework,
                               args=(chosen.ruleset,))
+    with st.form("homework_hands", border=True):
+        bot_column, hands_column = st.columns(2)
+        bot_column.selectbox(tr.gettext("Against"), list(BOT_LEVELS), key=HOMEWORK_BOT,
+                             format_func=lambda level: bot_level_name(level, tr))
+        hands_column.number_input(tr.gettext("How many hands"), min_value=1, max_value=MOST_HANDS, value=3,
+                                  key=HOMEWORK_HANDS)
+        st.date_input(tr.gettext("Due (optional)"), value=None, key=HOMEWORK_HANDS_DUE, format=DATE_FORMAT)
+        st.form_submit_button(tr.gettext("Set these hands"), on_click=classes_state.set_hands_homework)
     for homework in saved.assignments_of(learner.id, chosen.id):
         st.markdown(f"**{homework_line(homework, titles)}**")
         who = tr.gettext("Learner")
         rows: list[dict[str, object]] = []
         for member in members:
-            done = progress(homework, lesson_times_of[member.profile_id], answers_of[member.profile_id])
+            done = progress(homework, lesson_times_of[member.profile_id], answers_of[member.profile_id],
+                            games_of[member.profile_id])
             row: dict[str, object] = {who: learner_label(member), tr.gettext("Progress"): progress_line(done)}
             if homework.kind == "puzzles":
                 for number, item in enumerate(done.items, start=1):

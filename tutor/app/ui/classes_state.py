@@ -31,7 +31,10 @@ from tutor.app.ui.session_keys import (
     CLASS_REAL_NAME,
     CLASS_RENAME,
     CLASS_SHEET,
+    HOMEWORK_BOT,
     HOMEWORK_COUNT,
+    HOMEWORK_HANDS,
+    HOMEWORK_HANDS_DUE,
     HOMEWORK_KIND,
     HOMEWORK_LESSONS,
     HOMEWORK_LESSONS_DUE,
@@ -41,7 +44,7 @@ from tutor.app.ui.session_keys import (
 )
 from tutor.engine.errors import TutorError
 from tutor.language.i18n import N_
-from tutor.progress.homework import MOST_PUZZLES, HomeworkError, lessons_spec, puzzles_spec
+from tutor.progress.homework import MOST_HANDS, MOST_PUZZLES, HomeworkError, hands_spec, lessons_spec, puzzles_spec
 from tutor.progress.store_profiles import ProfileNameError
 from tutor.progress.throttle import Throttle
 
@@ -273,6 +276,16 @@ def set_puzzles_homework(ruleset: str) -> None:
         note("error", N_("A set of puzzles has 1 to {most} of them."), most=MOST_PUZZLES)
         return
     _set_homework("puzzles", spec, _due(HOMEWORK_PUZZLES_DUE))
+
+
+def set_hands_homework() -> None:
+    """Set a number of hands against the level chosen."""
+    try:
+        spec = hands_spec(str(st.session_state.get(HOMEWORK_BOT)), int(st.session_state.get(HOMEWORK_HANDS) or 0))
+    except (HomeworkError, ValueError):
+        note("error", N_("Set 1 to {most} hands."), most=MOST_HANDS)
+        return
+    _set_homework("hands", spec, _due(HOMEWORK_HANDS_DUE))
 
 
 def take_back(assignment_id: int) -> None:

@@ -266,7 +266,7 @@ def save(match: Match) -> bool:
         saved = profile.store().save_game(
             learner.id, kept.id if kept else None, match.seed, match.level, match.rules.name,
             match.learner_moves(), match.game.over, won, counted, agreed,
-            version=kept.version if kept else 0)
+            version=kept.version if kept else 0, hands=sum(hand.result is not None for hand in match.game.played))
     except StaleGameError as stale:
         current_copy = profile.store().game(learner.id, kept.id) if kept else None
         if current_copy is None or not _open_saved(current_copy):

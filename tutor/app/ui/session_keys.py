@@ -222,6 +222,12 @@ HOMEWORK_COUNT = "homework_count"
 """How many puzzles the set has (a widget)."""
 HOMEWORK_PUZZLES_DUE = "homework_puzzles_due"
 """The due date chosen for a set of puzzles (a widget; None for none)."""
+HOMEWORK_BOT = "homework_bot"
+"""The level of the virtual player chosen for hands set as homework (a widget)."""
+HOMEWORK_HANDS = "homework_hands"
+"""How many hands are set (a widget)."""
+HOMEWORK_HANDS_DUE = "homework_hands_due"
+"""The due date chosen for hands set as homework (a widget; None for none)."""
 
 
 def lesson_check_seeds(lesson_id: str) -> str:
