@@ -217,3 +217,22 @@ def test_hands_against_a_level_are_set_and_counted_from_the_learners_games():
     teacher.run()
     table = next(d.value for d in teacher.dataframe if "Progreso" in d.value.columns)
     assert table.to_dict("records") == [{"Alumno": "Ana", "Progreso": "1 de 3 hechos"}]
+
+
+def test_a_learner_sees_their_own_row_of_the_dashboard_and_nothing_of_others():
+    teacher = as_profile("Ms Ruiz")
+    class_id = make_class(teacher, "Gin 1")
+    code = code_of(teacher, class_id)
+    for name in ("Ana", "Ben"):
+        someone = as_profile(name)
+        someone.text_input(key=CLASS_CODE).input(code)
+        submit(someone, "Join the class")
+    teacher.run()
+    teacher.selectbox(key=CLASS_LEARNER).set_value(someone.session_state["_profile"].id)
+    teacher.text_input(key=CLASS_REAL_NAME).input("Benjamín Ruiz")
+    submit(teacher, "Save the real name")
+    someone.switch_page("screens/progress.py").run()
+    assert any(h.value == "What your teachers see" for h in someone.header)
+    [row] = someone.dataframe[0].value.to_dict("records")
+    assert row["Profile"] == "Ben" and "Real name" not in row
+    assert "Ana" not in screen(someone) and "Benjamín Ruiz" not in screen(someone)

@@ -1,11 +1,13 @@
 """Progress: lessons done, the rating of each kind of drill over time and the weakest situation
 (with a button that practises it), accuracy per kind of drill over time, the current streak, the kinds of
 mistake made most, games played and won against the virtual player, the coach's agreement over
-time, and any saved game replayed move by move with the engine's view beside it."""
+time, any saved game replayed move by move with the engine's view beside it, and, for a learner in a
+class, their own row of the class's dashboard (nothing of other learners)."""
 
 import streamlit as st
 
 from tutor.app.ui import drill_state, profile, state
+from tutor.app.ui.class_views import dashboard_table
 from tutor.app.ui.render import show_line_chart
 from tutor.app.ui.replay import show_replay
 from tutor.content.lessons import course_status, lessons
@@ -13,6 +15,7 @@ from tutor.drills import KINDS
 from tutor.drills.practice import practice_session, weakest_situation
 from tutor.language.labels import drill_kind_name, mistake_name, ruleset_title
 from tutor.language.play_text import bot_level_name
+from tutor.progress.standing import standing
 from tutor.progress.stats import (
     DAILY_GOAL,
     accuracy_by_day,
@@ -25,6 +28,7 @@ from tutor.progress.stats import (
     mistakes_by_count,
     rating_series,
 )
+from tutor.progress.store_classes import Member
 
 tr = state.translator()
 learner = profile.current()
@@ -56,6 +60,15 @@ fourth.metric(tr.gettext("Drills answered"), tr.number(len(attempts)))
 st.markdown(tr.gettext("**Today's goal:** {done} of {goal} answers", done=tr.number(min(today_count, DAILY_GOAL)),
                        goal=tr.number(DAILY_GOAL)))
 st.progress(min(today_count, DAILY_GOAL) / DAILY_GOAL)
+
+if saved.classes_joined(learner.id):  # what a class's teachers see of this learner, and nothing of others
+    st.header(tr.gettext("What your teachers see"))
+    st.caption(tr.gettext("Your row of your classes' dashboard, as your teachers see it (they also see the real "
+                          "name they gave you)."))
+    mine = standing(known, {k: r for k, r in saved.ratings(learner.id).items() if k in KINDS}, done,
+                    [d.id for d in course], len(saved.due(learner.id)), games)
+    [row] = dashboard_table([Member(learner.id, learner.name, None, None)], {learner.id: mine}, len(course), tr)
+    st.dataframe([{k: v for k, v in row.items() if k != tr.gettext("Real name")}], hide_index=True)
 
 st.header(tr.gettext("The course"))
 status = course_status([d.id for d in course], done)
