@@ -181,13 +181,21 @@ def test_homework_is_set_seen_and_followed_per_learner():
     from pathlib import Path
     store = open_store(Path(os.environ["GIN_TUTOR_DATA_DIR"]))
     ana = learner.session_state["_profile"].id
-    store.record_attempt(ana, "deadwood", "easy", "classic", True, 4.0, seed=first)
-    store.record_attempt(ana, "deadwood", "easy", "classic", False, 4.0, seed=second)
+    from tutor.progress.ratings import Rating
+    from tutor.progress.store import DrillAnswer
+    store.record_drill_answer(ana, DrillAnswer("deadwood", "easy", "classic", True, 4.0, "a", Rating(), False, first,
+                                               None, "7", 0))
+    store.record_drill_answer(ana, DrillAnswer("deadwood", "easy", "classic", False, 4.0, "b", Rating(), True, second,
+                                               "face_values", "31", 1))
     store.close()
     teacher.run()
     table = next(d.value for d in teacher.dataframe if "Progress" in d.value.columns)
     [row] = table.to_dict("records")
     assert (row["Learner"], row["Progress"], row["1"], row["2"], row["3"]) == ("Ana", "2 of 3 done", "✓", "✗", "—")
+    # Every first answer, as Ana gave it, with the hints she asked for.
+    every = next(d.value for d in teacher.dataframe if "Answer given" in d.value.columns).to_dict("records")
+    assert [(r["Puzzle"], r["Right at the first try"], r["Answer given"], r["Hints"]) for r in every] == [
+        ("1", "✓", "7", "0"), ("2", "✗", "31", "1")]
     learner.run()
     assert [link.proto.label for link in learner.get("page_link") if link.proto.label.startswith("Puzzle ")] == [
         "Puzzle 1 ✓", "Puzzle 2 ✗", "Puzzle 3"]

@@ -228,3 +228,15 @@ def test_a_saved_game_keeps_how_many_of_its_hands_are_finished(store):
     again = store.save_game(ana.id, saved.id, 7, "strong", "classic", [("pass", None), ("stock", None)], False,
                             None, 2, 1, version=saved.version, hands=2)
     assert again is not None and [g.hands for g in store.games(ana.id)] == [2]
+
+
+def test_a_drill_answer_keeps_what_was_answered_and_the_hints_asked_for(store):
+    from tutor.progress.ratings import Rating
+    from tutor.progress.store import DrillAnswer
+    [ana] = people(store, "Ana")
+    store.record_drill_answer(ana.id, DrillAnswer("deadwood", "easy", "classic", False, 6.0, "deadwood/easy/7",
+                                                  Rating(), True, 7, "face_values", "32", 2))
+    store.record_attempt(ana.id, "deadwood", "easy", "classic", True, 3.0, seed=8)  # kept without them
+    first, second = store.attempts(ana.id)
+    assert (first.given, first.hints, first.seed, first.mistake) == ("32", 2, 7, "face_values")
+    assert (second.given, second.hints) == (None, None)

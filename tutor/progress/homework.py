@@ -118,6 +118,10 @@ class ItemDone:
     item: str
     done: datetime | None
     right: bool | None = None
+    given: str | None = None
+    """A puzzle's first answer, as the learner gave it (None before schema 14)."""
+    hints: int | None = None
+    """The hints asked for before that answer (None before schema 14)."""
 
 
 @dataclass(frozen=True)
@@ -158,5 +162,6 @@ def progress(assignment: Assignment, lesson_times: Mapping[str, datetime], attem
         answers = sorted((a for a in attempts if a.kind == puzzle["drill"] and a.level == puzzle["level"]
                           and a.seed == puzzle["seed"] and a.at >= assignment.created), key=lambda a: a.at)
         first = answers[0] if answers else None
-        items.append(ItemDone(str(puzzle["seed"]), first.at if first else None, first.correct if first else None))
+        items.append(ItemDone(str(puzzle["seed"]), None) if first is None else
+                     ItemDone(str(puzzle["seed"]), first.at, first.correct, first.given, first.hints))
     return Progress(tuple(items))

@@ -142,17 +142,23 @@ class Attempt:
     at: datetime
     seed: int | None = None
     mistake: str | None = None
+    given: str | None = None
+    """What the learner answered, as text (from schema 14; None before)."""
+    hints: int | None = None
+    """How many hints they had asked for (from schema 14; None before)."""
 
 
 def read_attempt(row: Sequence[Any]) -> Attempt:
     """An ``attempts`` row as the store selects it: kind, difficulty, ruleset, correct, seconds, at,
-    seed, mistake."""
-    kind, level, ruleset, correct, seconds, at, seed, mistake = row
+    seed, mistake, and (from schema 14) answer and hints."""
+    kind, level, ruleset, correct, seconds, at, seed, mistake, *more = row
+    given = more[0] if more and isinstance(more[0], str) else None
+    hints = _whole(more[1], "hints") if len(more) > 1 and more[1] is not None else None
     if not all(isinstance(v, str) for v in (kind, level, ruleset)):
         raise UnreadableRow("the kind, level or ruleset is not a name")
     return Attempt(kind, level, ruleset, bool(correct), _number(seconds, "the seconds", 0.0, 1e9),
                       read_time(at, "the time"), None if seed is None else _whole(seed, "the seed"),
-                      mistake if isinstance(mistake, str) else None)
+                      mistake if isinstance(mistake, str) else None, given, hints)
 
 
 # --- Setting a row aside ---------------------------------------------------------------------------
@@ -163,7 +169,10 @@ GAME_COLUMNS = ("id", "seed", "level", "ruleset", "moves", "finished", "won", "d
 CARD_COLUMNS = ("state", "step", "stability", "difficulty", "due", "last_review")
 """The review table's columns that hold an item's FSRS card, in the order :func:`read_card` reads them."""
 ATTEMPT_COLUMNS = ("kind", "difficulty", "ruleset", "correct", "seconds", "at", "seed", "mistake")
-"""A drill attempt's columns, in the order :func:`read_attempt` reads them."""
+"""A drill attempt's columns up to schema 13, in the order :func:`read_attempt` reads them (migration 6
+reads these)."""
+ATTEMPT_ANSWER_COLUMNS = (*ATTEMPT_COLUMNS, "answer", "hints")
+"""A drill attempt's columns from schema 14 on: the answer given and the hints asked for after them."""
 
 
 def _plain(value: Any) -> Any:

@@ -87,6 +87,10 @@ class DrillAnswer:
     """The answer came after a hint or on a second try."""
     seed: int | None = None
     mistake: str | None = None
+    given: str | None = None
+    """What the learner answered, as text (for a teacher's homework view)."""
+    hints: int = 0
+    """How many hints they had asked for."""
 
 
 SHEET_CODE_DAYS = 14
@@ -135,7 +139,7 @@ class Store(ProfileRoom, AttemptRoom, ReviewRoom, GameRoom, ClassRoom):
         learner's new rating, None when nothing was saved."""
         with self._transaction() as db:
             self._record_attempt_in(db, profile_id, answer.kind, answer.level, answer.ruleset, answer.correct,
-                                    answer.seconds, answer.seed, answer.mistake)
+                                    answer.seconds, answer.seed, answer.mistake, answer.given, answer.hints)
             mine, rating_aside = self._rate_attempt_in(db, profile_id, answer.kind, answer.item, answer.prior,
                                                        answer.correct, answer.helped)
             review = rating_after_drill(answer.correct, answer.helped, self._in_review(db, profile_id, answer.item))

@@ -13,10 +13,12 @@ from tutor.progress.ratings import NEW as NEW_RATING
 from tutor.progress.ratings import Rating as GlickoRating
 from tutor.progress.ratings import after_attempt
 from tutor.progress.review import DrillItem
-from tutor.progress.rows import ATTEMPT_COLUMNS, Attempt, UnreadableRow, read_attempt, read_time, set_aside_text
+from tutor.progress.rows import ATTEMPT_ANSWER_COLUMNS, Attempt, UnreadableRow, read_attempt, read_time, set_aside_text
 from tutor.progress.store_core import StoreCore, guarded
 
-_ATTEMPT_SELECT = ", ".join(ATTEMPT_COLUMNS)
+_ATTEMPT_SELECT = ", ".join(ATTEMPT_ANSWER_COLUMNS)
+ANSWER_MOST = 200
+"""The most characters of an answer kept with its attempt."""
 
 
 class AttemptRoom(StoreCore):
@@ -33,13 +35,17 @@ class AttemptRoom(StoreCore):
         return True
 
     def _record_attempt_in(self, db: sa.Connection, profile_id: int, kind: str, level: str, ruleset: str,
-                           correct: bool, seconds: float, seed: int | None, mistake: str | None) -> None:
-        """:meth:`record_attempt` inside the caller's transaction."""
+                           correct: bool, seconds: float, seed: int | None, mistake: str | None,
+                           given: str | None = None, hints: int | None = None) -> None:
+        """:meth:`record_attempt` inside the caller's transaction (``given``: the answer as text, cut to
+        :data:`ANSWER_MOST` characters; ``hints``: how many were asked for)."""
         db.execute(sa.text(
-            "INSERT INTO attempts (profile_id, kind, difficulty, ruleset, correct, seconds, at, seed, mistake) "
-            "VALUES (:profile, :kind, :level, :ruleset, :correct, :seconds, :at, :seed, :mistake)"),
+            "INSERT INTO attempts (profile_id, kind, difficulty, ruleset, correct, seconds, at, seed, mistake, "
+            "answer, hints) VALUES (:profile, :kind, :level, :ruleset, :correct, :seconds, :at, :seed, :mistake, "
+            ":answer, :hints)"),
             {"profile": profile_id, "kind": kind, "level": level, "ruleset": ruleset, "correct": int(correct),
-             "seconds": float(seconds), "at": self.clock().isoformat(), "seed": seed, "mistake": mistake})
+             "seconds": float(seconds), "at": self.clock().isoformat(), "seed": seed, "mistake": mistake,
+             "answer": None if given is None else given[:ANSWER_MOST], "hints": hints})
 
     @guarded(list, write=False)
     def attempts(self, profile_id: int) -> list[Attempt]:
@@ -52,7 +58,7 @@ class AttemptRoom(StoreCore):
             try:
                 read.append(read_attempt(row[1:]))
             except UnreadableRow as error:
-                bad.append((set_aside_text(("id", *ATTEMPT_COLUMNS), row), error.reason, {"id": row[0]}))
+                bad.append((set_aside_text(("id", *ATTEMPT_ANSWER_COLUMNS), row), error.reason, {"id": row[0]}))
         self._set_aside(profile_id, "attempts", bad)
         return read
 

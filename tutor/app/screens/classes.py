@@ -315,6 +315,18 @@ with st.expander(tr.gettext("Homework")):
             rows.append(row)
         if rows:
             st.dataframe(rows, hide_index=True)
+        if homework.kind == "puzzles" and members:
+            every = [{who: learner_label(member), tr.gettext("Puzzle"): tr.number(number),
+                      tr.gettext("Right at the first try"): "✓" if item.right else "✗",
+                      tr.gettext("Answer given"): item.given or "",
+                      tr.gettext("Hints"): "" if item.hints is None else tr.number(item.hints)}
+                     for member in members
+                     for number, item in enumerate(progress(homework, lesson_times_of[member.profile_id],
+                                                            answers_of[member.profile_id]).items, start=1)
+                     if item.done is not None]
+            if every:
+                st.caption(tr.gettext("Every first answer, as given:"))
+                st.dataframe(every, hide_index=True)
         st.button(tr.gettext("Take back this homework"), key=f"take_back_{homework.id}",
                   on_click=classes_state.take_back, args=(homework.id,))
 

@@ -5,6 +5,7 @@ engine's; every session key of a puzzle comes from :class:`PuzzleKeys`."""
 from __future__ import annotations
 
 import hashlib
+import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -466,6 +467,14 @@ def retry(keys: PuzzleKeys | None = None) -> None:
         session.pop(key, None)
 
 
+def answer_text(answer: Any) -> str:
+    """An answer as it is kept with its attempt: a number or a word as it is, anything else (cards,
+    melds, a score's two parts) as compact JSON."""
+    if isinstance(answer, str | int | float):
+        return str(answer)
+    return json.dumps(answer, ensure_ascii=False, default=str, separators=(",", ":"))
+
+
 def grade(puzzle: Puzzle, answer: Any) -> Verdict | None:
     """Check an answer with the engine, keep the verdict, count it in the tally and save the
     attempt for the learner's profile. None when there is no answer to check."""
@@ -489,7 +498,9 @@ def grade(puzzle: Puzzle, answer: Any) -> Verdict | None:
     tally["right"] += verdict.correct
     tally["streak"] = tally["streak"] + 1 if verdict.correct else 0
     seconds = time.monotonic() - st.session_state.get(keys.opened, time.monotonic())
-    profile.record(puzzle, verdict, seconds, helped=tries > 1 or st.session_state.get(keys.hints, 0) > 0)
+    hints_asked = int(st.session_state.get(keys.hints, 0))
+    profile.record(puzzle, verdict, seconds, helped=tries > 1 or hints_asked > 0, given=answer_text(answer),
+                   hints=hints_asked)
     return verdict
 
 

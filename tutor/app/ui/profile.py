@@ -737,14 +737,16 @@ def review_item(puzzle: Puzzle) -> str:
     return DrillItem(puzzle.kind, puzzle.level, puzzle.ruleset, puzzle.seed, position, puzzle.scenario).format()
 
 
-def record(puzzle: Puzzle, verdict: Verdict, seconds: float, helped: bool = False) -> None:
+def record(puzzle: Puzzle, verdict: Verdict, seconds: float, helped: bool = False, given: str | None = None,
+           hints: int = 0) -> None:
     """Save an attempt for the current profile, move the learner's and the puzzle's ratings
     (:mod:`tutor.progress.ratings`), and rate it in the review schedule as the review policy says
     (:func:`tutor.progress.review.rating_after_drill`), all in one transaction; ``helped``: the
-    answer came after a hint or on a second try."""
+    answer came after a hint or on a second try; ``given``: the answer as text, and ``hints``: how
+    many were asked for (kept for a teacher's homework view)."""
     profile = current()
     if profile is None:
         return
     store().record_drill_answer(profile.id, DrillAnswer(
         puzzle.kind, puzzle.level, puzzle.ruleset, verdict.correct, seconds, review_item(puzzle),
-        puzzle_prior(puzzle.level, puzzle.properties), helped, puzzle.seed, verdict.mistake))
+        puzzle_prior(puzzle.level, puzzle.properties), helped, puzzle.seed, verdict.mistake, given, hints))
