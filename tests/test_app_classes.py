@@ -244,3 +244,13 @@ def test_a_learner_sees_their_own_row_of_the_dashboard_and_nothing_of_others():
     [row] = someone.dataframe[0].value.to_dict("records")
     assert row["Profile"] == "Ben" and "Real name" not in row
     assert "Ana" not in screen(someone) and "Benjamín Ruiz" not in screen(someone)
+
+
+def test_who_may_teach_where_the_school_lists_its_teachers():
+    from tutor.app.ui.profile import listed_teacher
+    assert listed_teacher("ana@school.es", None) and listed_teacher("ana@school.es", [])
+    assert listed_teacher("Ana@School.es", ["ana@school.es"])
+    assert listed_teacher("luis@school.es", ["@school.es"]) and listed_teacher("luis@school.es", "@school.es")
+    assert not listed_teacher("luis@other.es", ["@school.es", "ana@school.es"])
+    assert not listed_teacher("mallory@evilschool.es", ["@school.es"])  # a longer domain ending the same
+    assert not listed_teacher("luis@school.es.evil.com", ["@school.es"])

@@ -195,14 +195,21 @@ def may_teach() -> str | None:
     if account is None:
         return "sign_in"
     listed = _secret("teachers")
+    return None if listed_teacher(account[1], listed) else "not_listed"
+
+
+def listed_teacher(address: str, listed: Any) -> bool:
+    """Whether an account's ``address`` may teach under the ``teachers`` setting: anyone when it is
+    empty; else an address listed exactly, or one of a listed ``@domain`` (case ignored)."""
     if not listed:
-        return None
-    address = account[1].casefold()
-    for entry in (listed if isinstance(listed, (list, tuple)) else [listed]):
+        return True
+    entries = listed if isinstance(listed, list | tuple) else [listed]
+    wanted = address.strip().casefold()
+    for entry in entries:
         allowed = str(entry).strip().casefold()
-        if allowed and (address == allowed or (allowed.startswith("@") and address.endswith(allowed))):
-            return None
-    return "not_listed"
+        if allowed and (wanted == allowed or (allowed.startswith("@") and wanted.endswith(allowed))):
+            return True
+    return False
 
 
 def signed_in_at() -> datetime | None:
