@@ -254,3 +254,46 @@ def test_who_may_teach_where_the_school_lists_its_teachers():
     assert not listed_teacher("luis@other.es", ["@school.es", "ana@school.es"])
     assert not listed_teacher("mallory@evilschool.es", ["@school.es"])  # a longer domain ending the same
     assert not listed_teacher("luis@school.es.evil.com", ["@school.es"])
+
+
+def test_puzzles_chosen_by_their_address_are_set_and_a_bad_line_is_named():
+    from tutor.app.ui.session_keys import HOMEWORK_ADDRESSES
+    teacher = as_profile("Ms Ruiz")
+    class_id = make_class(teacher, "Gin 1")
+    learner = as_profile("Ana")
+    learner.text_input(key=CLASS_CODE).input(code_of(teacher, class_id))
+    submit(learner, "Join the class")
+    teacher.run()
+    teacher.text_area(key=HOMEWORK_ADDRESSES).input(
+        "http://localhost:8501/drills?drill=deadwood&seed=7&level=easy&rules=classic&lang=en\n"
+        "drill=score&seed=424242&level=hard&rules=spanish\n"
+        "drill=poker&seed=1&level=easy&rules=classic")
+    submit(teacher, "Set these puzzles")
+    assert any(e.value == "Line 3 is not a puzzle's address: copy it from the Drills page." for e in teacher.error)
+    teacher.text_area(key=HOMEWORK_ADDRESSES).input(
+        "http://localhost:8501/drills?drill=deadwood&seed=7&level=easy&rules=classic&lang=en\n"
+        "drill=score&seed=424242&level=hard&rules=spanish")
+    submit(teacher, "Set these puzzles")
+    learner.run()
+    assert "**Homework:** 2 chosen puzzles" in [m.value for m in learner.markdown], screen(learner)
+    links = [link.proto for link in learner.get("page_link") if link.proto.label.startswith("Puzzle ")]
+    assert [link.label for link in links] == ["Puzzle 1", "Puzzle 2"]
+    assert "seed=424242" in str(links[1].query_string) and "rules=spanish" in str(links[1].query_string)
+
+
+def test_lessons_set_as_homework_show_with_a_link_to_each():
+    from tutor.app.ui.session_keys import HOMEWORK_LESSONS
+    teacher = as_profile("Ms Ruiz", "es")
+    class_id = make_class(teacher, "Gin 1", "Crear la clase")
+    learner = as_profile("Ana", "es")
+    learner.text_input(key=CLASS_CODE).input(code_of(teacher, class_id))
+    submit(learner, "Unirme a la clase")
+    teacher.run()
+    teacher.multiselect(key=HOMEWORK_LESSONS).select("02-melds").select("03-deadwood")
+    submit(teacher, "Poner estas lecciones")
+    assert any("Los deberes están puestos" in s.value for s in teacher.success), screen(teacher)
+    learner.run()
+    homework = "**Deberes:** Lecciones: Grupos y escaleras y Cartas sueltas y la mejor forma de combinar"
+    assert homework in [m.value for m in learner.markdown], screen(learner)
+    labels = [link.proto.label for link in learner.get("page_link")]
+    assert "Grupos y escaleras" in labels and "Cartas sueltas y la mejor forma de combinar" in labels

@@ -80,3 +80,17 @@ def test_hands_count_from_games_against_that_level_started_after_the_homework():
     assert progress(homework, {}, [], games).finished == at(15)
     with pytest.raises(HomeworkError):
         hands_spec("strong", 0)
+
+
+def test_puzzles_chosen_by_address_are_kept_once_each_and_counted_as_a_sets():
+    from tutor.progress.homework import addresses_spec
+    spec = addresses_spec([{"drill": "score", "seed": "424242", "level": "hard", "rules": "spanish"},
+                           {"drill": "score", "seed": 424242, "level": "hard", "rules": "spanish"},
+                           {"drill": "deadwood", "seed": 7, "level": "easy", "rules": "classic"}])
+    homework = Assignment(3, 1, "addresses", spec, None, SET)
+    assert homework.puzzles == [{"drill": "score", "seed": 424242, "level": "hard", "rules": "spanish"},
+                                {"drill": "deadwood", "seed": 7, "level": "easy", "rules": "classic"}]
+    answers = [Attempt("deadwood", "easy", "classic", True, 3.0, at(10), 7)]
+    assert [i.done for i in progress(homework, {}, answers).items] == [None, at(10)]
+    with pytest.raises(HomeworkError):
+        addresses_spec([{"drill": "score", "seed": "x", "level": "hard", "rules": "spanish"}])

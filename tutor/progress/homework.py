@@ -9,6 +9,8 @@ An assignment is one of:
   (``{"kind": "deadwood", "level": "medium", "count": 5, "ruleset": "classic"}``): puzzle *i*'s
   number is :func:`puzzle_seeds` of the assignment; each is done at the learner's first answer to
   it after the assignment was set, and that answer says whether it was right at the first try;
+- ``addresses``: puzzles the teacher chose by their addresses (``{"puzzles": [{"drill": ..., "seed":
+  ..., "level": ..., "rules": ...}, ...]}``), each done as a set's puzzle is;
 - ``hands``: hands to finish against a level of the virtual player (``{"level": "strong", "count":
   3}``), in games started after the assignment was set; each hand is done when its game was last
   saved with it finished (a saved game keeps how many of its hands are finished, not when each ended).
@@ -25,7 +27,7 @@ from typing import Any
 
 from tutor.progress.rows import Attempt, SavedGame
 
-KINDS = ("lessons", "puzzles", "hands")
+KINDS = ("lessons", "puzzles", "addresses", "hands")
 MOST_PUZZLES = 20
 """The most puzzles in one assignment."""
 MOST_HANDS = 20
@@ -54,6 +56,8 @@ class Assignment:
     @property
     def puzzles(self) -> list[dict[str, Any]]:
         """Each puzzle's address (``drill``, ``seed``, ``level``, ``rules``), for the Drills page."""
+        if self.kind == "addresses":
+            return [dict(address) for address in self.spec["puzzles"]]
         if self.kind != "puzzles":
             return []
         return [{"drill": self.spec["kind"], "seed": seed, "level": self.spec["level"], "rules": self.spec["ruleset"]}
@@ -75,6 +79,26 @@ def puzzles_spec(kind: str, level: str, count: int, ruleset: str) -> dict[str, A
     return {"kind": kind, "level": level, "count": count, "ruleset": ruleset}
 
 
+ADDRESS_KEYS = ("drill", "seed", "level", "rules")
+
+
+def addresses_spec(addresses: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The spec of puzzles chosen by their addresses (1 to :data:`MOST_PUZZLES`, each with a drill, a
+    whole seed, a level and a ruleset; the same puzzle once)."""
+    chosen: list[dict[str, Any]] = []
+    for address in addresses:
+        try:
+            puzzle = {"drill": str(address["drill"]), "seed": int(address["seed"]), "level": str(address["level"]),
+                      "rules": str(address["rules"])}
+        except (KeyError, TypeError, ValueError) as error:
+            raise HomeworkError(f"a puzzle's address needs {', '.join(ADDRESS_KEYS)}: {error}") from None
+        if puzzle not in chosen:
+            chosen.append(puzzle)
+    if not 1 <= len(chosen) <= MOST_PUZZLES:
+        raise HomeworkError(f"choose 1 to {MOST_PUZZLES} puzzles")
+    return {"puzzles": chosen}
+
+
 def hands_spec(level: str, count: int) -> dict[str, Any]:
     """The spec of ``count`` hands (1 to :data:`MOST_HANDS`) against the virtual player of ``level``."""
     if not 1 <= count <= MOST_HANDS:
@@ -92,6 +116,11 @@ def read_spec(kind: str, text: str) -> dict[str, Any]:
         raise HomeworkError(f"not an assignment of kind {kind!r}")
     if kind == "lessons":
         return lessons_spec(spec.get("lessons") or [])
+    if kind == "addresses":
+        puzzles = spec.get("puzzles")
+        if not isinstance(puzzles, list) or not all(isinstance(a, dict) for a in puzzles):
+            raise HomeworkError("chosen puzzles need a list of addresses")
+        return addresses_spec(puzzles)
     if kind == "hands":
         try:
             return hands_spec(str(spec["level"]), int(spec["count"]))

@@ -28,6 +28,8 @@ from tutor.app.ui.session_keys import (
     CLASS_REAL_NAME,
     CLASS_RENAME,
     CLASS_SHEET,
+    HOMEWORK_ADDRESSES,
+    HOMEWORK_ADDRESSES_DUE,
     HOMEWORK_BOT,
     HOMEWORK_COUNT,
     HOMEWORK_HANDS,
@@ -86,6 +88,8 @@ def homework_line(assignment: Assignment, titles: dict[str, str]) -> str:
     if assignment.kind == "lessons":
         names = tr.list_of([titles.get(lesson, lesson) for lesson in assignment.lessons])
         what = tr.ngettext("Lesson: {names}", "Lessons: {names}", len(assignment.lessons), names=names)
+    elif assignment.kind == "addresses":
+        what = tr.ngettext("{n} chosen puzzle", "{n} chosen puzzles", len(assignment.puzzles))
     elif assignment.kind == "hands":
         count = int(assignment.spec["count"])
         what = tr.ngettext("{n} hand against the {level} player", "{n} hands against the {level} player", count,
@@ -277,12 +281,12 @@ if members:
         st.caption(tr.gettext("No rated answer yet."))
 
 with st.expander(tr.gettext("Homework")):
-    with st.form("homework_lessons", border=True):
+    with st.form("homework_lessons_form", border=True):
         st.multiselect(tr.gettext("Lessons to pass"), list(titles), key=HOMEWORK_LESSONS,
                        format_func=lambda lesson: titles[lesson], placeholder=tr.gettext("Choose the lessons"))
         st.date_input(tr.gettext("Due (optional)"), value=None, key=HOMEWORK_LESSONS_DUE, format=DATE_FORMAT)
         st.form_submit_button(tr.gettext("Set these lessons"), on_click=classes_state.set_lessons_homework)
-    with st.form("homework_puzzles", border=True):
+    with st.form("homework_puzzles_form", border=True):
         kind_column, level_column, count_column = st.columns(3)
         kind_column.selectbox(tr.gettext("Kind of puzzle"), list(KINDS), key=HOMEWORK_KIND,
                               format_func=lambda kind: drill_kind_name(kind, tr))
@@ -293,7 +297,12 @@ with st.expander(tr.gettext("Homework")):
         st.date_input(tr.gettext("Due (optional)"), value=None, key=HOMEWORK_PUZZLES_DUE, format=DATE_FORMAT)
         st.form_submit_button(tr.gettext("Set this set of puzzles"), on_click=classes_state.set_puzzles_homework,
                               args=(chosen.ruleset,))
-    with st.form("homework_hands", border=True):
+    with st.form("homework_addresses_form", border=True):
+        st.text_area(tr.gettext("Puzzles chosen by their address, one per line (copy each from the Drills page)"),
+                     key=HOMEWORK_ADDRESSES, height=100)
+        st.date_input(tr.gettext("Due (optional)"), value=None, key=HOMEWORK_ADDRESSES_DUE, format=DATE_FORMAT)
+        st.form_submit_button(tr.gettext("Set these puzzles"), on_click=classes_state.set_addresses_homework)
+    with st.form("homework_hands_form", border=True):
         bot_column, hands_column = st.columns(2)
         bot_column.selectbox(tr.gettext("Against"), list(BOT_LEVELS), key=HOMEWORK_BOT,
                              format_func=lambda level: bot_level_name(level, tr))
@@ -309,13 +318,13 @@ with st.expander(tr.gettext("Homework")):
             done = progress(homework, lesson_times_of[member.profile_id], answers_of[member.profile_id],
                             games_of[member.profile_id])
             row: dict[str, object] = {who: learner_label(member), tr.gettext("Progress"): progress_line(done)}
-            if homework.kind == "puzzles":
+            if homework.kind in ("puzzles", "addresses"):
                 for number, item in enumerate(done.items, start=1):
                     row[tr.number(number)] = "—" if item.done is None else ("✓" if item.right else "✗")
             rows.append(row)
         if rows:
             st.dataframe(rows, hide_index=True)
-        if homework.kind == "puzzles" and members:
+        if homework.kind in ("puzzles", "addresses") and members:
             every = [{who: learner_label(member), tr.gettext("Puzzle"): tr.number(number),
                       tr.gettext("Right at the first try"): "✓" if item.right else "✗",
                       tr.gettext("Answer given"): item.given or "",

@@ -14,6 +14,7 @@ import math
 import time
 from datetime import date
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import streamlit as st
 
@@ -31,6 +32,8 @@ from tutor.app.ui.session_keys import (
     CLASS_REAL_NAME,
     CLASS_RENAME,
     CLASS_SHEET,
+    HOMEWORK_ADDRESSES,
+    HOMEWORK_ADDRESSES_DUE,
     HOMEWORK_BOT,
     HOMEWORK_COUNT,
     HOMEWORK_HANDS,
@@ -42,9 +45,19 @@ from tutor.app.ui.session_keys import (
     HOMEWORK_PUZZLES_DUE,
     TEACHER_CODE,
 )
+from tutor.drills import KINDS, LEVELS
 from tutor.engine.errors import TutorError
+from tutor.engine.rules import available_rulesets
 from tutor.language.i18n import N_
-from tutor.progress.homework import MOST_HANDS, MOST_PUZZLES, HomeworkError, hands_spec, lessons_spec, puzzles_spec
+from tutor.progress.homework import (
+    MOST_HANDS,
+    MOST_PUZZLES,
+    HomeworkError,
+    addresses_spec,
+    hands_spec,
+    lessons_spec,
+    puzzles_spec,
+)
 from tutor.progress.store_profiles import ProfileNameError
 from tutor.progress.throttle import Throttle
 
@@ -286,6 +299,36 @@ def set_hands_homework() -> None:
         note("error", N_("Set 1 to {most} hands."), most=MOST_HANDS)
         return
     _set_homework("hands", spec, _due(HOMEWORK_HANDS_DUE))
+
+
+def read_address(line: str) -> dict[str, str] | None:
+    """A puzzle's address as pasted from the Drills page (the whole link, or what follows ``?``):
+    its drill, seed, level and ruleset, each one this version knows; None where it is not one."""
+    text = line.strip()
+    query = urlsplit(text).query if "?" in text else text
+    fields = {key: values[0] for key, values in parse_qs(query).items() if values}
+    address = {key: fields.get(key, "") for key in ("drill", "seed", "level", "rules")}
+    if (address["drill"] not in KINDS or address["level"] not in LEVELS or not address["seed"].isdigit()
+            or address["rules"] not in available_rulesets()):
+        return None
+    return address
+
+
+def set_addresses_homework() -> None:
+    """Set the puzzles whose addresses were pasted, one per line."""
+    lines = [line for line in str(st.session_state.get(HOMEWORK_ADDRESSES) or "").splitlines() if line.strip()]
+    addresses = [read_address(line) for line in lines]
+    bad = [number for number, address in enumerate(addresses, start=1) if address is None]
+    if bad:
+        note("error", N_("Line {line} is not a puzzle's address: copy it from the Drills page."), line=bad[0])
+        return
+    try:
+        spec = addresses_spec([a for a in addresses if a is not None])
+    except HomeworkError:
+        note("error", N_("A set of puzzles has 1 to {most} of them."), most=MOST_PUZZLES)
+        return
+    _set_homework("addresses", spec, _due(HOMEWORK_ADDRESSES_DUE))
+    st.session_state[HOMEWORK_ADDRESSES] = ""
 
 
 def take_back(assignment_id: int) -> None:
