@@ -297,3 +297,28 @@ def test_lessons_set_as_homework_show_with_a_link_to_each():
     assert homework in [m.value for m in learner.markdown], screen(learner)
     labels = [link.proto.label for link in learner.get("page_link")]
     assert "Grupos y escaleras" in labels and "Cartas sueltas y la mejor forma de combinar" in labels
+
+
+def test_practising_their_own_mistakes_gives_each_learner_their_own_puzzles():
+    from tutor.app.ui.session_keys import HOMEWORK_MISTAKES
+    teacher = as_profile("Ms Ruiz")
+    class_id = make_class(teacher, "Gin 1")
+    code = code_of(teacher, class_id)
+    ana, ben = as_profile("Ana"), as_profile("Ben")
+    for learner in (ana, ben):
+        learner.text_input(key=CLASS_CODE).input(code)
+        submit(learner, "Join the class")
+    import os
+    from pathlib import Path
+    store = open_store(Path(os.environ["GIN_TUTOR_DATA_DIR"]))
+    store.record_attempt(ana.session_state["_profile"].id, "deadwood", "easy", "classic", False, 4.0, seed=77)
+    store.close()
+    teacher.run()
+    teacher.number_input(key=HOMEWORK_MISTAKES).set_value(3)
+    submit(teacher, "Set their mistakes")
+    ana.run()
+    assert [link.proto.label for link in ana.get("page_link") if link.proto.label.startswith("Puzzle ")] == [
+        "Puzzle 1"]
+    ben.run()
+    assert [bar.proto.text for bar in ben.get("progress")] == ["Nothing to do: no mistake to practise yet"]
+    assert not [link for link in ben.get("page_link") if link.proto.label.startswith("Puzzle ")]

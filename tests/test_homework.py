@@ -94,3 +94,20 @@ def test_puzzles_chosen_by_address_are_kept_once_each_and_counted_as_a_sets():
     assert [i.done for i in progress(homework, {}, answers).items] == [None, at(10)]
     with pytest.raises(HomeworkError):
         addresses_spec([{"drill": "score", "seed": "x", "level": "hard", "rules": "spanish"}])
+
+
+def test_each_learner_practises_their_own_latest_mistakes():
+    from tutor.progress.homework import mistakes_spec, puzzles_for
+    homework = Assignment(4, 1, "mistakes", mistakes_spec(2), None, SET)
+    answers = [Attempt("deadwood", "easy", "classic", False, 3.0, at(6), 11),
+               Attempt("score", "hard", "spanish", False, 3.0, at(7), 12),
+               Attempt("score", "hard", "spanish", False, 3.0, at(8), 12),      # the same puzzle again
+               Attempt("melds", "easy", "classic", True, 3.0, at(8), 13),       # right: no mistake
+               Attempt("totals", "easy", "classic", False, 3.0, at(8), None),   # no number to make it again
+               Attempt("melds", "medium", "classic", False, 3.0, at(10), 14)]   # after the homework was set
+    assert puzzles_for(homework, answers) == [{"drill": "score", "seed": 12, "level": "hard", "rules": "spanish"},
+                                              {"drill": "deadwood", "seed": 11, "level": "easy", "rules": "classic"}]
+    answers.append(Attempt("deadwood", "easy", "classic", True, 3.0, at(11), 11))
+    done = progress(homework, {}, answers)
+    assert [(i.done, i.right) for i in done.items] == [(None, None), (at(11), True)]
+    assert progress(homework, {}, []).total == 0  # nobody's mistakes: nothing to do

@@ -90,3 +90,16 @@ def test_every_module_but_the_page_scripts_is_imported_before_the_freeze():
                if "screens" not in p.parts and "migrations" not in p.parts and p.name not in ("__init__.py", "main.py")]
     packages = [p for p in root.rglob("__init__.py") if p.parent != root and "screens" not in p.parts]
     assert import_everything() == len(modules) + len(packages)
+
+
+def test_no_page_writes_a_stray_string_by_streamlits_magic():
+    # Streamlit writes a bare expression of a page script on the page ("magic"): a string meant as an
+    # attribute's docstring after an assignment would show to the learner. Only the module's own
+    # docstring, first in the file, is left alone.
+    import ast
+    from pathlib import Path
+    screens = Path(__file__).resolve().parent.parent / "tutor" / "app" / "screens"
+    stray = [f"{path.name}:{node.lineno}" for path in sorted(screens.glob("*.py"))
+             for node in ast.parse(path.read_text(encoding="utf-8")).body[1:]
+             if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)]
+    assert stray == []

@@ -11,6 +11,9 @@ An assignment is one of:
   it after the assignment was set, and that answer says whether it was right at the first try;
 - ``addresses``: puzzles the teacher chose by their addresses (``{"puzzles": [{"drill": ..., "seed":
   ..., "level": ..., "rules": ...}, ...]}``), each done as a set's puzzle is;
+- ``mistakes``: practise my mistakes, for each learner their own (``{"count": 5}``): the latest
+  puzzles they answered wrong before the assignment was set (those with a number to make them again),
+  each done at their next answer to it;
 - ``hands``: hands to finish against a level of the virtual player (``{"level": "strong", "count":
   3}``), in games started after the assignment was set; each hand is done when its game was last
   saved with it finished (a saved game keeps how many of its hands are finished, not when each ended).
@@ -27,7 +30,7 @@ from typing import Any
 
 from tutor.progress.rows import Attempt, SavedGame
 
-KINDS = ("lessons", "puzzles", "addresses", "hands")
+KINDS = ("lessons", "puzzles", "addresses", "mistakes", "hands")
 MOST_PUZZLES = 20
 """The most puzzles in one assignment."""
 MOST_HANDS = 20
@@ -99,6 +102,13 @@ def addresses_spec(addresses: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     return {"puzzles": chosen}
 
 
+def mistakes_spec(count: int) -> dict[str, Any]:
+    """The spec of ``count`` (1 to :data:`MOST_PUZZLES`) of each learner's own mistakes to practise again."""
+    if not 1 <= count <= MOST_PUZZLES:
+        raise HomeworkError(f"1 to {MOST_PUZZLES} puzzles")
+    return {"count": count}
+
+
 def hands_spec(level: str, count: int) -> dict[str, Any]:
     """The spec of ``count`` hands (1 to :data:`MOST_HANDS`) against the virtual player of ``level``."""
     if not 1 <= count <= MOST_HANDS:
@@ -121,6 +131,11 @@ def read_spec(kind: str, text: str) -> dict[str, Any]:
         if not isinstance(puzzles, list) or not all(isinstance(a, dict) for a in puzzles):
             raise HomeworkError("chosen puzzles need a list of addresses")
         return addresses_spec(puzzles)
+    if kind == "mistakes":
+        try:
+            return mistakes_spec(int(spec["count"]))
+        except (KeyError, TypeError, ValueError) as error:
+            raise HomeworkError(f"mistakes need a count: {error}") from None
     if kind == "hands":
         try:
             return hands_spec(str(spec["level"]), int(spec["count"]))
@@ -175,6 +190,22 @@ class Progress:
         return max(item.done for item in self.items if item.done is not None)
 
 
+def puzzles_for(assignment: Assignment, attempts: Sequence[Attempt]) -> list[dict[str, Any]]:
+    """The puzzles of ``assignment`` for one learner: the set's or the chosen ones, or, to practise
+    their mistakes, the latest of their wrong answers from before it was set (each puzzle once)."""
+    if assignment.kind != "mistakes":
+        return assignment.puzzles
+    chosen: list[dict[str, Any]] = []
+    for wrong in sorted((a for a in attempts if not a.correct and a.seed is not None and a.at < assignment.created),
+                        key=lambda a: a.at, reverse=True):
+        address = {"drill": wrong.kind, "seed": wrong.seed, "level": wrong.level, "rules": wrong.ruleset}
+        if address not in chosen:
+            chosen.append(address)
+        if len(chosen) == int(assignment.spec["count"]):
+            break
+    return chosen
+
+
 def progress(assignment: Assignment, lesson_times: Mapping[str, datetime], attempts: Sequence[Attempt],
              games: Sequence[SavedGame] = ()) -> Progress:
     """What one learner has done of ``assignment``, from when they passed each lesson, their drill
@@ -187,7 +218,7 @@ def progress(assignment: Assignment, lesson_times: Mapping[str, datetime], attem
                  if g.level == assignment.spec["level"] and g.started >= assignment.created for _ in range(g.hands)]
         return Progress(tuple(ItemDone(str(n), ended[n] if n < len(ended) else None) for n in range(count)))
     items = []
-    for puzzle in assignment.puzzles:
+    for puzzle in puzzles_for(assignment, attempts):
         answers = sorted((a for a in attempts if a.kind == puzzle["drill"] and a.level == puzzle["level"]
                           and a.seed == puzzle["seed"] and a.at >= assignment.created), key=lambda a: a.at)
         first = answers[0] if answers else None

@@ -38,6 +38,8 @@ from tutor.app.ui.session_keys import (
     HOMEWORK_LESSONS,
     HOMEWORK_LESSONS_DUE,
     HOMEWORK_LEVEL,
+    HOMEWORK_MISTAKES,
+    HOMEWORK_MISTAKES_DUE,
     HOMEWORK_PUZZLES_DUE,
     TEACHER_CODE,
 )
@@ -48,15 +50,14 @@ from tutor.language.i18n import LANGUAGES
 from tutor.language.labels import drill_kind_name, level_name, ruleset_title
 from tutor.language.play_text import bot_level_name
 from tutor.play.bots import BOT_LEVELS
-from tutor.progress.homework import MOST_HANDS, MOST_PUZZLES, Assignment, Progress, progress
+from tutor.progress.homework import MOST_HANDS, MOST_PUZZLES, Assignment, Progress, progress, puzzles_for
 from tutor.progress.standing import standing, weakest_kinds
 from tutor.progress.stats import rating_series
 from tutor.progress.store_classes import CLASS_NAME_MAX, NEWS_MAX, REAL_NAME_MAX, SchoolClass
 
 tr = state.translator()
 learner = profile.current()
-DATE_FORMAT = "DD/MM/YYYY" if tr.lang == "es" else "YYYY/MM/DD"
-"""How a date is typed: day first in Spanish; year first (never ambiguous) in English."""
+DATE_FORMAT = "DD/MM/YYYY" if tr.lang == "es" else "YYYY/MM/DD"  # day first in Spanish; year first in English
 saved = profile.store()
 
 st.title(tr.gettext("Classes"))
@@ -88,6 +89,9 @@ def homework_line(assignment: Assignment, titles: dict[str, str]) -> str:
     if assignment.kind == "lessons":
         names = tr.list_of([titles.get(lesson, lesson) for lesson in assignment.lessons])
         what = tr.ngettext("Lesson: {names}", "Lessons: {names}", len(assignment.lessons), names=names)
+    elif assignment.kind == "mistakes":
+        what = tr.ngettext("practise again {n} of your own mistakes", "practise again {n} of your own mistakes",
+                           int(assignment.spec["count"]))
     elif assignment.kind == "addresses":
         what = tr.ngettext("{n} chosen puzzle", "{n} chosen puzzles", len(assignment.puzzles))
     elif assignment.kind == "hands":
@@ -106,6 +110,8 @@ def homework_line(assignment: Assignment, titles: dict[str, str]) -> str:
 
 def progress_line(done: Progress) -> str:
     """How much of a piece of homework is done, and when it was finished."""
+    if not done.total:
+        return tr.gettext("Nothing to do: no mistake to practise yet")
     if done.finished is not None:
         return tr.gettext("Done ({day})", day=tr.day(done.finished.date()))
     return tr.gettext("{done} of {total} done", done=tr.number(done.done), total=tr.number(done.total))
@@ -149,7 +155,8 @@ for school_class in joined:
                              query_params={"level": str(homework.spec["level"]), "rules": school_class.ruleset,
                                            "lang": tr.lang})
             else:
-                for number, (puzzle, item) in enumerate(zip(homework.puzzles, done.items, strict=True), start=1):
+                mine = puzzles_for(homework, my_answers)
+                for number, (puzzle, item) in enumerate(zip(mine, done.items, strict=True), start=1):
                     mark = "" if item.done is None else (" ✓" if item.right else " ✗")
                     st.page_link("screens/drills.py", label=tr.gettext("Puzzle {n}", n=tr.number(number)) + mark,
                                  query_params={**{k: str(v) for k, v in puzzle.items()}, "lang": tr.lang})
@@ -221,8 +228,8 @@ if chosen.archived:
 
 members = saved.members(learner.id, chosen.id)
 by_member = {m.profile_id: m for m in members}
+# Each learner's drill answers, lesson times and games, read once for the dashboard and the homework.
 answers_of = {m.profile_id: saved.attempts(m.profile_id) for m in members}
-"""Each learner's drill answers and when they passed each lesson, read once for the dashboard and the homework."""
 lesson_times_of = {m.profile_id: saved.lesson_times(m.profile_id) for m in members}
 games_of = {m.profile_id: saved.games(m.profile_id) for m in members}
 
@@ -302,6 +309,11 @@ with st.expander(tr.gettext("Homework")):
                      key=HOMEWORK_ADDRESSES, height=100)
         st.date_input(tr.gettext("Due (optional)"), value=None, key=HOMEWORK_ADDRESSES_DUE, format=DATE_FORMAT)
         st.form_submit_button(tr.gettext("Set these puzzles"), on_click=classes_state.set_addresses_homework)
+    with st.form("homework_mistakes_form", border=True):
+        st.number_input(tr.gettext("Each learner's own latest mistakes to practise again: how many"), min_value=1,
+                        max_value=MOST_PUZZLES, value=5, key=HOMEWORK_MISTAKES)
+        st.date_input(tr.gettext("Due (optional)"), value=None, key=HOMEWORK_MISTAKES_DUE, format=DATE_FORMAT)
+        st.form_submit_button(tr.gettext("Set their mistakes"), on_click=classes_state.set_mistakes_homework)
     with st.form("homework_hands_form", border=True):
         bot_column, hands_column = st.columns(2)
         bot_column.selectbox(tr.gettext("Against"), list(BOT_LEVELS), key=HOMEWORK_BOT,
@@ -318,13 +330,13 @@ with st.expander(tr.gettext("Homework")):
             done = progress(homework, lesson_times_of[member.profile_id], answers_of[member.profile_id],
                             games_of[member.profile_id])
             row: dict[str, object] = {who: learner_label(member), tr.gettext("Progress"): progress_line(done)}
-            if homework.kind in ("puzzles", "addresses"):
+            if homework.kind in ("puzzles", "addresses", "mistakes"):
                 for number, item in enumerate(done.items, start=1):
                     row[tr.number(number)] = "—" if item.done is None else ("✓" if item.right else "✗")
             rows.append(row)
         if rows:
             st.dataframe(rows, hide_index=True)
-        if homework.kind in ("puzzles", "addresses") and members:
+        if homework.kind in ("puzzles", "addresses", "mistakes") and members:
             every = [{who: learner_label(member), tr.gettext("Puzzle"): tr.number(number),
                       tr.gettext("Right at the first try"): "✓" if item.right else "✗",
                       tr.gettext("Answer given"): item.given or "",

@@ -42,6 +42,8 @@ from tutor.app.ui.session_keys import (
     HOMEWORK_LESSONS,
     HOMEWORK_LESSONS_DUE,
     HOMEWORK_LEVEL,
+    HOMEWORK_MISTAKES,
+    HOMEWORK_MISTAKES_DUE,
     HOMEWORK_PUZZLES_DUE,
     TEACHER_CODE,
 )
@@ -56,6 +58,7 @@ from tutor.progress.homework import (
     addresses_spec,
     hands_spec,
     lessons_spec,
+    mistakes_spec,
     puzzles_spec,
 )
 from tutor.progress.store_profiles import ProfileNameError
@@ -329,6 +332,16 @@ def set_addresses_homework() -> None:
         return
     _set_homework("addresses", spec, _due(HOMEWORK_ADDRESSES_DUE))
     st.session_state[HOMEWORK_ADDRESSES] = ""
+
+
+def set_mistakes_homework() -> None:
+    """Set each learner their own latest mistakes to practise again."""
+    try:
+        spec = mistakes_spec(int(st.session_state.get(HOMEWORK_MISTAKES) or 0))
+    except (HomeworkError, ValueError):
+        note("error", N_("A set of puzzles has 1 to {most} of them."), most=MOST_PUZZLES)
+        return
+    _set_homework("mistakes", spec, _due(HOMEWORK_MISTAKES_DUE))
 
 
 def take_back(assignment_id: int) -> None:
