@@ -224,7 +224,9 @@ def test_hands_against_a_level_are_set_and_counted_from_the_learners_games():
     store.close()
     teacher.run()
     table = next(d.value for d in teacher.dataframe if "Progreso" in d.value.columns)
-    assert table.to_dict("records") == [{"Alumno": "Ana", "Progreso": "1 de 3 hechos"}]
+    # One hand of three; the coach graded 2 of her 3 decisions best.
+    assert table.to_dict("records") == [{"Alumno": "Ana", "Progreso": "1 de 3 hechos",
+                                         "Mejores jugadas según el entrenador (%)": 67}]
 
 
 def test_a_learner_sees_their_own_row_of_the_dashboard_and_nothing_of_others():

@@ -111,3 +111,14 @@ def test_each_learner_practises_their_own_latest_mistakes():
     done = progress(homework, {}, answers)
     assert [(i.done, i.right) for i in done.items] == [(None, None), (at(11), True)]
     assert progress(homework, {}, []).total == 0  # nobody's mistakes: nothing to do
+
+
+def test_the_coachs_share_of_best_moves_in_the_hands_of_a_homework():
+    from tutor.progress.homework import best_move_share, hands_spec, homework_games
+    from tutor.progress.rows import SavedGame
+    homework = Assignment(9, 1, "hands", hands_spec("strong", 3), None, SET)
+    games = [SavedGame(1, 7, "strong", "classic", [], False, None, 10, 9, at(8), at(9), 0, 1),   # before
+             SavedGame(2, 8, "strong", "classic", [], False, None, 12, 6, at(10), at(11), 0, 2),
+             SavedGame(3, 9, "beginner", "classic", [], False, None, 8, 8, at(10), at(12), 0, 1)]
+    assert [g.id for g in homework_games(homework, games)] == [2]
+    assert best_move_share(homework_games(homework, games)) == 0.5 and best_move_share([]) is None

@@ -214,8 +214,8 @@ def progress(assignment: Assignment, lesson_times: Mapping[str, datetime], attem
         return Progress(tuple(ItemDone(lesson, lesson_times.get(lesson)) for lesson in assignment.lessons))
     if assignment.kind == "hands":
         count = int(assignment.spec["count"])
-        ended = [g.updated for g in sorted(games, key=lambda g: g.updated)
-                 if g.level == assignment.spec["level"] and g.started >= assignment.created for _ in range(g.hands)]
+        ended = [g.updated for g in sorted(homework_games(assignment, games), key=lambda g: g.updated)
+                 for _ in range(g.hands)]
         return Progress(tuple(ItemDone(str(n), ended[n] if n < len(ended) else None) for n in range(count)))
     items = []
     for puzzle in puzzles_for(assignment, attempts):
@@ -225,3 +225,16 @@ def progress(assignment: Assignment, lesson_times: Mapping[str, datetime], attem
         items.append(ItemDone(str(puzzle["seed"]), None) if first is None else
                      ItemDone(str(puzzle["seed"]), first.at, first.correct, first.given, first.hints))
     return Progress(tuple(items))
+
+
+def homework_games(assignment: Assignment, games: Sequence[SavedGame]) -> list[SavedGame]:
+    """The games that count for a homework of hands: against its level, started after it was set."""
+    if assignment.kind != "hands":
+        return []
+    return [g for g in games if g.level == assignment.spec["level"] and g.started >= assignment.created]
+
+
+def best_move_share(games: Sequence[SavedGame]) -> float | None:
+    """The share of the learner's decisions in ``games`` that the coach graded best (None for none)."""
+    decisions = sum(g.decisions for g in games)
+    return sum(g.agreed for g in games) / decisions if decisions else None

@@ -50,7 +50,16 @@ from tutor.language.i18n import LANGUAGES
 from tutor.language.labels import drill_kind_name, level_name, ruleset_title
 from tutor.language.play_text import bot_level_name
 from tutor.play.bots import BOT_LEVELS
-from tutor.progress.homework import MOST_HANDS, MOST_PUZZLES, Assignment, Progress, progress, puzzles_for
+from tutor.progress.homework import (
+    MOST_HANDS,
+    MOST_PUZZLES,
+    Assignment,
+    Progress,
+    best_move_share,
+    homework_games,
+    progress,
+    puzzles_for,
+)
 from tutor.progress.standing import standing, weakest_kinds
 from tutor.progress.stats import rating_series
 from tutor.progress.store_classes import CLASS_NAME_MAX, NEWS_MAX, REAL_NAME_MAX, SchoolClass
@@ -333,6 +342,9 @@ with st.expander(tr.gettext("Homework")):
             if homework.kind in ("puzzles", "addresses", "mistakes"):
                 for number, item in enumerate(done.items, start=1):
                     row[tr.number(number)] = "—" if item.done is None else ("✓" if item.right else "✗")
+            if homework.kind == "hands":
+                share = best_move_share(homework_games(homework, games_of[member.profile_id]))
+                row[tr.gettext("Coach's best moves (%)")] = None if share is None else round(100 * share)
             rows.append(row)
         if rows:
             st.dataframe(rows, hide_index=True)
