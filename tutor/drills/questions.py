@@ -71,6 +71,14 @@ Slips = list[tuple[int, str | None]]
 (None for the right one)."""
 
 
+def _first_of_each(slips: Slips) -> Slips:
+    """Each number once, with the first remark that gives it (the right answer's None first)."""
+    firsts: dict[int, str | None] = {}
+    for number, name in slips:
+        firsts.setdefault(number, name)
+    return list(firsts.items())
+
+
 def _no_slip(question: Question, given: str, rules: Ruleset) -> Remark | None:
     return None
 
@@ -214,10 +222,7 @@ def _deadwood_slips(question: Question, rules: Ruleset | None = None) -> Slips:
     ]
     if loose:
         slips.append((best - max(c.value for c in loose), N_("A loose card is missing from that sum.")))
-    firsts: dict[int, str | None] = {}
-    for number, name in slips:
-        firsts.setdefault(number, name)
-    return list(firsts.items())[:4]
+    return _first_of_each(slips)[:4]
 
 
 def _deadwood_reason(question: Question, rules: Ruleset) -> Remark:
@@ -362,10 +367,7 @@ def _score_slips(question: Question, rules: Ruleset | None) -> Slips:
     if score.bonus:
         slips += [(score.points - score.bonus, N_("The bonus is missing from that.")),
                   (score.bonus, N_("That is the bonus alone: the deadwood is added to it."))]
-    firsts: dict[int, str | None] = {}
-    for number, name in slips:
-        firsts.setdefault(number, name)
-    return list(firsts.items())
+    return _first_of_each(slips)
 
 
 def _points_reason(question: Question, rules: Ruleset) -> Remark:

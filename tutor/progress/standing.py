@@ -13,7 +13,7 @@ from datetime import datetime
 
 from tutor.progress.ratings import Rating
 from tutor.progress.rows import Attempt, SavedGame
-from tutor.progress.stats import accuracy_by_kind, games_record, mistakes_by_count
+from tutor.progress.stats import accuracy_by_kind, mistakes_by_count
 
 
 @dataclass(frozen=True)
@@ -59,16 +59,14 @@ def standing(attempts: Sequence[Attempt], ratings: Mapping[str, Rating], lessons
     of it (an answer or a game)."""
     kinds = {kind: KindStanding(answered, right, ratings.get(kind))
              for kind, (answered, right) in accuracy_by_kind(attempts).items()}
-    levels: dict[str, LevelStanding] = {}
-    for level, _, played, won in games_record(games):
-        before = levels.get(level, LevelStanding(0, 0, None))
-        levels[level] = LevelStanding(before.played + played, before.won + won, None)
-    for level in levels:
-        graded = [g for g in games if g.level == level and g.finished and g.decisions]
-        decisions = sum(g.decisions for g in graded)
-        if decisions:
-            levels[level] = LevelStanding(levels[level].played, levels[level].won,
-                                          sum(g.agreed for g in graded) / decisions)
+    tally: dict[str, list[int]] = {}  # per level: played, won, decisions, agreed (finished games)
+    for game in games:
+        if game.finished:
+            counts = tally.setdefault(game.level, [0, 0, 0, 0])
+            for place, value in enumerate((1, bool(game.won), game.decisions, game.agreed)):
+                counts[place] += value
+    levels = {level: LevelStanding(played, won, agreed / decisions if decisions else None)
+              for level, (played, won, decisions, agreed) in tally.items()}
     moments = [a.at for a in attempts] + [g.updated for g in games]
     return Standing(len(set(lessons_done) & set(course)), len(attempts),
                     sum(a.correct for a in attempts) / len(attempts) if attempts else None,

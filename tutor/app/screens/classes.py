@@ -334,12 +334,14 @@ with st.expander(tr.gettext("Homework")):
     for homework in saved.assignments_of(learner.id, chosen.id):
         st.markdown(f"**{homework_line(homework, titles)}**")
         who = tr.gettext("Learner")
+        puzzles = homework.kind in ("puzzles", "addresses", "mistakes")
+        done_by = {m.profile_id: progress(homework, lesson_times_of[m.profile_id], answers_of[m.profile_id],
+                                          games_of[m.profile_id]) for m in members}
         rows: list[dict[str, object]] = []
         for member in members:
-            done = progress(homework, lesson_times_of[member.profile_id], answers_of[member.profile_id],
-                            games_of[member.profile_id])
+            done = done_by[member.profile_id]
             row: dict[str, object] = {who: learner_label(member), tr.gettext("Progress"): progress_line(done)}
-            if homework.kind in ("puzzles", "addresses", "mistakes"):
+            if puzzles:
                 for number, item in enumerate(done.items, start=1):
                     row[tr.number(number)] = "—" if item.done is None else ("✓" if item.right else "✗")
             if homework.kind == "hands":
@@ -348,14 +350,13 @@ with st.expander(tr.gettext("Homework")):
             rows.append(row)
         if rows:
             st.dataframe(rows, hide_index=True)
-        if homework.kind in ("puzzles", "addresses", "mistakes") and members:
+        if puzzles:
             every = [{who: learner_label(member), tr.gettext("Puzzle"): tr.number(number),
                       tr.gettext("Right at the first try"): "✓" if item.right else "✗",
                       tr.gettext("Answer given"): item.given or "",
                       tr.gettext("Hints"): "" if item.hints is None else tr.number(item.hints)}
                      for member in members
-                     for number, item in enumerate(progress(homework, lesson_times_of[member.profile_id],
-                                                            answers_of[member.profile_id]).items, start=1)
+                     for number, item in enumerate(done_by[member.profile_id].items, start=1)
                      if item.done is not None]
             if every:
                 st.caption(tr.gettext("Every first answer, as given:"))

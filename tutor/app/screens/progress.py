@@ -44,6 +44,7 @@ done = saved.lessons_done(learner.id)
 course = lessons(tr.locale)
 
 games = saved.games(learner.id)
+ratings = {kind: r for kind, r in saved.ratings(learner.id).items() if kind in KINDS}  # not a newer version's
 today = saved.clock().date()
 active_days = {a.at.date() for a in attempts} | {g.updated.date() for g in games}
 today_count = answered_on(attempts, today)
@@ -65,7 +66,7 @@ if saved.classes_joined(learner.id):  # what a class's teachers see of this lear
     st.header(tr.gettext("What your teachers see"))
     st.caption(tr.gettext("Your row of your classes' dashboard, as your teachers see it (they also see the real "
                           "name they gave you)."))
-    mine = standing(known, {k: r for k, r in saved.ratings(learner.id).items() if k in KINDS}, done,
+    mine = standing(known, ratings, done,
                     [d.id for d in course], len(saved.due(learner.id)), games)
     [row] = dashboard_table([Member(learner.id, learner.name, None, None)], {learner.id: mine}, len(course), tr)
     st.dataframe([{k: v for k, v in row.items() if k != tr.gettext("Real name")}], hide_index=True)
@@ -76,7 +77,6 @@ marks = {"done": "✓", "open": "→", "later": "○"}
 st.markdown("\n".join(f"{i}. {marks[status[d.id]]} {tr.content(d.title)}" for i, d in enumerate(course, start=1)))
 
 st.header(tr.gettext("Skills"))
-ratings = {kind: r for kind, r in saved.ratings(learner.id).items() if kind in KINDS}  # not a newer version's
 if not ratings:
     st.caption(tr.gettext("Answer a few drills: each kind gets a rating that follows your answers (Glicko-2, as "
                           "Lichess rates its puzzles)."))

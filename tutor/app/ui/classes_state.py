@@ -11,7 +11,6 @@ and by the client's address.
 from __future__ import annotations
 
 import math
-import time
 from datetime import date
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -94,18 +93,13 @@ def note_error(error: TutorError) -> None:
 
 
 def _who_waits() -> tuple[tuple[str, ...], float]:
+    """Who is typing a class or teacher code, and how long they must still wait."""
     who = profile.who_is_typing()
-    now = time.monotonic()
-    return who, max(SESSION_TRIES.wait_left(who[:1], now), ADDRESS_TRIES.wait_left(who[1:], now))
+    return who, profile.code_wait(who, SESSION_TRIES, ADDRESS_TRIES)
 
 
 def _counted(who: tuple[str, ...], right: bool) -> None:
-    if right:
-        SESSION_TRIES.right(who[:1])
-        return
-    now = time.monotonic()
-    SESSION_TRIES.wrong(who[:1], now)
-    ADDRESS_TRIES.wrong(who[1:], now)
+    profile.count_code(who, right, SESSION_TRIES, ADDRESS_TRIES)
 
 
 def join() -> None:

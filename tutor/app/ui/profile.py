@@ -450,10 +450,25 @@ def _who() -> tuple[str, ...]:
     return (f"session:{session}", *([f"address:{address}"] if address else []))
 
 
-def _code_wait(who: tuple[str, ...]) -> float:
-    """Seconds before this browser may try another code."""
+def code_wait(who: tuple[str, ...], session: Throttle | None = None, address: Throttle | None = None) -> float:
+    """Seconds before this browser may try another code: ``who``'s session counted by ``session``,
+    its address by ``address`` (by default, the transfer codes' throttles)."""
     now = time.monotonic()
-    return max(SESSION_TRIES.wait_left(who[:1], now), ADDRESS_TRIES.wait_left(who[1:], now))
+    session, address = session or SESSION_TRIES, address or ADDRESS_TRIES
+    return max(session.wait_left(who[:1], now), address.wait_left(who[1:], now))
+
+
+def count_code(who: tuple[str, ...], right: bool, session: Throttle | None = None,
+               address: Throttle | None = None) -> None:
+    """Count a code typed by ``who``: a right one clears its session's count, a wrong one counts
+    against its session and its address (by default, in the transfer codes' throttles)."""
+    session, address = session or SESSION_TRIES, address or ADDRESS_TRIES
+    if right:
+        session.right(who[:1])
+        return
+    now = time.monotonic()
+    session.wrong(who[:1], now)
+    address.wrong(who[1:], now)
 
 
 def _redeem() -> None:
@@ -466,7 +481,7 @@ def _redeem() -> None:
     if not typed.strip():
         return
     who = _who()
-    wait = _code_wait(who)
+    wait = code_wait(who)
     if wait > 0:
         st.session_state[CODE_WAIT] = math.ceil(wait)
         return
@@ -481,11 +496,9 @@ def _redeem() -> None:
             st.session_state[CODE_NAME] = check.profile.name
         return
     if check.problem in ("unknown", "used", "expired"):
-        now = time.monotonic()
-        SESSION_TRIES.wrong(who[:1], now)
-        ADDRESS_TRIES.wrong(who[1:], now)
+        count_code(who, right=False)
     elif check.profile is not None:
-        SESSION_TRIES.right(who[:1])
+        count_code(who, right=True)
     key = store().issue_key(check.profile.id) if check.profile is not None else None
     if check.profile is None or key is None:
         st.session_state[CODE_ERROR] = check.problem or "unavailable"
