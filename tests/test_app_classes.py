@@ -324,3 +324,49 @@ def test_practising_their_own_mistakes_gives_each_learner_their_own_puzzles():
     ben.run()
     assert [bar.proto.text for bar in ben.get("progress")] == ["Nothing to do: no mistake to practise yet"]
     assert not [link for link in ben.get("page_link") if link.proto.label.startswith("Puzzle ")]
+
+
+def test_where_accounts_sign_in_a_guest_is_asked_to_sign_in_to_join_or_teach(monkeypatch):
+    from tutor.app.ui import profile
+    monkeypatch.setattr(profile, "signed_in", lambda: None)
+    at = started_with_secrets({"auth": {"redirect_uri": "http://localhost:8501/oauth2callback",
+                                        "cookie_secret": "not-a-secret-in-a-test"}})
+    at.switch_page("screens/classes.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "Sign in (in the sidebar) to join a class or to teach one." in screen(at)
+    assert "Choose or create a profile" not in screen(at)
+
+
+@pytest.mark.parametrize(("address", "may"), [("ana@school.es", True), ("luis@elsewhere.es", False)])
+def test_where_accounts_sign_in_only_a_listed_signed_in_account_teaches(monkeypatch, address, may):
+    # Sign-in configured (an [auth] section) and the school lists its teachers by domain: the
+    # signed-in account's profile is taken up, and only a listed address gets the "Make a class" form.
+    from tutor.app.ui import profile
+    monkeypatch.setattr(profile, "signed_in", lambda: (f"sub-{address}", address))
+    at = started_with_secrets({"auth": {"redirect_uri": "http://localhost:8501/oauth2callback",
+                                        "cookie_secret": "not-a-secret-in-a-test"},
+                               "teachers": ["@school.es"]})
+    at.switch_page("screens/classes.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    shown = screen(at)
+    assert at.session_state["profile_name"]  # the account's own profile
+    listed_only = ("This school lets only the accounts it lists teach classes. Ask whoever runs gin-tutor here "
+                   "to add yours.")
+    if may:
+        assert listed_only not in shown and "Make the class" in shown
+        make_class(at, "Gin 4ºB")
+        assert "Gin 4ºB" in screen(at)
+    else:
+        assert listed_only in shown and "Make the class" not in shown
+        assert not any(b.label == "Make the class" for b in at.button)
+
+
+def started_with_secrets(secrets):
+    """The app in English after its first run, with ``secrets`` as its ``.streamlit/secrets.toml``."""
+    from apptest_helpers import APP
+    from streamlit.testing.v1 import AppTest
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params["lang"] = "en"
+    for key, value in secrets.items():
+        at.secrets[key] = value
+    return at.run()

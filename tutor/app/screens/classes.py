@@ -71,7 +71,8 @@ saved = profile.store()
 
 st.title(tr.gettext("Classes"))
 if learner is None:
-    st.info(tr.gettext("Choose or create a profile in the sidebar to join a class or to teach one."))
+    st.info(tr.gettext("Sign in (in the sidebar) to join a class or to teach one.") if profile.sign_in_configured()
+            else tr.gettext("Choose or create a profile in the sidebar to join a class or to teach one."))
     profile.stop_page(tr)
 
 

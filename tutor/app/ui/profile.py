@@ -164,10 +164,10 @@ def _held_keys() -> dict[str, str]:
 def private() -> bool:
     """Whether learners see only their own profiles: where progress is shared (a database
     server), where ``private_profiles = true`` is set in the secrets, or where accounts sign in."""
-    return store().url is not None or _secret("private_profiles") is True or _login_configured()
+    return store().url is not None or _secret("private_profiles") is True or sign_in_configured()
 
 
-def _login_configured() -> bool:
+def sign_in_configured() -> bool:
     """Whether the operator set up sign-in (Streamlit's ``st.login``: an ``[auth]`` section)."""
     return bool(_secret("auth"))
 
@@ -189,7 +189,7 @@ def may_teach() -> str | None:
     profile may (private like any profile); where sign-in is configured only a signed-in account
     may (``sign_in``), and where the secrets' ``teachers`` lists addresses (``ana@school.es``) or
     domains (``@school.es``), only an account whose address is listed (``not_listed``)."""
-    if not _login_configured():
+    if not sign_in_configured():
         return None
     account = signed_in()
     if account is None:
@@ -253,7 +253,7 @@ def _from_browser() -> None:
     Where accounts sign in: the signed-in account's profile, taken up again whenever the account
     changes (signed in or out)."""
     session = st.session_state
-    if _login_configured():
+    if sign_in_configured():
         account = signed_in()
         if account is not None and session.get(SIGNED_OUT):
             return  # this session's sign-in ended: a guest until the page is loaded anew
@@ -553,7 +553,7 @@ def profile_box(tr: Translator) -> None:
     current_name = st.session_state.get(PROFILE_NAME)
     shown = plain(current_name) if current_name else tr.gettext("guest")
     with st.sidebar.expander(tr.gettext("Profile: {name}", name=shown)):
-        if _login_configured():
+        if sign_in_configured():
             _account_box(tr, current_name)
         else:
             _profile_picker(tr, current_name)
