@@ -10,12 +10,17 @@ profile, switches Coach mode on, deals its own game against the beginner and pla
 page says the coach is still weighing its last move, it reruns the page's waiting fragment every
 second, as the browser does, and clicks again only once the verdict is there (a real learner
 may play on meanwhile); when a hand ends, it reruns the review's progress fragment every second,
-as the browser does, until the review is shown, then deals the next hand.
+as the browser does, until the review is shown, then deals the next hand. Before the measured
+rounds, four learners play for ``--warm-up`` seconds, not measured: a school's server has served
+pages before, and the first pages of an app process import the whole app and start its review
+workers (the hands those learners ended may still be reviewed while the first round plays).
 
 Prints, for each number of learners: click to answer (from sending the click to the end of the
 run it starts, ``script_finished``) p50 and p95; Coach mode's verdict, from the click to the first
 page that shows it; a hand's review, from the end of the hand to the first page that shows it,
-and how many were not shown within two minutes (counted at two minutes); the CPU of the whole
+and how many were not shown within two minutes (counted at two minutes); the waiting fragments'
+reruns (how many a second, from all the learners, and each one's time from sending it to the end
+of its run, p50 and p95); the CPU of the whole
 deployment per learner-minute (the machine's CPU time while they play, less this script's own,
 over learners × minutes); and that nothing was lost or mixed: each learner's
 game in the database is its own deal with every move it played, in order. Targets on a 2-core
@@ -60,6 +65,8 @@ class Tally:
     reviews: list[float] = field(default_factory=list)
     played: dict[str, tuple[int, list[str]]] = field(default_factory=dict)
     """Each learner's game: its deal and the actions it played."""
+    polls: list[float] = field(default_factory=list)
+    """Each rerun of a waiting fragment, from sending it to the end of its run (ms)."""
     hands: int = 0
     late: int = 0
     """Reviews not shown after :data:`PATIENCE` seconds (counted at that)."""
@@ -97,7 +104,7 @@ async def learner(front: str, name: str, seed: int, seconds: float, tally: Tally
                 ended = time.monotonic()
                 while not _shows(run, REVIEWED) and time.monotonic() - ended < PATIENCE:
                     await asyncio.sleep(1.0)
-                    got = await poll(ws, game, run)
+                    got = await poll(ws, game, run, tally)
                     if not got.fragment_run:
                         run = got  # the fragment found the review done and ran the page again
                 tally.reviews.append(time.monotonic() - ended)
@@ -118,7 +125,7 @@ async def learner(front: str, name: str, seed: int, seconds: float, tally: Tally
             weighing = run
             while _shows(weighing, WEIGHING) and time.perf_counter() - began < PATIENCE:
                 await asyncio.sleep(1.0)
-                weighing = await poll(ws, game, run)
+                weighing = await poll(ws, game, run, tally)
                 if not weighing.fragment_run:
                     run = weighing
             tally.verdicts.append(time.perf_counter() - began)
@@ -126,12 +133,15 @@ async def learner(front: str, name: str, seed: int, seconds: float, tally: Tally
         await ws.close()
 
 
-async def poll(ws: websockets.ClientConnection, game: str, run: Run) -> Run:
+async def poll(ws: websockets.ClientConnection, game: str, run: Run, tally: Tally) -> Run:
     """What the browser does while the page waits for the coach: rerun the waiting fragment alone
     (the whole page when there is none); a fragment that finds the work done reruns the page."""
     fragment = run.fragments[-1] if run.fragments else None
+    began = time.perf_counter()
     await ws.send(rerun_message("play", game, after=run, fragment=fragment))
-    return await read_run(ws)
+    got = await read_run(ws)
+    tally.polls.append((time.perf_counter() - began) * 1000)
+    return got
 
 
 def machine_cpu() -> float:
@@ -178,6 +188,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--learners", type=int, nargs="+", default=[8, 16, 24])
     parser.add_argument("--seconds", type=float, default=120.0, help="playing time per measurement")
+    parser.add_argument("--warm-up", type=float, default=45.0,
+                        help="seconds four learners play first, not measured (a server that has served before)")
     args = parser.parse_args()
     random.seed(1)
     why = postgres.missing()
@@ -189,10 +201,15 @@ def main() -> None:
         workers = os.environ.get("GIN_TUTOR_REVIEW_WORKERS", "the default")
         with behind_nginx(env, Path(tmp), Path(tmp) / "nginx") as (front, _):
             print(f"{os.cpu_count()} cores, two app processes behind nginx on PostgreSQL, review workers per "
-                  f"process: {workers}; one click every 2-4 s per learner, {args.seconds:g} s of play each\n")
+                  f"process: {workers}; one click every 2-4 s per learner, {args.seconds:g} s of play each, "
+                  f"after {args.warm_up:g} s of four learners' play not measured (the first pages of each process "
+                  f"import the app and start its review workers)\n")
+            if args.warm_up > 0:
+                asyncio.run(crowd(front, 4, args.warm_up, len(args.learners)))
             print("| learners | clicks | click p50 ms | click p95 ms | verdicts | verdict p50 s | verdict p95 s "
-                  "| reviews | review p50 s | review p95 s | late | CPU s per learner-minute | kept |")
-            print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+                  "| reviews | review p50 s | review p95 s | late | polls per s | poll p50 ms | poll p95 ms "
+                  "| CPU s per learner-minute | kept |")
+            print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
             for round_, count in enumerate(args.learners):
                 cpu, mine, began = machine_cpu(), own_cpu(), time.monotonic()
                 tally = asyncio.run(crowd(front, count, args.seconds, round_))
@@ -202,7 +219,10 @@ def main() -> None:
                       f"| {percentile(tally.clicks, 0.95):.0f} | {len(tally.verdicts)} "
                       f"| {statistics.median(tally.verdicts):.2f} | {percentile(tally.verdicts, 0.95):.2f} "
                       f"| {len(tally.reviews)} | {percentile(tally.reviews, 0.5):.1f} "
-                      f"| {percentile(tally.reviews, 0.95):.1f} | {tally.late} | {spent / (count * minutes):.1f} "
+                      f"| {percentile(tally.reviews, 0.95):.1f} | {tally.late} "
+                      f"| {len(tally.polls) / (minutes * 60):.1f} "
+                      f"| {percentile(tally.polls, 0.5):.0f} | {percentile(tally.polls, 0.95):.0f} "
+                      f"| {spent / (count * minutes):.1f} "
                       f"| {check(url, tally)} |", flush=True)
 
 

@@ -4,7 +4,8 @@ both languages, a puzzle opened by its address, and bad addresses."""
 import pytest
 from apptest_helpers import screen, start
 
-from tutor.app.ui.drill_state import puzzle_keys
+from tutor.app.ui import drill_state
+from tutor.app.ui.drill_state import made, puzzle_keys
 from tutor.drills import KINDS, generate, model_answer
 from tutor.engine.cards import mask_of
 from tutor.engine.melds import analyze, candidate_arrangements
@@ -20,7 +21,7 @@ def open_puzzle(lang, kind, seed=7, level="medium", rules="classic"):
     at = start(lang, params={"drill": kind, "seed": str(seed), "level": level, "rules": rules})
     at.switch_page("screens/drills.py").run()
     assert not at.exception, [e.value for e in at.exception]
-    return at, generate(kind, seed, level, load_ruleset(rules))
+    return at, made(kind, seed, level, load_ruleset(rules))  # the page's own puzzle: made once, kept
 
 
 def pick(at, state_key, names):
@@ -91,6 +92,27 @@ def test_solve_each_kind_right_then_wrong(lang, kind):
     assert any(w.value.startswith(WRONG[lang]) for w in at.warning), screen(at)
     assert not any(e.label.startswith(ENGINE_ANSWER[lang]) for e in at.expander)
     assert at.session_state["drill_tally"][kind]["streak"] == 0
+
+
+def test_a_knock_puzzle_is_made_once_however_often_the_page_runs(monkeypatch):
+    # A knock-or-wait puzzle asks the coach's analysis (seconds of CPU): a hint, a wrong answer and a
+    # second try rerun the page, and none of them makes the puzzle again.
+    drill_state._made.cache_clear()
+    making = []
+    real = drill_state.generate
+
+    def counted(*args):
+        making.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(drill_state, "generate", counted)
+    at, puzzle = open_puzzle("en", "knock", seed=9)
+    hint = next(b for b in at.button if b.label.startswith("Hint"))
+    hint.click().run()
+    answer(at, puzzle, right=False)
+    answer(at, puzzle, right=True)
+    assert not at.exception, [e.value for e in at.exception]
+    assert making == [("knock", 9, "medium", load_ruleset("classic"), "")]
 
 
 SOURCE_001 = {"en": "source 001's rules of thumb", "es": "reglas prácticas de la fuente 001"}

@@ -5,6 +5,7 @@ it uses linked to the glossary, and a check of drills that, once passed, opens t
 import streamlit as st
 
 from tutor.app.ui import profile, state
+from tutor.app.ui.drill_state import made
 from tutor.app.ui.drill_views import drill_card
 from tutor.app.ui.lesson_state import check_seeds, lessons_done, mark_done, new_check, open_lesson
 from tutor.app.ui.pages import link, term_url
@@ -14,7 +15,6 @@ from tutor.app.ui.safe import plain
 from tutor.app.ui.session_keys import LESSON_ASKED, LESSON_CHOICE
 from tutor.content.glossary import term_by_id
 from tutor.content.lessons import course_status, lesson_by_id, lessons
-from tutor.drills import generate
 
 tr = state.translator()
 rules = state.ruleset()
@@ -63,7 +63,7 @@ else:
     seeds = check_seeds(lesson.id, len(lesson.checks))
     for index, ((kind, level, scenario), seed) in enumerate(zip(lesson.checks, seeds, strict=True)):
         st.markdown(tr.gettext("**Question {n} of {total}**", n=index + 1, total=len(lesson.checks)))
-        verdict = drill_card(generate(kind, seed, level, rules, scenario), tr)
+        verdict = drill_card(made(kind, seed, level, rules, scenario), tr)
         right += bool(verdict and verdict.correct)
     if right == len(lesson.checks):
         if mark_done(lesson.id):

@@ -38,8 +38,10 @@ while due and puzzle is None:
     item = due[0]
     drill = DrillItem.parse(item)
     try:
-        puzzle = (puzzle_of(drill.kind, drill.seed, drill.level, load_ruleset(drill.ruleset), drill.position,
-                            drill.scenario) if drill else None)  # the item's row names its ruleset: loaded here
+        if drill is not None:  # the item's row names its ruleset: loaded here
+            rules = load_ruleset(drill.ruleset)
+            puzzle = (puzzle_of(drill.kind, drill.seed, drill.level, rules, drill.position) if drill.position
+                      else drill_state.made(drill.kind, drill.seed, drill.level, rules, drill.scenario))
     except TutorError:
         puzzle = None
     if puzzle is None:  # an item this version cannot make (a newer version's kind, say): kept aside, not deleted

@@ -4,6 +4,7 @@ engine's; every session key of a puzzle comes from :class:`PuzzleKeys`."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import time
@@ -322,6 +323,19 @@ def is_daily(puzzle: Puzzle, daily: DailyPuzzle) -> bool:
                                                                       daily.ruleset)
 
 
+def made(kind: str, seed: int, level: str, rules: Ruleset, scenario: str = "") -> Puzzle:
+    """The puzzle :func:`tutor.drills.generate` makes of these, made once per app process and kept
+    (a knock-or-wait puzzle asks the coach's analysis, some seconds of CPU: the page's next run, a
+    hint or the answer, must not make it again). Puzzles are frozen values, so one serves every
+    session."""
+    return _made(kind, seed, level, rules, scenario)
+
+
+@functools.lru_cache(maxsize=256)
+def _made(kind: str, seed: int, level: str, rules: Ruleset, scenario: str) -> Puzzle:
+    return generate(kind, seed, level, rules, scenario)
+
+
 RESCORED_KINDS = ("score", "layoffs")
 """Kinds whose hand is kept, and scored again, when the learner switches the ruleset."""
 
@@ -339,7 +353,7 @@ def current_puzzle(rules: Ruleset) -> Puzzle:
             session[DRILL_POSITION] = ""
     dealt = session.get(DRILL_DEALT) or rules.name
     if session[DRILL_KIND] in RESCORED_KINDS and dealt != rules.name:
-        puzzle = generate(session[DRILL_KIND], session[DRILL_SEED], session[DRILL_LEVEL], load_ruleset(dealt))
+        puzzle = made(session[DRILL_KIND], session[DRILL_SEED], session[DRILL_LEVEL], load_ruleset(dealt))
         try:
             score_hand(puzzle.knocker, puzzle.defender, rules)
         except TutorError:
@@ -348,11 +362,11 @@ def current_puzzle(rules: Ruleset) -> Puzzle:
             return opened(replace(puzzle, rules=rules, properties={**puzzle.properties, "dealt": dealt}))
     session[DRILL_DEALT] = rules.name
     try:
-        return opened(generate(session[DRILL_KIND], session[DRILL_SEED], session[DRILL_LEVEL], rules,
+        return opened(made(session[DRILL_KIND], session[DRILL_SEED], session[DRILL_LEVEL], rules,
                                session.get(DRILL_SCENARIO, "")))
     except TutorError:  # a situation these rules cannot make (a big gin without big gin): the plain kind
         session[DRILL_SCENARIO] = ""
-        return opened(generate(session[DRILL_KIND], session[DRILL_SEED], session[DRILL_LEVEL], rules))
+        return opened(made(session[DRILL_KIND], session[DRILL_SEED], session[DRILL_LEVEL], rules))
 
 
 def rescored_from(puzzle: Puzzle) -> str | None:
