@@ -122,3 +122,25 @@ def test_the_coachs_share_of_best_moves_in_the_hands_of_a_homework():
              SavedGame(3, 9, "beginner", "classic", [], False, None, 8, 8, at(10), at(12), 0, 1)]
     assert [g.id for g in homework_games(homework, games)] == [2]
     assert best_move_share(homework_games(homework, games)) == 0.5 and best_move_share([]) is None
+
+
+@pytest.mark.parametrize(("kind", "kept", "en", "es"), [
+    ("melds", '[["2H","3H","4H"],["6C","7C","8C"]]', "2♥ 3♥ 4♥ · 6♣ 7♣ 8♣", "2♥ 3♥ 4♥ · 6♣ 7♣ 8♣"),
+    ("melds", "[]", "no melds", "ninguna combinación"),
+    ("layoffs", '["8C","QC"]', "8♣ Q♣", "8♣ Q♣"),
+    ("layoffs", "[]", "no layoffs", "ninguna carta colocada"),
+    ("discard", "QD", "Q♦", "Q♦"),
+    ("knock", "wait", "Wait", "Esperar"),
+    ("deadwood", "36", "36", "36"),
+    ("score", '{"winner":"knocker","points":35}', "the knocker, 35 points", "quien cierra, 35 puntos"),
+    ("score", '{"winner":"defender","points":1}', "the defender, 1 point", "el defensor, 1 punto"),
+    ("totals", '{"B":250,"A":140}', "A 140, B 250", "A 140, B 250"),
+    ("melds", '[["2H","XX"]]', '[["2H","XX"]]', '[["2H","XX"]]'),  # not cards: as it was kept
+    ("score", "{not json", "{not json", "{not json"),
+])
+def test_a_teacher_reads_each_answer_in_words(kind, kept, en, es):
+    from tutor.language.i18n import Translator
+    from tutor.language.labels import given_answer
+    assert given_answer(kind, kept, Translator("en")) == en
+    assert given_answer(kind, kept, Translator("es")) == es
+    assert given_answer(kind, None, Translator("en")) == ""

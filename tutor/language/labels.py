@@ -5,8 +5,10 @@ The app and the command line both use these, so a word is translated in one plac
 
 from __future__ import annotations
 
+import json
+
 from tutor.drills import drill_kind, mistake_names
-from tutor.engine.cards import Card
+from tutor.engine.cards import Card, parse_card
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import Ruleset, load_ruleset
 from tutor.language.i18n import N_, Translator
@@ -139,3 +141,49 @@ def mistake_name(code: str, tr: Translator) -> str:
     """A mistake's short description, as the drill kind that names it declares it."""
     names = mistake_names()
     return tr.gettext(names[code], **{k: tr.number(v) for k, v in TIP_NUMBERS.items()}) if code in names else code
+
+
+KNOCK_ANSWERS = {"knock": N_("Knock now"), "wait": N_("Wait")}
+"""The knock-or-wait drill's two answers, as the learner chooses them."""
+
+
+def _cards_in_symbols(tokens: object) -> str | None:
+    """Cards written as the drills keep them (``["8C", "QC"]``), with suit symbols: ``8♣ Q♣``."""
+    if not isinstance(tokens, list | tuple) or not all(isinstance(t, str) for t in tokens):
+        return None
+    try:
+        return " ".join(parse_card(t).symbol for t in tokens)
+    except TutorError:
+        return None
+
+
+def given_answer(kind: str, text: str | None, tr: Translator) -> str:
+    """A drill answer as its attempt keeps it (:func:`tutor.app.ui.drill_state.answer_text`: a number,
+    a word, or compact JSON) in words a teacher reads: ``2♥ 3♥ 4♥ · 6♣ 7♣ 8♣`` for melds, "the
+    knocker, 35 points" for a hand's score. Text it cannot read is given back as it is."""
+    if not text:
+        return ""
+    try:
+        answer = json.loads(text)
+    except ValueError:
+        answer = text
+    words: str | None = None
+    if kind == "melds" and isinstance(answer, list):
+        groups = [_cards_in_symbols(group) for group in answer]
+        words = tr.gettext("no melds") if not groups else (
+            None if None in groups else " · ".join(g for g in groups if g is not None))
+    elif kind == "layoffs" and isinstance(answer, list):
+        words = tr.gettext("no layoffs") if not answer else _cards_in_symbols(answer)
+    elif kind == "discard" and isinstance(answer, str):
+        words = _cards_in_symbols([answer])
+    elif kind == "knock" and answer in KNOCK_ANSWERS:
+        words = tr.gettext(KNOCK_ANSWERS[answer])
+    elif kind == "deadwood" and type(answer) is int:
+        words = tr.number(answer)
+    elif kind == "score" and isinstance(answer, dict) and answer.get("winner") in SIDES \
+            and type(answer.get("points")) is int:
+        words = tr.ngettext("{side}, {points} point", "{side}, {points} points", answer["points"],
+                            side=side_name(answer["winner"], tr), points=tr.number(answer["points"]))
+    elif kind == "totals" and isinstance(answer, dict) and all(type(v) is int for v in answer.values()):
+        words = ", ".join(f"{player} {tr.number(points)}" for player, points in sorted(answer.items()))
+    return words if words is not None else text

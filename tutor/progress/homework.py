@@ -166,6 +166,8 @@ class ItemDone:
     """A puzzle's first answer, as the learner gave it (None before schema 14)."""
     hints: int | None = None
     """The hints asked for before that answer (None before schema 14)."""
+    kind: str = ""
+    """A puzzle's kind of drill (its answer is read by it); "" for a lesson or a hand."""
 
 
 @dataclass(frozen=True)
@@ -222,8 +224,9 @@ def progress(assignment: Assignment, lesson_times: Mapping[str, datetime], attem
         answers = sorted((a for a in attempts if a.kind == puzzle["drill"] and a.level == puzzle["level"]
                           and a.seed == puzzle["seed"] and a.at >= assignment.created), key=lambda a: a.at)
         first = answers[0] if answers else None
-        items.append(ItemDone(str(puzzle["seed"]), None) if first is None else
-                     ItemDone(str(puzzle["seed"]), first.at, first.correct, first.given, first.hints))
+        items.append(ItemDone(str(puzzle["seed"]), None, kind=puzzle["drill"]) if first is None else
+                     ItemDone(str(puzzle["seed"]), first.at, first.correct, first.given, first.hints,
+                              puzzle["drill"]))
     return Progress(tuple(items))
 
 

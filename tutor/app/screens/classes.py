@@ -47,7 +47,7 @@ from tutor.content.lessons import lessons
 from tutor.drills import KINDS, LEVELS
 from tutor.engine.rules import available_rulesets
 from tutor.language.i18n import LANGUAGES
-from tutor.language.labels import drill_kind_name, level_name, ruleset_title
+from tutor.language.labels import drill_kind_name, given_answer, level_name, ruleset_title
 from tutor.language.play_text import bot_level_name
 from tutor.play.bots import BOT_LEVELS
 from tutor.progress.homework import (
@@ -354,7 +354,7 @@ with st.expander(tr.gettext("Homework")):
         if puzzles:
             every = [{who: learner_label(member), tr.gettext("Puzzle"): tr.number(number),
                       tr.gettext("Right at the first try"): "✓" if item.right else "✗",
-                      tr.gettext("Answer given"): item.given or "",
+                      tr.gettext("Answer given"): given_answer(item.kind, item.given, tr),
                       tr.gettext("Hints"): "" if item.hints is None else tr.number(item.hints)}
                      for member in members
                      for number, item in enumerate(done_by[member.profile_id].items, start=1)

@@ -21,8 +21,8 @@ from tutor.engine.cards import parse_card, parse_cards
 from tutor.engine.melds import HandAnalysis
 from tutor.engine.scoring import HandScore
 from tutor.language.feedback import explanation, feedback, render
-from tutor.language.i18n import N_, Translator
-from tutor.language.labels import card_name, drill_kind_name, ruleset_title, side_name
+from tutor.language.i18n import Translator
+from tutor.language.labels import KNOCK_ANSWERS, card_name, drill_kind_name, ruleset_title, side_name
 from tutor.language.play_text import position_line
 from tutor.play.positions import decode_view
 
@@ -204,9 +204,6 @@ def _discard(puzzle: Puzzle, tr: Translator) -> None:
     taken = _position(puzzle, tr)["taken_upcard"]
     card_picker([(tr.gettext("Your hand"), puzzle.cards)], puzzle_keys(puzzle).answer("discard"), tr, single=True,
                 disabled=[c for c in puzzle.cards if str(c) == taken])
-
-
-KNOCK_ANSWERS = {"knock": N_("Knock now"), "wait": N_("Wait")}
 
 
 def _knock(puzzle: Puzzle, tr: Translator) -> None:
