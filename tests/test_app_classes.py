@@ -145,11 +145,18 @@ def test_the_dashboard_has_a_row_per_learner_with_their_drills():
         store.record_attempt(ana, "deadwood", "easy", "classic", correct, 4.0)
     store.record_attempt(ana, "score", "easy", "classic", False, 9.0, mistake="face_values")
     store.mark_lesson_done(ana, "01-cards")
+    # And a finished game against the beginner, won: 8 of her 10 decisions best, an accuracy of 83.4.
+    store.save_game(ana, None, 5, "beginner", "classic", [("pass", None)], True, True, 10, 8, hands=3, accuracy=83.4)
     store.close()
     teacher.run()
     [row] = teacher.dataframe[1].value.to_dict("records")
     assert (row["Profile"], row["Lessons done (of 10)"], row["Drill answers"], row["Right (%)"]) == ("Ana", 1, 4, 50)
     assert row["Mistake made most"] == "counting face cards as 11, 12 and 13"
+    assert (row["Games finished"], row["Coach's accuracy (%)"], row["Coach's best moves (%)"]) == (1, 83, 80)
+    # Her games per level, under the chart of the learner chosen (she is the only one).
+    levels = next(d.value for d in teacher.dataframe if "Virtual player" in d.value.columns).to_dict("records")
+    assert levels == [{"Virtual player": "beginner", "Games finished": 1, "Won": 1, "Coach's accuracy (%)": 83,
+                       "Coach's best moves (%)": 80}]
     assert any(b.label == "Download the table (CSV)" for b in teacher.get("download_button"))
     # The weakest kind of the class comes first: the score (none right), then the deadwood.
     weakest = "**The class's weakest kinds of drill:** Hand score (0% right) and Deadwood (67% right)"
@@ -220,12 +227,13 @@ def test_hands_against_a_level_are_set_and_counted_from_the_learners_games():
     from pathlib import Path
     store = open_store(Path(os.environ["GIN_TUTOR_DATA_DIR"]))
     store.save_game(learner.session_state["_profile"].id, None, 7, "strong", "classic", [("pass", None)], False,
-                    None, 3, 2, hands=1)  # one hand finished against the strong player
+                    None, 3, 2, hands=1, accuracy=71.6)  # one hand finished against the strong player
     store.close()
     teacher.run()
     table = next(d.value for d in teacher.dataframe if "Progreso" in d.value.columns)
-    # One hand of three; the coach graded 2 of her 3 decisions best.
+    # One hand of three; the coach graded 2 of her 3 decisions best, an accuracy of 71.6.
     assert table.to_dict("records") == [{"Alumno": "Ana", "Progreso": "1 de 3 hechos",
+                                         "Precisión según el entrenador (%)": 72,
                                          "Mejores jugadas según el entrenador (%)": 67}]
 
 

@@ -230,6 +230,15 @@ def test_a_saved_game_keeps_how_many_of_its_hands_are_finished(store):
     assert again is not None and [g.hands for g in store.games(ana.id)] == [2]
 
 
+def test_a_saved_game_keeps_the_coachs_accuracy_of_the_decisions_judged(store):
+    [ana] = people(store, "Ana")
+    saved = store.save_game(ana.id, None, 7, "strong", "classic", [("pass", None)], False, None, 0, 0)
+    assert [g.accuracy for g in store.games(ana.id)] == [None]  # nothing judged yet
+    store.save_game(ana.id, saved.id, 7, "strong", "classic", [("pass", None), ("stock", None)], False, None, 2, 1,
+                    version=saved.version, hands=0, accuracy=88.5)
+    assert [g.accuracy for g in store.games(ana.id)] == [88.5]
+
+
 def test_a_drill_answer_keeps_what_was_answered_and_the_hints_asked_for(store):
     from tutor.progress.ratings import Rating
     from tutor.progress.store import DrillAnswer

@@ -405,3 +405,24 @@ def test_a_departure_from_a_tip_is_told_with_its_numbers(departure, english):
     assert tip_review_lines(review, {}, Translator("en")) == [english]
     [spanish] = tip_review_lines(review, {}, Translator("es"))
     assert spanish.startswith("Un palo que el rival no para de tirar es un palo con el que no construye nada: ")
+
+
+def test_a_games_accuracy_is_that_of_its_judged_decisions_forced_moves_left_out():
+    # Three decisions judged: the coach's own move (loss 0), one graded best within what the analysis
+    # can tell (counted as 0), one that gives up 5 ± 1 points (4 after the benefit of the doubt:
+    # 100·e^-1 = 36.79); and a forced move (one legal move), left out. Arithmetic mean 78.93,
+    # harmonic 3 / (1/100 + 1/100 + 1/36.79) = 63.58: the accuracy is their mean, 71.26.
+    from tutor.play.coach import Judgement
+    from tutor.play.match import JUDGEMENT, Decision, decisions_accuracy
+
+    def judged(move, coach, loss, stderr, legal=2):
+        decision = Decision(0, {"legal": [["discard", "AS"], ["discard", "2S"]][:legal]}, move)
+        decision.__dict__[JUDGEMENT] = Judgement(move, coach, loss, stderr)
+        return decision
+
+    same, close = ("discard", "AS"), ("discard", "2S")
+    decisions = [judged(same, same, 0.0, 0.0), judged(close, same, 0.4, 0.5), judged(close, same, 5.0, 1.0),
+                 judged(same, same, 0.0, 0.0, legal=1)]
+    score = decisions_accuracy(decisions)
+    assert score is not None and round(score, 2) == 71.26
+    assert decisions_accuracy(decisions[3:]) is None

@@ -15,9 +15,9 @@ def attempt(kind, correct, hour, mistake=None):
     return Attempt(kind, "easy", "classic", correct, 5.0, DAY.replace(hour=hour), None, mistake)
 
 
-def game(level, finished, won, decisions, agreed, hour):
+def game(level, finished, won, decisions, agreed, hour, accuracy=None):
     at = DAY.replace(hour=hour)
-    return SavedGame(1, 7, level, "classic", [], finished, won, decisions, agreed, at, at)
+    return SavedGame(1, 7, level, "classic", [], finished, won, decisions, agreed, at, at, accuracy=accuracy)
 
 
 def test_a_learners_standing_sums_up_what_the_store_keeps():
@@ -50,3 +50,16 @@ def test_a_classs_weakest_kinds_come_first():
                     attempt("melds", True, 12)], {}, set(), [], 0, [])
     # score: 1 right of 2; deadwood: 2 of 3; melds: 1 of 1.
     assert weakest_kinds([ana, ben]) == [("score", 2, 0.5), ("deadwood", 3, 2 / 3), ("melds", 1, 1.0)]
+
+
+def test_games_per_level_carry_the_coachs_accuracy_weighed_by_decisions():
+    # Against the beginner: 90 over 10 decisions and 60 over 20 → (900 + 1200) / 30 = 70; a game with
+    # no accuracy kept (saved before schema 15) counts for its games and wins, not for the accuracy.
+    from tutor.progress.homework import games_accuracy
+    games = [game("beginner", True, True, 10, 9, 9, accuracy=90.0),
+             game("beginner", True, True, 20, 10, 10, accuracy=60.0),
+             game("beginner", True, False, 5, 5, 11), game("strong", True, False, 8, 2, 12)]
+    levels = standing([], {}, set(), [], 0, games).levels
+    assert (levels["beginner"].played, levels["beginner"].won, levels["beginner"].accuracy) == (3, 2, 70.0)
+    assert levels["strong"].accuracy is None
+    assert games_accuracy([]) is None

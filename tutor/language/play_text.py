@@ -12,9 +12,8 @@ from tutor.language.i18n import N_, Translator
 from tutor.play.bots.strength import ANCHORS, LADDER
 from tutor.play.coach import Advice, CoachHint
 from tutor.play.debrief import Departure, TipReview, difference
-from tutor.play.grading import accuracy
 from tutor.play.hand import Hand
-from tutor.play.match import LEARNER, Decision, Played
+from tutor.play.match import LEARNER, Decision, Played, decisions_accuracy
 from tutor.play.tip_values import TIP_VALUES
 from tutor.play.tips import TIP_NUMBERS, TIPS
 
@@ -334,8 +333,8 @@ def accuracy_line(hand: Sequence[Decision], game: Sequence[Decision], tr: Transl
     """The accuracy of a hand's decisions and of the game's so far, and how many the coach graded
     best (forced moves left out: they are not decisions)."""
     mine = [d for d in hand if not d.forced]
-    hand_accuracy = accuracy([_loss(d) for d in mine])
-    game_accuracy = accuracy([_loss(d) for d in game if not d.forced])
+    hand_accuracy = decisions_accuracy(mine)
+    game_accuracy = decisions_accuracy(game)
     best = sum(d.agreed for d in mine)
     return tr.ngettext("Accuracy {hand} this hand ({game} in the game): the coach's move, or as good, "
                        "on {best} of {n} decision.",
@@ -343,12 +342,6 @@ def accuracy_line(hand: Sequence[Decision], game: Sequence[Decision], tr: Transl
                        "on {best} of {n} decisions.", len(mine),
                        hand=tr.percent((hand_accuracy or 0.0) / 100), game=tr.percent((game_accuracy or 0.0) / 100),
                        best=tr.number(best))
-
-
-def _loss(decision: Decision) -> tuple[float, float]:
-    """A decision's loss for its accuracy: none for a move graded best."""
-    judgement = decision.judgement
-    return (0.0, 0.0) if judgement.loss is None or decision.agreed else (judgement.loss, judgement.stderr)
 
 
 def value_chart(decisions: Sequence[Decision], tr: Translator) -> dict[str, dict[int, float]]:

@@ -10,7 +10,7 @@ deterministic: that is what a saved game keeps.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -20,6 +20,7 @@ from tutor.play.bots import Bot
 from tutor.play.bots.reading import Table, read_view
 from tutor.play.coach import Advice, CoachHint, Judgement, coach_hint, evaluation, explain, judge
 from tutor.play.game import Game, new_game
+from tutor.play.grading import accuracy
 from tutor.play.hand import Hand
 from tutor.play.moves import Move, move_text, read_move
 from tutor.play.opponents import DEFAULT_OPPONENT
@@ -112,6 +113,18 @@ class Decision:
     def forced(self) -> bool:
         """Whether the move was the only legal one (no choice to grade)."""
         return len(self.view["legal"]) < 2
+
+
+def decision_loss(decision: Decision) -> tuple[float, float]:
+    """A decision's loss and its standard error, for its accuracy: none for a move graded best."""
+    judgement = decision.judgement
+    return (0.0, 0.0) if judgement.loss is None or decision.agreed else (judgement.loss, judgement.stderr)
+
+
+def decisions_accuracy(decisions: Sequence[Decision]) -> float | None:
+    """The accuracy (0 to 100, :func:`tutor.play.grading.accuracy`) of ``decisions`` (each must be
+    judged or forced), forced moves left out; None when there is no decision."""
+    return accuracy([decision_loss(d) for d in decisions if not d.forced])
 
 
 @dataclass(frozen=True)

@@ -237,6 +237,14 @@ def homework_games(assignment: Assignment, games: Sequence[SavedGame]) -> list[S
     return [g for g in games if g.level == assignment.spec["level"] and g.started >= assignment.created]
 
 
+def games_accuracy(games: Sequence[SavedGame]) -> float | None:
+    """The coach's accuracy (0 to 100) over ``games``: each game's, weighed by its decisions judged
+    (a game with none judged, or saved before schema 15, left out); None when there is none."""
+    weighed = [(g.accuracy, g.decisions) for g in games if g.accuracy is not None and g.decisions]
+    total = sum(n for _, n in weighed)
+    return sum(a * n for a, n in weighed) / total if total else None
+
+
 def best_move_share(games: Sequence[SavedGame]) -> float | None:
     """The share of the learner's decisions in ``games`` that the coach graded best (None for none)."""
     decisions = sum(g.decisions for g in games)

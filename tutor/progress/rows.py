@@ -95,18 +95,31 @@ class SavedGame:
     """How many times the game was saved: a save must name the version it continues."""
     hands: int = 0
     """How many of its hands are finished (kept since schema 13; 0 for a game saved before)."""
+    accuracy: float | None = None
+    """The coach's accuracy of the decisions judged so far, 0 to 100 (kept since schema 15; None
+    before any is judged, and for a game saved before)."""
 
 
 def read_game(row: Sequence[Any]) -> SavedGame:
     """A ``games`` row as the store selects it: id, seed, level, ruleset, moves, finished, won,
-    decisions, agreed, started, updated, version, and (from schema 13) hands."""
+    decisions, agreed, started, updated, version, and (from schema 13) hands and (from 15) accuracy."""
     gid, seed, level, ruleset, moves, finished, won, decisions, agreed, started, updated, version, *more = row
     if not isinstance(level, str) or not isinstance(ruleset, str):
         raise UnreadableRow("the level or the ruleset is not a name")
     return SavedGame(_whole(gid, "the id"), _whole(seed, "the seed"), level, ruleset, read_moves(moves),
                    bool(finished), None if won is None else bool(won), _whole(decisions, "decisions"),
                    _whole(agreed, "agreed"), read_time(started, "started"), read_time(updated, "updated"),
-                   _whole(version, "the version"), _whole(more[0], "hands") if more else 0)
+                   _whole(version, "the version"), _whole(more[0], "hands") if more else 0,
+                   _accuracy(more[1]) if len(more) > 1 else None)
+
+
+def _accuracy(value: Any) -> float | None:
+    """A stored accuracy, 0 to 100, or None; anything else is unreadable."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 100:
+        raise UnreadableRow("the accuracy is not a number from 0 to 100")
+    return float(value)
 
 
 def read_card(row: Sequence[Any]) -> Card:
@@ -164,7 +177,7 @@ def read_attempt(row: Sequence[Any]) -> Attempt:
 # --- Setting a row aside ---------------------------------------------------------------------------
 
 GAME_COLUMNS = ("id", "seed", "level", "ruleset", "moves", "finished", "won", "decisions", "agreed", "started",
-                "updated", "version", "hands")
+                "updated", "version", "hands", "accuracy")
 """A saved game's columns, in the order :func:`read_game` reads them."""
 CARD_COLUMNS = ("state", "step", "stability", "difficulty", "due", "last_review")
 """The review table's columns that hold an item's FSRS card, in the order :func:`read_card` reads them."""

@@ -11,6 +11,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from tutor.progress.homework import games_accuracy
 from tutor.progress.ratings import Rating
 from tutor.progress.rows import Attempt, SavedGame
 from tutor.progress.stats import accuracy_by_kind, mistakes_by_count
@@ -28,12 +29,14 @@ class KindStanding:
 
 @dataclass(frozen=True)
 class LevelStanding:
-    """Finished games against one level: played, won, and the share of the learner's decisions the
-    coach graded best (None when no decision was graded)."""
+    """Finished games against one level: played, won, the share of the learner's decisions the
+    coach graded best (None when no decision was graded) and the coach's accuracy over them (0 to
+    100, None when none is known)."""
 
     played: int
     won: int
     agreement: float | None
+    accuracy: float | None = None
 
 
 @dataclass(frozen=True)
@@ -60,12 +63,15 @@ def standing(attempts: Sequence[Attempt], ratings: Mapping[str, Rating], lessons
     kinds = {kind: KindStanding(answered, right, ratings.get(kind))
              for kind, (answered, right) in accuracy_by_kind(attempts).items()}
     tally: dict[str, list[int]] = {}  # per level: played, won, decisions, agreed (finished games)
+    finished: dict[str, list[SavedGame]] = {}
     for game in games:
         if game.finished:
+            finished.setdefault(game.level, []).append(game)
             counts = tally.setdefault(game.level, [0, 0, 0, 0])
             for place, value in enumerate((1, bool(game.won), game.decisions, game.agreed)):
                 counts[place] += value
-    levels = {level: LevelStanding(played, won, agreed / decisions if decisions else None)
+    levels = {level: LevelStanding(played, won, agreed / decisions if decisions else None,
+                                   games_accuracy(finished[level]))
               for level, (played, won, decisions, agreed) in tally.items()}
     moments = [a.at for a in attempts] + [g.updated for g in games]
     return Standing(len(set(lessons_done) & set(course)), len(attempts),

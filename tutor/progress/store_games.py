@@ -39,20 +39,21 @@ class GameRoom(StoreCore):
     @guarded(lambda: None, write=True)
     def save_game(self, profile_id: int, game_id: int | None, seed: int, level: str, ruleset: str,
                   moves: list[tuple[str, str | None]], finished: bool, won: bool | None, decisions: int,
-                  agreed: int, version: int = 0, hands: int = 0) -> Saved | None:
+                  agreed: int, version: int = 0, hands: int = 0, accuracy: float | None = None) -> Saved | None:
         """Store a game (a new one when ``game_id`` is None); returns where, None when not saved. A
         save of a game already stored names the ``version`` it continues: if another tab or window
         has saved the game since, nothing is written and :class:`StaleGameError` is raised. ``hands``:
-        how many of its hands are finished."""
+        how many of its hands are finished; ``accuracy``: the coach's accuracy of the decisions
+        counted (0 to 100, None before any)."""
         now = self.clock().isoformat()
         values = {"profile": profile_id, "moves": json.dumps([list(m) for m in moves]), "finished": int(finished),
                   "won": None if won is None else int(won), "decisions": decisions, "agreed": agreed, "now": now,
-                  "hands": hands}
+                  "hands": hands, "accuracy": accuracy}
         with self._transaction() as db:
             if game_id is not None:
                 updated = db.execute(sa.text(
                     "UPDATE games SET moves = :moves, finished = :finished, won = :won, decisions = :decisions, "
-                    "agreed = :agreed, updated = :now, hands = :hands, version = version + 1 "
+                    "agreed = :agreed, updated = :now, hands = :hands, accuracy = :accuracy, version = version + 1 "
                     "WHERE id = :id AND profile_id = :profile AND version = :version"),
                     {**values, "id": game_id, "version": version})
                 if updated.rowcount:
@@ -62,8 +63,8 @@ class GameRoom(StoreCore):
                     raise StaleGameError()
             new_id = db.execute(sa.text(
                 "INSERT INTO games (profile_id, seed, level, ruleset, moves, finished, won, decisions, agreed, "
-                "started, updated, version, hands) VALUES (:profile, :seed, :level, :ruleset, :moves, :finished, "
-                ":won, :decisions, :agreed, :now, :now, 0, :hands) RETURNING id"),
+                "started, updated, version, hands, accuracy) VALUES (:profile, :seed, :level, :ruleset, :moves, "
+                ":finished, :won, :decisions, :agreed, :now, :now, 0, :hands, :accuracy) RETURNING id"),
                 {**values, "seed": seed, "level": level, "ruleset": ruleset}).scalar_one()
             return Saved(int(new_id), 0)
 

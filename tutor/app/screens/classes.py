@@ -12,7 +12,7 @@ import io
 import streamlit as st
 
 from tutor.app.ui import classes_state, profile, state
-from tutor.app.ui.class_views import dashboard_table, learner_label, table_csv
+from tutor.app.ui.class_views import dashboard_table, learner_label, levels_table, table_csv
 from tutor.app.ui.render import show_line_chart
 from tutor.app.ui.safe import error_text, plain
 from tutor.app.ui.session_keys import (
@@ -56,6 +56,7 @@ from tutor.progress.homework import (
     Assignment,
     Progress,
     best_move_share,
+    games_accuracy,
     homework_games,
     progress,
     puzzles_for,
@@ -296,6 +297,10 @@ if members:
                         tr.gettext("The learner's rating in each kind of drill after each answer."), tr.locale)
     else:
         st.caption(tr.gettext("No rated answer yet."))
+    played = levels_table(standings[one], tr)
+    if played:
+        st.caption(tr.gettext("Finished games against each level of the virtual player:"))
+        st.dataframe(played, hide_index=True)
 
 with st.expander(tr.gettext("Homework")):
     with st.form("homework_lessons_form", border=True):
@@ -346,7 +351,9 @@ with st.expander(tr.gettext("Homework")):
                 for number, item in enumerate(done.items, start=1):
                     row[tr.number(number)] = "—" if item.done is None else ("✓" if item.right else "✗")
             if homework.kind == "hands":
-                share = best_move_share(homework_games(homework, games_of[member.profile_id]))
+                counted = homework_games(homework, games_of[member.profile_id])
+                share, score = best_move_share(counted), games_accuracy(counted)
+                row[tr.gettext("Coach's accuracy (%)")] = None if score is None else round(score)
                 row[tr.gettext("Coach's best moves (%)")] = None if share is None else round(100 * share)
             rows.append(row)
         if rows:

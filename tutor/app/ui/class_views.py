@@ -8,6 +8,8 @@ import io
 
 from tutor.language.i18n import Translator
 from tutor.language.labels import drill_kind_name, mistake_name
+from tutor.language.play_text import bot_level_name
+from tutor.play.bots import BOT_LEVELS
 from tutor.progress.standing import Standing
 from tutor.progress.store_classes import Member
 
@@ -28,6 +30,7 @@ def dashboard_table(members: list[Member], standings: dict[int, Standing], lesso
         weakest = min(rated, default=None)
         finished = sum(level.played for level in one.levels.values())
         graded = [(level.agreement, level.played) for level in one.levels.values() if level.agreement is not None]
+        measured = [(level.accuracy, level.played) for level in one.levels.values() if level.accuracy is not None]
         rows.append({
             tr.gettext("Real name"): member.real_name or "",
             tr.gettext("Profile"): member.name,
@@ -39,12 +42,26 @@ def dashboard_table(members: list[Member], standings: dict[int, Standing], lesso
                 rating=tr.number(round(weakest[0])), margin=tr.number(round(weakest[1]))),
             tr.gettext("Reviews due"): one.reviews_due,
             tr.gettext("Games finished"): finished,
+            tr.gettext("Coach's accuracy (%)"): round(sum(a * n for a, n in measured) / sum(n for _, n in measured))
+            if measured else None,
             tr.gettext("Coach's best moves (%)"): round(100 * sum(a * n for a, n in graded) / sum(n for _, n in graded))
             if graded else None,
             tr.gettext("Mistake made most"): mistake_name(one.mistakes[0][0], tr) if one.mistakes else "",
             tr.gettext("Last active"): one.last_active.date() if one.last_active else None,
         })
     return rows
+
+
+def levels_table(one: Standing, tr: Translator) -> list[dict[str, object]]:
+    """One learner's finished games per level of the virtual player, easiest first: how many, won,
+    the coach's accuracy and share of best moves (numbers as numbers, so that the table sorts)."""
+    return [{tr.gettext("Virtual player"): bot_level_name(level, tr),
+             tr.gettext("Games finished"): games.played,
+             tr.gettext("Won"): games.won,
+             tr.gettext("Coach's accuracy (%)"): None if games.accuracy is None else round(games.accuracy),
+             tr.gettext("Coach's best moves (%)"): None if games.agreement is None else round(100 * games.agreement)}
+            for level, games in sorted(one.levels.items(), key=lambda pair: BOT_LEVELS.index(pair[0])
+                                       if pair[0] in BOT_LEVELS else len(BOT_LEVELS))]
 
 
 def table_csv(rows: list[dict[str, object]]) -> bytes:

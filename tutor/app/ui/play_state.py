@@ -52,7 +52,7 @@ from tutor.play import BOT_LEVELS, background
 from tutor.play.coach import CoachHint
 from tutor.play.errors import MalformedMoveError, UnknownBotLevelError
 from tutor.play.hand import check_seed
-from tutor.play.match import LEARNER, Decision, Match, replay, start_match
+from tutor.play.match import LEARNER, Decision, Match, decisions_accuracy, replay, start_match
 from tutor.play.moves import moves_code, read_moves_code
 from tutor.progress.store import Saved, SavedGame, StaleGameError
 
@@ -260,13 +260,15 @@ def save(match: Match) -> bool:
             st.query_params.pop(MOVES_PARAM, None)
         return True
     counted, agreed = graded(match)
+    score = decisions_accuracy(match.decisions[:st.session_state[PLAY_GRADED][0]])  # those counted: all judged
     won = None if not match.game.over else match.game.winner == LEARNER
     kept: Saved | None = st.session_state.get(PLAY_GAME_ID)
     try:
         saved = profile.store().save_game(
             learner.id, kept.id if kept else None, match.seed, match.level, match.rules.name,
             match.learner_moves(), match.game.over, won, counted, agreed,
-            version=kept.version if kept else 0, hands=sum(hand.result is not None for hand in match.game.played))
+            version=kept.version if kept else 0, hands=sum(hand.result is not None for hand in match.game.played),
+            accuracy=score)
     except StaleGameError as stale:
         current_copy = profile.store().game(learner.id, kept.id) if kept else None
         if current_copy is None or not _open_saved(current_copy):
