@@ -249,3 +249,34 @@ def test_a_drill_answer_keeps_what_was_answered_and_the_hints_asked_for(store):
     first, second = store.attempts(ana.id)
     assert (first.given, first.hints, first.seed, first.mistake) == ("32", 2, 7, "face_values")
     assert (second.given, second.hints) == (None, None)
+
+
+def test_a_whole_class_is_read_in_one_query_a_kind_each_learner_with_their_own(store):
+    # Ana: two answers (deadwood right, score wrong), lesson 01 passed, a game, a deadwood review item
+    # (due at once: a first answer comes back within minutes, and the clock runs on). Ben: one melds
+    # answer. Cai: nothing. The class's reads give each their own, and nothing for Cai.
+    from fsrs import Rating as Recall
+
+    from tutor.progress.ratings import Rating
+    from tutor.progress.store import DrillAnswer
+    ana, ben, cai = people(store, "Ana", "Ben", "Cai")
+    item = "drill:deadwood:easy:classic:7"
+    store.record_drill_answer(ana.id, DrillAnswer("deadwood", "easy", "classic", True, 4.0, item, Rating(), False, 7,
+                                                  None, "12", 0))
+    store.record_attempt(ana.id, "score", "easy", "classic", False, 9.0, seed=3)
+    store.record_attempt(ben.id, "melds", "medium", "classic", True, 5.0, seed=4)
+    store.mark_lesson_done(ana.id, "01-cards")
+    store.save_game(ana.id, None, 7, "strong", "classic", [("pass", None)], True, False, 3, 1, hands=2, accuracy=64.0)
+    store.schedule(ana.id, item, Recall.Again)
+    store.clock.now += timedelta(days=30)
+    ids = [ana.id, ben.id, cai.id]
+    answers = store.attempts_of(ids)
+    assert {i: [a.kind for a in got] for i, got in answers.items()} == {ana.id: ["deadwood", "score"],
+                                                                         ben.id: ["melds"]}
+    assert answers[ana.id] == store.attempts(ana.id) and store.attempts(cai.id) == []
+    assert list(store.lesson_times_of(ids)) == [ana.id] and list(store.lesson_times_of(ids)[ana.id]) == ["01-cards"]
+    games = store.games_of(ids)
+    assert list(games) == [ana.id] and [(g.seed, g.hands, g.accuracy) for g in games[ana.id]] == [(7, 2, 64.0)]
+    assert list(store.ratings_of(ids)) == [ana.id] and set(store.ratings_of(ids)[ana.id]) == {"deadwood"}
+    assert store.due_counts(ids) == {ana.id: 1}
+    assert store.attempts_of([]) == {} and store.games_of([]) == {} and store.due_counts([]) == {}

@@ -14,7 +14,7 @@ from tutor.progress.ratings import Rating as GlickoRating
 from tutor.progress.ratings import after_attempt
 from tutor.progress.review import DrillItem
 from tutor.progress.rows import ATTEMPT_ANSWER_COLUMNS, Attempt, UnreadableRow, read_attempt, read_time, set_aside_text
-from tutor.progress.store_core import StoreCore, guarded
+from tutor.progress.store_core import StoreCore, among, guarded
 
 _ATTEMPT_SELECT = ", ".join(ATTEMPT_ANSWER_COLUMNS)
 ANSWER_MOST = 200
@@ -47,19 +47,28 @@ class AttemptRoom(StoreCore):
              "seconds": float(seconds), "at": self.clock().isoformat(), "seed": seed, "mistake": mistake,
              "answer": None if given is None else given[:ANSWER_MOST], "hints": hints})
 
-    @guarded(list, write=False)
     def attempts(self, profile_id: int) -> list[Attempt]:
         """Every drill attempt of a profile, oldest first (one that cannot be read is set aside)."""
+        return self.attempts_of([profile_id]).get(profile_id, [])
+
+    @guarded(dict, write=False)
+    def attempts_of(self, profile_ids: Sequence[int]) -> dict[int, list[Attempt]]:
+        """:meth:`attempts` of several profiles in one query, by profile id (none for a profile with none)."""
+        if not profile_ids:
+            return {}
         with self._transaction(write=False) as db:
-            rows = db.execute(sa.text(f"SELECT id, {_ATTEMPT_SELECT} FROM attempts "
-                                      "WHERE profile_id = :profile ORDER BY at, id"), {"profile": profile_id}).all()
-        read, bad = [], []
+            rows = db.execute(among(f"SELECT profile_id, id, {_ATTEMPT_SELECT} FROM attempts "
+                                    "WHERE profile_id IN :ids ORDER BY at, id"), {"ids": list(profile_ids)}).all()
+        read: dict[int, list[Attempt]] = {}
+        bad: dict[int, list[tuple[str, str, dict[str, Any]]]] = {}
         for row in rows:
             try:
-                read.append(read_attempt(row[1:]))
+                read.setdefault(row[0], []).append(read_attempt(row[2:]))
             except UnreadableRow as error:
-                bad.append((set_aside_text(("id", *ATTEMPT_ANSWER_COLUMNS), row), error.reason, {"id": row[0]}))
-        self._set_aside(profile_id, "attempts", bad)
+                bad.setdefault(row[0], []).append((set_aside_text(("id", *ATTEMPT_ANSWER_COLUMNS), row[1:]),
+                                                   error.reason, {"id": row[1]}))
+        for profile_id, rows_aside in bad.items():
+            self._set_aside(profile_id, "attempts", rows_aside)
         return read
 
     # --- ratings ----------------------------------------------------------------------------
@@ -130,14 +139,23 @@ class AttemptRoom(StoreCore):
             {"profile": profile_id, "kind": kind, "rating": mine.rating, "deviation": mine.deviation, "at": now})
         return mine, aside
 
-    @guarded(dict, write=False)
     def ratings(self, profile_id: int) -> dict[str, GlickoRating]:
         """The learner's rating in each kind answered (a row that cannot be read is left out)."""
+        return self.ratings_of([profile_id]).get(profile_id, {})
+
+    @guarded(dict, write=False)
+    def ratings_of(self, profile_ids: Sequence[int]) -> dict[int, dict[str, GlickoRating]]:
+        """:meth:`ratings` of several profiles in one query, by profile id."""
+        if not profile_ids:
+            return {}
         with self._transaction(write=False) as db:
-            rows = db.execute(sa.text("SELECT kind, rating, deviation, volatility FROM ratings "
-                                      "WHERE profile_id = :profile"), {"profile": profile_id}).all()
-        return {row[0]: rating for row in rows if isinstance(row[0], str)
-                and (rating := self._rating_row(row[1:])) is not None}
+            rows = db.execute(among("SELECT profile_id, kind, rating, deviation, volatility FROM ratings "
+                                    "WHERE profile_id IN :ids"), {"ids": list(profile_ids)}).all()
+        out: dict[int, dict[str, GlickoRating]] = {}
+        for row in rows:
+            if isinstance(row[1], str) and (rating := self._rating_row(row[2:])) is not None:
+                out.setdefault(row[0], {})[row[1]] = rating
+        return out
 
     @guarded(list, write=False)
     def rating_history(self, profile_id: int) -> list[tuple[str, datetime, float]]:

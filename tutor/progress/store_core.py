@@ -56,6 +56,12 @@ R = TypeVar("R")
 S = TypeVar("S", bound="StoreCore")
 
 
+def among(sql: str) -> sa.TextClause:
+    """``sql`` whose ``:ids`` is a list of profile ids (``profile_id IN :ids``), for reads of many
+    learners in one query (a class's dashboard)."""
+    return sa.text(sql).bindparams(sa.bindparam("ids", expanding=True))
+
+
 def guarded(default: Callable[[], Any], *, write: bool) -> Callable[[Callable[Concatenate[S, P], R]],
                                                                      Callable[Concatenate[S, P], R]]:
     """A store operation that never raises an SQLite error: on a fault it returns ``default()``

@@ -4,14 +4,16 @@ version it continues (a tab that is behind is refused)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import sqlalchemy as sa
 
 from tutor.base.msgids import N_
 from tutor.engine.errors import TutorError
 from tutor.progress.rows import GAME_COLUMNS, SavedGame, UnreadableRow, read_game, set_aside_text
-from tutor.progress.store_core import StoreCore, guarded
+from tutor.progress.store_core import StoreCore, among, guarded
 
 _GAME_SELECT = ", ".join(GAME_COLUMNS)
 
@@ -68,19 +70,28 @@ class GameRoom(StoreCore):
                 {**values, "seed": seed, "level": level, "ruleset": ruleset}).scalar_one()
             return Saved(int(new_id), 0)
 
-    @guarded(list, write=False)
     def games(self, profile_id: int) -> list[SavedGame]:
         """Every game of a profile, the most recent first (one that cannot be read is set aside)."""
+        return self.games_of([profile_id]).get(profile_id, [])
+
+    @guarded(dict, write=False)
+    def games_of(self, profile_ids: Sequence[int]) -> dict[int, list[SavedGame]]:
+        """:meth:`games` of several profiles in one query, by profile id (none for a profile with none)."""
+        if not profile_ids:
+            return {}
         with self._transaction(write=False) as db:
-            rows = db.execute(sa.text(f"SELECT {_GAME_SELECT} FROM games WHERE profile_id = :profile "
-                                      "ORDER BY updated DESC, id DESC"), {"profile": profile_id}).all()
-        read, bad = [], []
+            rows = db.execute(among(f"SELECT profile_id, {_GAME_SELECT} FROM games WHERE profile_id IN :ids "
+                                    "ORDER BY updated DESC, id DESC"), {"ids": list(profile_ids)}).all()
+        read: dict[int, list[SavedGame]] = {}
+        bad: dict[int, list[tuple[str, str, dict[str, Any]]]] = {}
         for row in rows:
             try:
-                read.append(read_game(row))
+                read.setdefault(row[0], []).append(read_game(row[1:]))
             except UnreadableRow as error:
-                bad.append((set_aside_text(GAME_COLUMNS, row), error.reason, {"id": row[0]}))
-        self._set_aside(profile_id, "games", bad)
+                bad.setdefault(row[0], []).append((set_aside_text(GAME_COLUMNS, row[1:]), error.reason,
+                                                   {"id": row[1]}))
+        for profile_id, rows_aside in bad.items():
+            self._set_aside(profile_id, "games", rows_aside)
         return read
 
     @guarded(lambda: None, write=False)

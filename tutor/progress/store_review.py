@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -11,7 +12,7 @@ from fsrs import Card, Rating
 
 from tutor.progress.review import reviewed, row_of_card
 from tutor.progress.rows import CARD_COLUMNS, UnreadableRow, read_card, read_time, set_aside_text
-from tutor.progress.store_core import StoreCore, guarded
+from tutor.progress.store_core import StoreCore, among, guarded
 
 _CARD_SELECT = ", ".join(CARD_COLUMNS)
 
@@ -37,16 +38,22 @@ class ReviewRoom(StoreCore):
                               {"profile": profile_id}).all()
         return {row[0] for row in rows}
 
-    @guarded(dict, write=False)
     def lesson_times(self, profile_id: int) -> dict[str, datetime]:
         """When the learner passed each lesson (a row whose time cannot be read is left out)."""
+        return self.lesson_times_of([profile_id]).get(profile_id, {})
+
+    @guarded(dict, write=False)
+    def lesson_times_of(self, profile_ids: Sequence[int]) -> dict[int, dict[str, datetime]]:
+        """:meth:`lesson_times` of several profiles in one query, by profile id."""
+        if not profile_ids:
+            return {}
         with self._transaction(write=False) as db:
-            rows = db.execute(sa.text("SELECT lesson, at FROM lessons_done WHERE profile_id = :profile"),
-                              {"profile": profile_id}).all()
-        times = {}
-        for lesson, at in rows:
+            rows = db.execute(among("SELECT profile_id, lesson, at FROM lessons_done WHERE profile_id IN :ids"),
+                              {"ids": list(profile_ids)}).all()
+        times: dict[int, dict[str, datetime]] = {}
+        for profile_id, lesson, at in rows:
             try:
-                times[lesson] = read_time(at, "at")
+                times.setdefault(profile_id, {})[lesson] = read_time(at, "at")
             except UnreadableRow:
                 continue
         return times
@@ -122,6 +129,22 @@ class ReviewRoom(StoreCore):
         if self.aside_listener is not None:
             self.aside_listener("review", 1)
         return True
+
+    @guarded(dict, write=False)
+    def due_counts(self, profile_ids: Sequence[int]) -> dict[int, int]:
+        """How many items each of several profiles has due for review now, in one query (a card that
+        cannot be read is set aside, as :meth:`due` does)."""
+        if not profile_ids:
+            return {}
+        with self._transaction(write=False) as db:
+            rows = db.execute(among(f"SELECT profile_id, item, {_CARD_SELECT} FROM review WHERE profile_id IN :ids "
+                                    "ORDER BY item"), {"ids": list(profile_ids)}).all()
+        by_profile: dict[int, list[Any]] = {}
+        for row in rows:
+            by_profile.setdefault(row[0], []).append(row[1:])
+        now = self.clock()
+        return {profile_id: sum(card.due <= now for card in self._cards(profile_id, held).values())
+                for profile_id, held in by_profile.items()}
 
     @guarded(list, write=False)
     def due(self, profile_id: int, prefix: str = "") -> list[str]:

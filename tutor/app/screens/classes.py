@@ -239,10 +239,13 @@ if chosen.archived:
 
 members = saved.members(learner.id, chosen.id)
 by_member = {m.profile_id: m for m in members}
-# Each learner's drill answers, lesson times and games, read once for the dashboard and the homework.
-answers_of = {m.profile_id: saved.attempts(m.profile_id) for m in members}
-lesson_times_of = {m.profile_id: saved.lesson_times(m.profile_id) for m in members}
-games_of = {m.profile_id: saved.games(m.profile_id) for m in members}
+# Every learner's drill answers, lesson times and games, read once (a query each for the whole class)
+# for the dashboard and the homework.
+ids = list(by_member)
+answers_read, times_read, games_read = saved.attempts_of(ids), saved.lesson_times_of(ids), saved.games_of(ids)
+answers_of = {i: answers_read.get(i, []) for i in ids}
+lesson_times_of = {i: times_read.get(i, {}) for i in ids}
+games_of = {i: games_read.get(i, []) for i in ids}
 
 
 def member_label(profile_id: int) -> str:
@@ -273,10 +276,10 @@ sheet = st.session_state.get(CLASS_SHEET)
 if members:
     st.subheader(tr.gettext("Dashboard"))
     course = [d.id for d in lessons(tr.locale)]
-    standings = {m.profile_id: standing([a for a in answers_of[m.profile_id] if a.kind in KINDS],
-                                        {k: r for k, r in saved.ratings(m.profile_id).items() if k in KINDS},
-                                        set(lesson_times_of[m.profile_id]), course, len(saved.due(m.profile_id)),
-                                        games_of[m.profile_id]) for m in members}
+    ratings_of, due_of = saved.ratings_of(ids), saved.due_counts(ids)
+    standings = {i: standing([a for a in answers_of[i] if a.kind in KINDS],
+                             {k: r for k, r in ratings_of.get(i, {}).items() if k in KINDS},
+                             set(lesson_times_of[i]), course, due_of.get(i, 0), games_of[i]) for i in ids}
     table = dashboard_table(members, standings, len(course), tr)
     st.dataframe(table, hide_index=True)
     st.download_button(tr.gettext("Download the table (CSV)"), table_csv(table),
