@@ -36,6 +36,16 @@ def as_profile(name, lang="en", **params):
     return at
 
 
+def class_with_learner(lang="en"):
+    """Ms Ruiz, with her class "Gin 1", and Ana, who joined it with its code: (teacher, learner)."""
+    teacher = as_profile("Ms Ruiz", lang)
+    class_id = make_class(teacher, "Gin 1", {"en": "Make the class", "es": "Crear la clase"}[lang])
+    learner = as_profile("Ana", lang)
+    learner.text_input(key=CLASS_CODE).input(code_of(teacher, class_id))
+    submit(learner, {"en": "Join the class", "es": "Unirme a la clase"}[lang])
+    return teacher, learner
+
+
 def submit(at, form_button_label):
     next(b for b in at.button if b.label == form_button_label).click().run()
     assert not at.exception, [e.value for e in at.exception]
@@ -47,11 +57,16 @@ def make_class(at, name, label="Make the class"):
     return at.session_state[CLASS_CHOICE]
 
 
-def code_of(teacher, class_id):
-    """The class code, as the store keeps it for the class's teacher."""
+def app_store():
+    """The store the app under test writes to (this test's own data folder)."""
     import os
     from pathlib import Path
-    store = open_store(Path(os.environ["GIN_TUTOR_DATA_DIR"]))
+    return open_store(Path(os.environ["GIN_TUTOR_DATA_DIR"]))
+
+
+def code_of(teacher, class_id):
+    """The class code, as the store keeps it for the class's teacher."""
+    store = app_store()
     try:
         taught = store.taught_class(teacher.session_state["_profile"].id, class_id)
         assert taught is not None
@@ -131,14 +146,8 @@ def test_a_guest_is_asked_for_a_profile():
 
 
 def test_the_dashboard_has_a_row_per_learner_with_their_drills():
-    teacher = as_profile("Ms Ruiz")
-    class_id = make_class(teacher, "Gin 1")
-    learner = as_profile("Ana")
-    learner.text_input(key=CLASS_CODE).input(code_of(teacher, class_id))
-    submit(learner, "Join the class")
-    import os
-    from pathlib import Path
-    store = open_store(Path(os.environ["GIN_TUTOR_DATA_DIR"]))
+    teacher, learner = class_with_learner()
+    store = app_store()
     ana = learner.session_state["_profile"].id
     # Ana: three deadwood answers, two right, and one wrong score answer (face cards as 11-13).
     for correct in (True, False, True):
@@ -166,11 +175,7 @@ def test_the_dashboard_has_a_row_per_learner_with_their_drills():
 def test_homework_is_set_seen_and_followed_per_learner():
     from tutor.app.ui.session_keys import HOMEWORK_COUNT, HOMEWORK_KIND, HOMEWORK_LEVEL
     from tutor.progress.homework import puzzle_seeds
-    teacher = as_profile("Ms Ruiz")
-    class_id = make_class(teacher, "Gin 1")
-    learner = as_profile("Ana")
-    learner.text_input(key=CLASS_CODE).input(code_of(teacher, class_id))
-    submit(learner, "Join the class")
+    teacher, learner = class_with_learner()
     teacher.run()
     teacher.selectbox(key=HOMEWORK_KIND).set_value("deadwood")
     teacher.selectbox(key=HOMEWORK_LEVEL).set_value("easy")
@@ -184,9 +189,7 @@ def test_homework_is_set_seen_and_followed_per_learner():
     assert [link.proto.label for link in links] == ["Puzzle 1", "Puzzle 2", "Puzzle 3"]
     # She answers the first one right and the second wrong (as the Drills page records them).
     first, second, _ = puzzle_seeds(1, 3)  # the first assignment of this test's fresh database: id 1
-    import os
-    from pathlib import Path
-    store = open_store(Path(os.environ["GIN_TUTOR_DATA_DIR"]))
+    store = app_store()
     ana = learner.session_state["_profile"].id
     from tutor.progress.ratings import Rating
     from tutor.progress.store import DrillAnswer
@@ -211,11 +214,7 @@ def test_homework_is_set_seen_and_followed_per_learner():
 
 def test_hands_against_a_level_are_set_and_counted_from_the_learners_games():
     from tutor.app.ui.session_keys import HOMEWORK_BOT, HOMEWORK_HANDS
-    teacher = as_profile("Ms Ruiz", "es")
-    class_id = make_class(teacher, "Gin 1", "Crear la clase")
-    learner = as_profile("Ana", "es")
-    learner.text_input(key=CLASS_CODE).input(code_of(teacher, class_id))
-    submit(learner, "Unirme a la clase")
+    teacher, learner = class_with_learner("es")
     teacher.run()
     teacher.selectbox(key=HOMEWORK_BOT).set_value("strong")
     teacher.number_input(key=HOMEWORK_HANDS).set_value(3)
@@ -223,9 +222,7 @@ def test_hands_against_a_level_are_set_and_counted_from_the_learners_games():
     learner.run()
     assert "**Deberes:** 3 manos contra el jugador fuerte" in [m.value for m in learner.markdown], screen(learner)
     assert any(link.proto.label == "Jugar contra el jugador fuerte" for link in learner.get("page_link"))
-    import os
-    from pathlib import Path
-    store = open_store(Path(os.environ["GIN_TUTOR_DATA_DIR"]))
+    store = app_store()
     store.save_game(learner.session_state["_profile"].id, None, 7, "strong", "classic", [("pass", None)], False,
                     None, 3, 2, hands=1, accuracy=71.6)  # one hand finished against the strong player
     store.close()
@@ -268,11 +265,7 @@ def test_who_may_teach_where_the_school_lists_its_teachers():
 
 def test_puzzles_chosen_by_their_address_are_set_and_a_bad_line_is_named():
     from tutor.app.ui.session_keys import HOMEWORK_ADDRESSES
-    teacher = as_profile("Ms Ruiz")
-    class_id = make_class(teacher, "Gin 1")
-    learner = as_profile("Ana")
-    learner.text_input(key=CLASS_CODE).input(code_of(teacher, class_id))
-    submit(learner, "Join the class")
+    teacher, learner = class_with_learner()
     teacher.run()
     teacher.text_area(key=HOMEWORK_ADDRESSES).input(
         "http://localhost:8501/drills?drill=deadwood&seed=7&level=easy&rules=classic&lang=en\n"
@@ -293,11 +286,7 @@ def test_puzzles_chosen_by_their_address_are_set_and_a_bad_line_is_named():
 
 def test_lessons_set_as_homework_show_with_a_link_to_each():
     from tutor.app.ui.session_keys import HOMEWORK_LESSONS
-    teacher = as_profile("Ms Ruiz", "es")
-    class_id = make_class(teacher, "Gin 1", "Crear la clase")
-    learner = as_profile("Ana", "es")
-    learner.text_input(key=CLASS_CODE).input(code_of(teacher, class_id))
-    submit(learner, "Unirme a la clase")
+    teacher, learner = class_with_learner("es")
     teacher.run()
     teacher.multiselect(key=HOMEWORK_LESSONS).select("02-melds").select("03-deadwood")
     submit(teacher, "Poner estas lecciones")
@@ -318,9 +307,7 @@ def test_practising_their_own_mistakes_gives_each_learner_their_own_puzzles():
     for learner in (ana, ben):
         learner.text_input(key=CLASS_CODE).input(code)
         submit(learner, "Join the class")
-    import os
-    from pathlib import Path
-    store = open_store(Path(os.environ["GIN_TUTOR_DATA_DIR"]))
+    store = app_store()
     store.record_attempt(ana.session_state["_profile"].id, "deadwood", "easy", "classic", False, 4.0, seed=77)
     store.close()
     teacher.run()

@@ -11,7 +11,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from tutor.progress.homework import games_accuracy
+from tutor.progress.homework import best_move_share, games_accuracy
 from tutor.progress.ratings import Rating
 from tutor.progress.rows import Attempt, SavedGame
 from tutor.progress.stats import accuracy_by_kind, mistakes_by_count
@@ -62,17 +62,13 @@ def standing(attempts: Sequence[Attempt], ratings: Mapping[str, Rating], lessons
     of it (an answer or a game)."""
     kinds = {kind: KindStanding(answered, right, ratings.get(kind))
              for kind, (answered, right) in accuracy_by_kind(attempts).items()}
-    tally: dict[str, list[int]] = {}  # per level: played, won, decisions, agreed (finished games)
     finished: dict[str, list[SavedGame]] = {}
     for game in games:
         if game.finished:
             finished.setdefault(game.level, []).append(game)
-            counts = tally.setdefault(game.level, [0, 0, 0, 0])
-            for place, value in enumerate((1, bool(game.won), game.decisions, game.agreed)):
-                counts[place] += value
-    levels = {level: LevelStanding(played, won, agreed / decisions if decisions else None,
-                                   games_accuracy(finished[level]))
-              for level, (played, won, decisions, agreed) in tally.items()}
+    levels = {level: LevelStanding(len(played), sum(bool(g.won) for g in played), best_move_share(played),
+                                   games_accuracy(played))
+              for level, played in finished.items()}
     moments = [a.at for a in attempts] + [g.updated for g in games]
     return Standing(len(set(lessons_done) & set(course)), len(attempts),
                     sum(a.correct for a in attempts) / len(attempts) if attempts else None,

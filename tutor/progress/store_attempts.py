@@ -59,17 +59,8 @@ class AttemptRoom(StoreCore):
         with self._transaction(write=False) as db:
             rows = db.execute(among(f"SELECT profile_id, id, {_ATTEMPT_SELECT} FROM attempts "
                                     "WHERE profile_id IN :ids ORDER BY at, id"), {"ids": list(profile_ids)}).all()
-        read: dict[int, list[Attempt]] = {}
-        bad: dict[int, list[tuple[str, str, dict[str, Any]]]] = {}
-        for row in rows:
-            try:
-                read.setdefault(row[0], []).append(read_attempt(row[2:]))
-            except UnreadableRow as error:
-                bad.setdefault(row[0], []).append((set_aside_text(("id", *ATTEMPT_ANSWER_COLUMNS), row[1:]),
-                                                   error.reason, {"id": row[1]}))
-        for profile_id, rows_aside in bad.items():
-            self._set_aside(profile_id, "attempts", rows_aside)
-        return read
+        return self._read_by_profile(rows, lambda stored: read_attempt(stored[1:]), ("id", *ATTEMPT_ANSWER_COLUMNS),
+                                     "attempts")
 
     # --- ratings ----------------------------------------------------------------------------
 

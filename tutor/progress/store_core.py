@@ -19,7 +19,7 @@ import os
 import sqlite3
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,6 +29,7 @@ import sqlalchemy as sa
 from sqlalchemy.pool import NullPool, StaticPool
 
 from tutor.progress.database import APPLICATION_ID, fault_of, inspect, keep_aside, upgrade
+from tutor.progress.rows import UnreadableRow, set_aside_text
 
 DATA_DIR_ENV = "GIN_TUTOR_DATA_DIR"
 FILE_NAME = "progress.db"
@@ -294,6 +295,23 @@ class StoreCore:
             return
         if self.aside_listener is not None:
             self.aside_listener(origin, len(bad))
+
+    def _read_by_profile(self, rows: Sequence[Sequence[Any]], read: Callable[[Sequence[Any]], R],
+                         columns: Sequence[str], origin: str) -> dict[int, list[R]]:
+        """Rows of ``origin`` selected as (profile id, its id, ...) read with ``read`` into a list per
+        profile, in the rows' order; a row that cannot be read (``read`` raises
+        :class:`~tutor.progress.rows.UnreadableRow`) is set aside, its ``columns`` kept whole."""
+        found: dict[int, list[R]] = {}
+        bad: dict[int, list[tuple[str, str, dict[str, Any]]]] = {}
+        for profile_id, *stored in rows:
+            try:
+                found.setdefault(profile_id, []).append(read(stored))
+            except UnreadableRow as error:
+                bad.setdefault(profile_id, []).append((set_aside_text(columns, stored), error.reason,
+                                                       {"id": stored[0]}))
+        for profile_id, aside in bad.items():
+            self._set_aside(profile_id, origin, aside)
+        return found
 
     def _put_aside(self, db: sa.Connection, profile_id: int, origin: str, content: str, reason: str) -> None:
         """Keep one row of ``origin`` whole in ``set_aside``, inside the caller's transaction."""

@@ -6,13 +6,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import sqlalchemy as sa
 
 from tutor.base.msgids import N_
 from tutor.engine.errors import TutorError
-from tutor.progress.rows import GAME_COLUMNS, SavedGame, UnreadableRow, read_game, set_aside_text
+from tutor.progress.rows import GAME_COLUMNS, SavedGame, read_game
 from tutor.progress.store_core import StoreCore, among, guarded
 
 _GAME_SELECT = ", ".join(GAME_COLUMNS)
@@ -82,17 +81,7 @@ class GameRoom(StoreCore):
         with self._transaction(write=False) as db:
             rows = db.execute(among(f"SELECT profile_id, {_GAME_SELECT} FROM games WHERE profile_id IN :ids "
                                     "ORDER BY updated DESC, id DESC"), {"ids": list(profile_ids)}).all()
-        read: dict[int, list[SavedGame]] = {}
-        bad: dict[int, list[tuple[str, str, dict[str, Any]]]] = {}
-        for row in rows:
-            try:
-                read.setdefault(row[0], []).append(read_game(row[1:]))
-            except UnreadableRow as error:
-                bad.setdefault(row[0], []).append((set_aside_text(GAME_COLUMNS, row[1:]), error.reason,
-                                                   {"id": row[1]}))
-        for profile_id, rows_aside in bad.items():
-            self._set_aside(profile_id, "games", rows_aside)
-        return read
+        return self._read_by_profile(rows, read_game, GAME_COLUMNS, "games")
 
     @guarded(lambda: None, write=False)
     def game(self, profile_id: int, game_id: int) -> SavedGame | None:
