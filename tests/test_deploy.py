@@ -13,7 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from browser import chromium_path, create_profile  # noqa: E402  (tools/ is not a package)
+from browser import chromium_path, create_profile, settle  # noqa: E402  (tools/ is not a package)
 from checks import require  # noqa: E402
 from deployment import NGINX, behind_nginx, keys_for, served_by  # noqa: E402
 
@@ -138,7 +138,9 @@ def test_a_forged_name_cookie_opens_no_ones_profile_through_the_deployment(deplo
 def _teacher_makes_a_class(page, front: str, teacher: str, name: str) -> tuple[str, str]:
     """A teacher's profile makes a class on the Classes page: its id (from the address) and its code."""
     page.goto(f"{front}/classes?lang=en")
+    settle(page)
     create_profile(page, teacher)
+    settle(page)  # the page's run for the new profile is over: the form below is the one it drew
     page.get_by_text("Make a class").click()
     page.get_by_label("Name of the class").fill(name)
     page.get_by_role("button", name="Make the class").click()
@@ -171,7 +173,9 @@ def test_two_teachers_two_classes_a_learner_joins_and_does_homework_across_proce
         mine, code = _teacher_makes_a_class(ruiz, front, "Ms Ruiz", "Gin A")
         _teacher_makes_a_class(lee, front, "Mr Lee", "Gin B")
         ana.goto(f"{front}/classes?lang=en")
+        settle(ana)
         create_profile(ana, "Ana")
+        settle(ana)
         ana.get_by_label("Class code").fill(code.lower())
         ana.get_by_role("button", name="Join the class").click()
         ana.get_by_text("You joined the class “Gin A”.").wait_for()
