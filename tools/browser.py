@@ -53,10 +53,19 @@ def wait_until(page: Any, condition: Callable[[], bool], seconds: float = 45) ->
 
 def create_profile(page: Any, name: str) -> Any:
     """Create the profile ``name`` in the sidebar of an English page, as a learner does; returns
-    the sidebar once it shows the new profile."""
+    the sidebar once it shows the new profile. The name is committed (Enter) and that run waited
+    for before the button is clicked, so the two never share a run; if the profile does not show,
+    the error quotes what the sidebar says instead."""
     sidebar = page.locator("[data-testid='stSidebar']")
     sidebar.get_by_text("Profile: guest").click()
-    sidebar.get_by_label("New profile").fill(name)
+    box = sidebar.get_by_label("New profile")
+    box.fill(name)
+    box.press("Enter")
+    settle(page)
     sidebar.get_by_role("button", name="Create profile").click()
-    sidebar.get_by_text(f"Profile: {name}").wait_for()
+    try:
+        sidebar.get_by_text(f"Profile: {name}").wait_for()
+    except Exception as error:
+        raise AssertionError(f"the profile {name!r} did not show; the sidebar says: "
+                             f"{sidebar.inner_text(timeout=5000)!r}") from error
     return sidebar
