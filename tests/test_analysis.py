@@ -354,3 +354,17 @@ def test_a_rollout_that_never_ends_counts_as_void():
                mask_of(parse_cards("AS 2S 3S 6D 8D 8H 8S QH QS KH"))], Stock(()), [], 0, 2, 1)
     sim.moves = 10_000
     assert play_out(sim, load_ruleset("classic")) == 0
+
+
+def test_the_standard_error_of_a_mean_and_of_a_paired_gap_are_written_out():
+    """Outcomes 0 2 4 6: mean 3, sample variance (9+1+1+9)/3 = 20/3, standard error √(20/3)/2 ≈ 1.2910.
+    A move that scored 1 3 5 7 against one that scored 0 2 4 6 gives up −1 in every world: a gap of
+    −1 with no spread. 0 0 10 against 5 5 5: differences 5 5 −5, mean 5/3, deviations 10/3 10/3 −20/3,
+    variance (600/9)/2, standard error √(300/9 / 3) = 10/3. One outcome has no standard error."""
+    from tutor.play.analysis import paired_gap, stderr_of
+    assert stderr_of([0, 2, 4, 6]) == pytest.approx(1.2909944, abs=1e-7)
+    assert stderr_of([5]) == 0.0
+    assert paired_gap([1, 3, 5, 7], [0, 2, 4, 6]) == (-1.0, 0.0)
+    assert paired_gap([0, 0, 10], [5, 5, 5]) == (pytest.approx(5 / 3), pytest.approx(10 / 3))
+    with pytest.raises(ValueError):
+        paired_gap([1, 2], [1])

@@ -39,6 +39,7 @@ verdict is settled.
 from __future__ import annotations
 
 import math
+import operator
 import random
 import statistics
 import zlib
@@ -123,13 +124,22 @@ class Analysis:
 
 def paired_gap(move: Sequence[float], against: Sequence[float]) -> tuple[float, float]:
     """The mean of ``against - move`` over the same worlds, and its standard error."""
-    differences = [b - m for b, m in zip(against, move, strict=True)]
-    return statistics.fmean(differences), stderr_of(differences)
+    differences = list(map(operator.sub, against, move))
+    if len(differences) != len(move) or len(move) != len(against):
+        raise ValueError("paired outcomes must be as many on both sides")
+    return math.fsum(differences) / len(differences), stderr_of(differences)
 
 
 def stderr_of(values: Sequence[float]) -> float:
-    """The standard error of the mean of ``values`` (0 for fewer than two)."""
-    return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    """The standard error of the mean of ``values`` (0 for fewer than two): the sample standard
+    deviation over the square root of their count, in floating point with exact sums (``math.fsum``;
+    ``statistics.stdev`` works in fractions, some forty times slower on thousands of outcomes)."""
+    count = len(values)
+    if count < 2:
+        return 0.0
+    mean = math.fsum(values) / count
+    deviations = [value - mean for value in values]
+    return math.sqrt(math.fsum(map(operator.mul, deviations, deviations)) / (count - 1) / count)
 
 
 # --- The hidden cards ------------------------------------------------------------------------------
