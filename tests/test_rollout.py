@@ -1,0 +1,148 @@
+"""The compiled play-outs (tutor/play/_rollout.c) against the Python code they translate
+(tutor/play/simulate.py, tutor/engine/melds.py): the same deadwood and discards for random hands, and
+the same result for every world of every legal move, at every level, under every ruleset, a house
+ruleset, a score that makes the opponent knock at once, and the last cards of the stock (where the
+careful mover weighs a knock on its belief)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from checks import require
+
+from tutor.engine.melds import discard_reach, min_deadwood
+from tutor.engine.rules import Ruleset, load_ruleset
+from tutor.play import Bot, new_hand, simulate
+from tutor.play.analysis import Position, _first_move, in_world
+from tutor.play.simulate import CAREFUL, Sim, Stock, play_out
+
+
+@pytest.fixture(scope="module")
+def compiled():
+    """The compiled play-outs; the tests skip where the package was built without a C compiler
+    (and fail in CI, which builds them)."""
+    require([] if simulate.COMPILED is not None else ["the package was built without its compiled play-outs"],
+            "the compiled play-outs' test")
+    return simulate.COMPILED
+
+
+def _hands(count: int, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    hands = []
+    for _ in range(count):
+        mask = 0
+        for card in rng.sample(range(52), rng.choice((10, 11))):
+            mask |= 1 << card
+        hands.append(mask)
+    return hands
+
+
+def test_deadwood_and_the_best_discards_are_the_engines_for_random_hands(compiled):
+    for mask in _hands(20_000, 5):
+        assert compiled.min_deadwood(mask) == min_deadwood(mask), hex(mask)
+        assert compiled.discard_reach(mask) == discard_reach(mask), hex(mask)
+
+
+def test_a_hand_of_four_sevens_and_a_run_is_read_alike(compiled):
+    """7♠ 7♥ 7♦ 7♣, 8♠ 9♠, A♥ 2♥ 3♥, Q♦ K♣ (11 cards): A-2-3♥ melds, and the sevens as a set of four
+    or the 7♠ in a 7-8-9♠ run beside 7♥ 7♦ 7♣: either way Q♦ and K♣ are left, 20 points; the best
+    discards are the engine's."""
+    cards = [6, 13 + 6, 26 + 6, 39 + 6, 7, 8, 13, 14, 15, 39 + 12, 26 + 11]
+    mask = sum(1 << c for c in cards)
+    assert compiled.min_deadwood(mask) == min_deadwood(mask) == 20
+    assert compiled.discard_reach(mask) == discard_reach(mask)
+
+
+def _positions(rules: Ruleset, levels: tuple[str, ...], seeds: range) -> list[tuple[Position, str]]:
+    found = []
+    for level in levels:
+        for seed in seeds:
+            hand = new_hand(rules, seed, dealer=seed % 2)
+            bots = {0: Bot("strong", seed), 1: Bot(level, seed + 1)}
+            while hand.to_move is not None:
+                view = hand.view(hand.to_move)
+                if hand.to_move == 0 and len(view["legal"]) > 1:
+                    found.append((Position(view, "rollout-test", opponent=level), level))
+                hand = hand.apply(bots[hand.to_move].move(view))
+    return found
+
+
+def _both_ways(position: Position, worlds: int, eager: bool = False) -> tuple[list[int], list[int]]:
+    """Every legal move's outcome on the first ``worlds`` worlds, by Python and by the compiled code."""
+    python, fast = [], []
+    for move in position.legal:
+        for index in range(worlds):
+            opponent, stock = position.world(index)
+            sim = in_world(position.seen, opponent, stock.copy())
+            if eager:
+                sim.eager = (False, True)
+            _first_move(sim, move, position.table.rules)
+            twin = sim.copy()
+            python.append(play_out(sim, position.table.rules, None))
+            fast.append(play_out(twin, position.table.rules))
+    return python, fast
+
+
+HOUSE = replace(load_ruleset("classic"), name="house", knock_limit=5, undercut_bonus=10, big_gin_allowed=False)
+
+
+@pytest.mark.parametrize("rules", [load_ruleset("classic"), load_ruleset("short"), load_ruleset("spanish"), HOUSE],
+                         ids=lambda r: r.name)
+def test_every_world_of_every_move_ends_alike_at_every_level(compiled, rules):
+    positions = _positions(rules, ("beginner", "intermediate", "strong"), range(31, 33))
+    assert len(positions) > 30
+    python, fast = [], []
+    for position, _ in positions:
+        one, two = _both_ways(position, 6)
+        python += one
+        fast += two
+    assert len(python) > 1000
+    assert fast == python
+
+
+def test_an_opponent_eager_to_knock_plays_alike(compiled):
+    positions = _positions(load_ruleset("classic"), ("intermediate", "strong"), range(41, 42))
+    python, fast = [], []
+    for position, _ in positions:
+        one, two = _both_ways(position, 6, eager=True)
+        python += one
+        fast += two
+    assert fast == python
+
+
+def test_near_the_wall_the_careful_knock_on_the_belief_plays_alike(compiled):
+    """Positions with at most four cards in the stock, where the careful mover weighs a knock on the
+    opponent hands it believes in (and the gains come from the engine's scoring through Python)."""
+    late = [(p, level) for p, level in _positions(load_ruleset("classic"), ("beginner", "strong"), range(51, 59))
+            if p.view["stock_size"] <= 4]
+    assert late
+    python, fast = [], []
+    for position, _ in late:
+        one, two = _both_ways(position, 20)
+        python += one
+        fast += two
+    assert fast == python
+
+
+def test_a_sim_that_keeps_a_log_or_has_ended_is_played_in_python(compiled):
+    """A log is written only by the Python play-out (a replay reads it), with the same result; a
+    hand already over keeps its result."""
+    position, _ = _positions(load_ruleset("classic"), ("strong",), range(61, 62))[0]
+    opponent, stock = position.world(0)
+    sim = in_world(position.seen, opponent, stock.copy())
+    twin = sim.copy()
+    sim.log = []
+    assert play_out(sim, position.table.rules) == play_out(twin, position.table.rules)
+    assert sim.log and sim.log[-1][0] in ("discard", "knock", "big_gin")
+    ended = Sim([0b111 | 1 << 20, 0], Stock(()), [], 0, simulate.DISCARD, 1, policies=(CAREFUL, CAREFUL))
+    ended.result = 7
+    assert play_out(ended, load_ruleset("classic")) == 7
+
+
+def test_a_stock_whose_orders_miss_a_card_is_refused_with_a_clear_error(compiled):
+    with pytest.raises(ValueError, match="missing from a player's order"):
+        compiled.play_out((1, 2), ((5,), (5,)), (0, 0), 1 << 6, 1, [9], (0, 1, 1, 0, -1, 0), (-1, -1), None, (0, 0),
+                          ((0.0, -1, 0, 99, 0, True, True, False, False),) * 2, (False, False), (0.0,) * 52, (),
+                          (10, True, 2), lambda k, d: 0)

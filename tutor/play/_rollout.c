@@ -1,0 +1,850 @@
+/* The analysis' play-outs in C: tutor/play/simulate.py's policies, move for move.
+ *
+ * This file is a translation of the play-out of tutor/play/simulate.py (play_out with no log) and of
+ * the deadwood search of tutor/engine/melds.py (min_deadwood, discard_reach), for speed: the same
+ * world gives the same result, which tests/test_rollout.py checks against the Python code on
+ * thousands of worlds of every level and ruleset. The tables (runs' deadwood, partners, meld pairs,
+ * card values) and the constants come from the Python modules through setup(), so that both read
+ * one definition. Python remains the reference: a change to a policy there must be made here too
+ * (the equivalence test fails until it is).
+ *
+ * Floating point: the careful mover's costs are products and sums of doubles, computed in the same
+ * order as in Python; the build turns off contraction into fused multiply-adds (-ffp-contract=off)
+ * so each operation rounds as Python's does.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef uint64_t u64;
+
+#define NCARDS 52
+#define SUIT_BITS 13
+#define SUIT_MASK 0x1FFFu
+#define HEARTS 13
+#define DIAMONDS 26
+#define CLUBS 39
+#define PATTERNS 8192
+#define MORE_THAN_ANY_DEADWOOD (10 * 52 + 1)
+#define MAX_PAIRS 8
+#define MAX_BELIEF 64
+
+enum { FIRST_UPCARD = 0, DRAW = 1, DISCARD = 2 };
+
+static int RUN_DW[PATTERNS], RUN_MELDED[PATTERNS], DROP_GAIN[PATTERNS], DROP_BEST[PATTERNS];
+static u64 RANK_COLUMN[SUIT_BITS];
+static int VALUES[NCARDS], HIGHEST[NCARDS], BY_VALUE[NCARDS];
+static u64 PARTNERS[NCARDS];
+static u64 MELD_PAIRS[NCARDS][MAX_PAIRS];
+static int N_PAIRS[NCARDS];
+static int MAX_MOVES = 400, TAKE_GAIN = 6, WALL_CHANCES = 2, STOCK_AFTER_DEAL = 31;
+static double FEED_WORRY = 2.0, STRONG_FEED = 5.0;
+static int ready = 0;
+
+static inline int popcount(u64 x) { return __builtin_popcountll(x); }
+static inline int lowest(u64 x) { return __builtin_ctzll(x); }
+
+/* --- Deadwood (tutor/engine/melds.py) ----------------------------------------------------------- */
+
+static inline int run_dw(u64 m) {
+    return RUN_DW[m & SUIT_MASK] + RUN_DW[(m >> HEARTS) & SUIT_MASK] + RUN_DW[(m >> DIAMONDS) & SUIT_MASK]
+           + RUN_DW[(m >> CLUBS) & SUIT_MASK];
+}
+
+static int set_options(u64 column, u64 *options) {
+    int n = 2;
+    options[0] = 0;
+    options[1] = column;
+    if (popcount(column) == 4) {
+        u64 scan = column;
+        while (scan) {
+            u64 bit = scan & (~scan + 1);
+            scan ^= bit;
+            options[n++] = column ^ bit;
+        }
+    }
+    return n;
+}
+
+static int min_with_sets(u64 mask, unsigned ranks, u64 runnable) {
+    unsigned low = ranks & (~ranks + 1);
+    unsigned rest = ranks ^ low;
+    u64 column = mask & RANK_COLUMN[__builtin_ctz(low)];
+    u64 options[6];
+    int count;
+    if (column & runnable) {
+        count = set_options(column, options);
+    } else {
+        options[0] = column;
+        count = 1;
+    }
+    int best = MORE_THAN_ANY_DEADWOOD;
+    for (int i = 0; i < count; i++) {
+        u64 remaining = mask ^ options[i];
+        int dw = rest ? min_with_sets(remaining, rest, runnable) : run_dw(remaining);
+        if (dw < best) best = dw;
+    }
+    return best;
+}
+
+static inline unsigned set_ranks(u64 mask) {
+    unsigned a = mask & SUIT_MASK, b = (mask >> HEARTS) & SUIT_MASK, c = (mask >> DIAMONDS) & SUIT_MASK,
+             d = (mask >> CLUBS) & SUIT_MASK;
+    return (a & b & (c | d)) | (c & d & (a | b));
+}
+
+static inline u64 runnable_of(u64 mask) {
+    return (u64)RUN_MELDED[mask & SUIT_MASK] | (u64)RUN_MELDED[(mask >> HEARTS) & SUIT_MASK] << HEARTS
+           | (u64)RUN_MELDED[(mask >> DIAMONDS) & SUIT_MASK] << DIAMONDS
+           | (u64)RUN_MELDED[(mask >> CLUBS) & SUIT_MASK] << CLUBS;
+}
+
+static int min_deadwood(u64 mask) {
+    unsigned ranks = set_ranks(mask);
+    if (!ranks) return run_dw(mask);
+    return min_with_sets(mask, ranks, runnable_of(mask));
+}
+
+static int drops(u64 mask, u64 *reach) {
+    unsigned a = mask & SUIT_MASK, b = (mask >> HEARTS) & SUIT_MASK, c = (mask >> DIAMONDS) & SUIT_MASK,
+             d = (mask >> CLUBS) & SUIT_MASK;
+    int ga = DROP_GAIN[a], gb = DROP_GAIN[b], gc = DROP_GAIN[c], gd = DROP_GAIN[d];
+    int gain = ga;
+    if (gb > gain) gain = gb;
+    if (gc > gain) gain = gc;
+    if (gd > gain) gain = gd;
+    *reach = (ga == gain ? (u64)DROP_BEST[a] : 0) | (gb == gain ? (u64)DROP_BEST[b] << HEARTS : 0)
+             | (gc == gain ? (u64)DROP_BEST[c] << DIAMONDS : 0) | (gd == gain ? (u64)DROP_BEST[d] << CLUBS : 0);
+    return RUN_DW[a] + RUN_DW[b] + RUN_DW[c] + RUN_DW[d] - gain;
+}
+
+static int after_discard_with_sets(u64 mask, unsigned ranks, u64 runnable, u64 fours, u64 *reach) {
+    if (!ranks) {
+        int least = drops(mask, reach);
+        if (fours && !least && !run_dw(mask)) *reach |= fours;
+        return least;
+    }
+    unsigned low = ranks & (~ranks + 1);
+    unsigned rest = ranks ^ low;
+    u64 column = mask & RANK_COLUMN[__builtin_ctz(low)];
+    if (!(column & runnable))
+        return after_discard_with_sets(mask ^ column, rest, runnable, popcount(column) == 4 ? fours | column : fours,
+                                       reach);
+    u64 options[6];
+    int count = set_options(column, options);
+    int best = MORE_THAN_ANY_DEADWOOD;
+    u64 found = 0;
+    for (int i = 0; i < count; i++) {
+        u64 bits;
+        int least = after_discard_with_sets(mask ^ options[i], rest, runnable, fours, &bits);
+        if (least < best) {
+            best = least;
+            found = bits;
+        } else if (least == best) {
+            found |= bits;
+        }
+    }
+    *reach = found;
+    return best;
+}
+
+static int discard_reach(u64 mask, u64 *reach) {
+    unsigned ranks = set_ranks(mask);
+    if (!ranks) return drops(mask, reach);
+    return after_discard_with_sets(mask, ranks, runnable_of(mask), 0, reach);
+}
+
+/* --- The play-out (tutor/play/simulate.py) -------------------------------------------------------- */
+
+typedef struct {
+    double feed;
+    int gin_wait, gin_wait_stock, careful_from, careful_stock;
+    int takes_gain, keeps_partners, reads, careful;
+} Policy;
+
+typedef struct {
+    u64 hands[2];
+    int order[2][NCARDS];
+    int order_len[2];
+    int at[2];
+    u64 left;
+    int size;
+    int pile[NCARDS + 4];
+    int npile;
+    int to_move, phase, dealer, passes, taken, moves;
+    int over;
+    long result;
+    int deadwood[2];
+    int has_plan, plan_least;
+    u64 plan_reach;
+    u64 shown[2];
+    Policy policy[2];
+    int eager[2];
+    double risk[NCARDS];
+    int nbelief;
+    double belief_share[MAX_BELIEF];
+    u64 belief_hand[MAX_BELIEF];
+    int knock_limit, big_gin_allowed, void_at_stock;
+    PyObject *gain; /* gain(knocker, defender) -> the knocker's points under the hand's rules */
+    int failed;
+} Sim;
+
+static inline int may_knock_with(const Sim *s, int deadwood) { return deadwood <= s->knock_limit; }
+
+static int knocks_now(const Policy *p, int deadwood, int stock_size, int eager) {
+    if (deadwood == 0 || eager) return 1;
+    if (deadwood >= p->careful_from && stock_size < p->careful_stock) return 0;
+    return !(deadwood <= p->gin_wait && stock_size >= p->gin_wait_stock);
+}
+
+static double feed_stake(const Policy *p, int stock_size) {
+    int late = STOCK_AFTER_DEAL - stock_size;
+    if (late < 0) late = 0;
+    return p->feed * (1.0 + (double)late / (double)STOCK_AFTER_DEAL);
+}
+
+static long gain_of(Sim *s, u64 knocker, u64 defender) {
+    if (s->failed) return 0;
+    PyObject *k = PyLong_FromUnsignedLongLong(knocker), *d = PyLong_FromUnsignedLongLong(defender);
+    PyObject *out = (k && d) ? PyObject_CallFunctionObjArgs(s->gain, k, d, NULL) : NULL;
+    Py_XDECREF(k);
+    Py_XDECREF(d);
+    if (!out) {
+        s->failed = 1;
+        return 0;
+    }
+    long value = PyLong_AsLong(out);
+    Py_DECREF(out);
+    if (value == -1 && PyErr_Occurred()) s->failed = 1;
+    return value;
+}
+
+static int draw_card(Sim *s, int player) {
+    int at = s->at[player];
+    int card = s->order[player][at];
+    while (!((s->left >> card) & 1)) {
+        at++;
+        card = s->order[player][at];
+    }
+    s->at[player] = at + 1;
+    s->left &= ~((u64)1 << card);
+    s->size -= 1;
+    return card;
+}
+
+static inline int feeds(int card, u64 held) {
+    u64 near = held & PARTNERS[card];
+    if (!(near & (near - 1))) return 0;
+    for (int i = 0; i < N_PAIRS[card]; i++)
+        if ((MELD_PAIRS[card][i] & near) == MELD_PAIRS[card][i]) return 1;
+    return 0;
+}
+
+static int pick(u64 reach, u64 hand, int keeps_partners) {
+    int best = -1, key_partners = 99, key_high = 0;
+    while (reach) {
+        u64 bit = reach & (~reach + 1);
+        reach ^= bit;
+        int index = lowest(bit);
+        int partners = keeps_partners ? popcount(PARTNERS[index] & hand) : 0;
+        int high = -HIGHEST[index];
+        if (partners < key_partners || (partners == key_partners && high < key_high)) {
+            best = index;
+            key_partners = partners;
+            key_high = high;
+        }
+    }
+    return best;
+}
+
+static int best_but(u64 hand, int taken, u64 *reach) {
+    int eleven = min_deadwood(hand);
+    int least = 1 << 30;
+    u64 found = 0;
+    for (int i = 0; i < NCARDS; i++) {
+        int index = BY_VALUE[i];
+        u64 bit = (u64)1 << index;
+        if (!(hand & bit) || index == taken) continue;
+        if (eleven - VALUES[index] > least) break;
+        int dw = min_deadwood(hand ^ bit);
+        if (dw < least) {
+            least = dw;
+            found = bit;
+        } else if (dw == least) {
+            found |= bit;
+        }
+    }
+    *reach = found;
+    return least;
+}
+
+static int reach_of(u64 hand, int taken, u64 *reach) {
+    int least = discard_reach(hand, reach);
+    if (taken >= 0 && (*reach & ((u64)1 << taken))) {
+        *reach &= ~((u64)1 << taken);
+        if (!*reach) least = best_but(hand, taken, reach);
+    }
+    return least;
+}
+
+typedef struct {
+    int dw, card;
+} Throw;
+
+static int throw_order(const void *x, const void *y) {
+    const Throw *a = x, *b = y;
+    if (a->dw != b->dw) return a->dw < b->dw ? -1 : 1;
+    return a->card < b->card ? -1 : (a->card > b->card);
+}
+
+static int safe_throw(u64 hand, int taken, u64 held, int keeps_partners, int least, u64 reach, int *card) {
+    if (!held) {
+        *card = pick(reach, hand, keeps_partners);
+        return least;
+    }
+    u64 safe = reach, scan = reach;
+    while (scan) {
+        u64 bit = scan & (~scan + 1);
+        scan ^= bit;
+        if (feeds(lowest(bit), held)) safe &= ~bit;
+    }
+    if (safe) {
+        *card = pick(safe, hand, keeps_partners);
+        return least;
+    }
+    Throw throws[NCARDS];
+    int n = 0;
+    u64 rest = hand;
+    while (rest) {
+        u64 bit = rest & (~rest + 1);
+        rest ^= bit;
+        int index = lowest(bit);
+        if (index != taken) {
+            throws[n].dw = min_deadwood(hand ^ bit);
+            throws[n].card = index;
+            n++;
+        }
+    }
+    qsort(throws, n, sizeof(Throw), throw_order);
+    for (int i = 0; i < n; i++) {
+        if (throws[i].dw > least + STRONG_FEED) break;
+        if (!feeds(throws[i].card, held)) {
+            *card = throws[i].card;
+            return throws[i].dw;
+        }
+    }
+    *card = pick(reach, hand, keeps_partners);
+    return least;
+}
+
+static inline double cost_of(const Sim *s, int card, double stake, u64 held) {
+    return stake * (feeds(card, held) ? 1.0 : s->risk[card]);
+}
+
+static int careful_throw(Sim *s, u64 hand, int taken, int least, u64 reach, int *card) {
+    u64 held = s->shown[1];
+    double stake = feed_stake(&s->policy[0], s->size);
+    double cheapest = 1e9;
+    u64 cheap = 0, scan = reach;
+    while (scan) {
+        u64 bit = scan & (~scan + 1);
+        scan ^= bit;
+        double price = cost_of(s, lowest(bit), stake, held);
+        if (price < cheapest) {
+            cheapest = price;
+            cheap = bit;
+        } else if (price == cheapest) {
+            cheap |= bit;
+        }
+    }
+    int choice_dw = least, choice_card = pick(cheap, hand, 1);
+    if (cheapest <= FEED_WORRY) {
+        *card = choice_card;
+        return choice_dw;
+    }
+    double score = (double)least + cheapest;
+    int eleven = min_deadwood(hand);
+    u64 rest = hand & ~reach;
+    if (taken >= 0) rest &= ~((u64)1 << taken);
+    while (rest) {
+        u64 bit = rest & (~rest + 1);
+        rest ^= bit;
+        int index = lowest(bit);
+        double price = cost_of(s, index, stake, held);
+        int floor = eleven - VALUES[index];
+        if ((double)(least > floor ? least : floor) + price >= score) continue;
+        int dw = min_deadwood(hand ^ bit);
+        if ((double)dw + price < score) {
+            score = (double)dw + price;
+            choice_dw = dw;
+            choice_card = index;
+        }
+    }
+    *card = choice_card;
+    return choice_dw;
+}
+
+/* Whether a player of ``p`` takes the upcard ``up``; if so, the plan (least, reach). */
+static int upcard_plan(const Sim *s, u64 hand, int base, int up, const Policy *p, int eager, int *least, u64 *reach) {
+    u64 bit = (u64)1 << up;
+    int eleven = min_deadwood(hand | bit);
+    if (eleven < base + VALUES[up]) {
+        *least = reach_of(hand | bit, up, reach);
+        return 1;
+    }
+    int floor = eleven - 10;
+    if ((floor > base - TAKE_GAIN || !p->takes_gain) && !may_knock_with(s, floor)) return 0;
+    *least = reach_of(hand | bit, up, reach);
+    if (may_knock_with(s, *least) && knocks_now(p, *least, s->size, eager)) return 1;
+    return p->takes_gain && *least <= base - TAKE_GAIN;
+}
+
+static int decide_upcard(Sim *s) {
+    int player = s->to_move;
+    u64 hand = s->hands[player];
+    if (s->deadwood[player] < 0) s->deadwood[player] = min_deadwood(hand);
+    s->has_plan = upcard_plan(s, hand, s->deadwood[player], s->pile[s->npile - 1], &s->policy[player],
+                              s->eager[player], &s->plan_least, &s->plan_reach);
+    return s->has_plan;
+}
+
+static void end_knock(Sim *s, int player) {
+    long gain = gain_of(s, s->hands[player], s->hands[1 - player]);
+    s->result = player == 0 ? gain : -gain;
+    s->over = 1;
+}
+
+/* A knock keeping ``kept`` valued on the believed hands still possible: 1 and *worth, or 0 if none is. */
+static int believed_knock(Sim *s, u64 kept, double *worth) {
+    u64 seen = kept;
+    for (int i = 0; i < s->npile; i++) seen |= (u64)1 << s->pile[i];
+    double total = 0.0, weight = 0.0;
+    for (int i = 0; i < s->nbelief; i++) {
+        u64 hand = s->belief_hand[i];
+        if (hand & seen) continue;
+        total += s->belief_share[i] * (double)gain_of(s, kept, hand);
+        weight += s->belief_share[i];
+    }
+    if (!weight) return 0;
+    *worth = total / weight;
+    return 1;
+}
+
+static int careful_knock(Sim *s, u64 hand, u64 reach) {
+    int best = -1, tried = 0;
+    double value = 0.0;
+    u64 scan = reach;
+    while (scan && tried < 2) {
+        u64 bit = scan & (~scan + 1);
+        scan ^= bit;
+        tried++;
+        double worth;
+        if (!believed_knock(s, hand ^ bit, &worth)) return -2;
+        if (worth > value) {
+            best = lowest(bit);
+            value = worth;
+        }
+    }
+    return best;
+}
+
+static void pass_upcard(Sim *s) {
+    s->passes += 1;
+    s->to_move = s->passes == 2 ? 1 - s->dealer : 1 - s->to_move;
+}
+
+static void take(Sim *s) {
+    int card = s->pile[--s->npile];
+    int player = s->to_move;
+    s->hands[player] |= (u64)1 << card;
+    s->shown[player] |= (u64)1 << card;
+    s->taken = card;
+    s->phase = DISCARD;
+}
+
+static void draw_stock(Sim *s) {
+    s->hands[s->to_move] |= (u64)1 << draw_card(s, s->to_move);
+    s->taken = -1;
+    s->phase = DISCARD;
+}
+
+static void throw_card(Sim *s, int card, int knock) {
+    int player = s->to_move;
+    u64 bit = (u64)1 << card;
+    s->hands[player] &= ~bit;
+    s->shown[player] &= ~bit;
+    s->deadwood[player] = -1;
+    s->pile[s->npile++] = card;
+    s->taken = -1;
+    if (knock) {
+        end_knock(s, player);
+        return;
+    }
+    if (s->size <= s->void_at_stock) {
+        s->result = 0;
+        s->over = 1;
+        return;
+    }
+    s->to_move = 1 - player;
+    s->phase = DRAW;
+}
+
+static void discard(Sim *s, int player) {
+    u64 hand = s->hands[player];
+    const Policy *p = &s->policy[player];
+    int had_plan = s->has_plan, least;
+    u64 reach;
+    s->has_plan = 0;
+    int taken = s->taken;
+    if (had_plan && taken >= 0) {
+        least = s->plan_least;
+        reach = s->plan_reach;
+    } else {
+        least = reach_of(hand, taken, &reach);
+    }
+    if (least == 0 && s->big_gin_allowed && min_deadwood(hand) == 0) {
+        end_knock(s, s->to_move);
+        return;
+    }
+    if (may_knock_with(s, least)) {
+        int knock = -2;
+        if (p->careful && least && s->size <= s->void_at_stock + WALL_CHANCES) knock = careful_knock(s, hand, reach);
+        if (knock == -2) knock = knocks_now(p, least, s->size, s->eager[player]) ? pick(reach, hand, p->keeps_partners) : -1;
+        if (knock >= 0) {
+            throw_card(s, knock, 1);
+            return;
+        }
+    }
+    int card;
+    if (p->careful) {
+        least = careful_throw(s, hand, taken, least, reach, &card);
+    } else if (p->reads) {
+        least = safe_throw(hand, taken, s->shown[1 - player], p->keeps_partners, least, reach, &card);
+    } else {
+        card = pick(reach, hand, p->keeps_partners);
+    }
+    throw_card(s, card, 0);
+    s->deadwood[player] = least;
+}
+
+static void step(Sim *s) {
+    int player = s->to_move;
+    s->moves += 1;
+    if (s->phase == FIRST_UPCARD) {
+        if (s->passes >= 2)
+            draw_stock(s);
+        else if (decide_upcard(s))
+            take(s);
+        else
+            pass_upcard(s);
+        return;
+    }
+    if (s->phase == DRAW) {
+        if (s->npile && decide_upcard(s))
+            take(s);
+        else
+            draw_stock(s);
+        return;
+    }
+    discard(s, player);
+}
+
+/* --- Reading Python's values ------------------------------------------------------------------- */
+
+static int read_u64(PyObject *o, u64 *out) {
+    unsigned long long v = PyLong_AsUnsignedLongLong(o);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    *out = v;
+    return 0;
+}
+
+static int read_int(PyObject *o, int *out) {
+    long v = PyLong_AsLong(o);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    *out = (int)v;
+    return 0;
+}
+
+static int read_ints(PyObject *seq, int *out, int most, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > most) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: %zd values, at most %d", what, n, most);
+        return -1;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (read_int(items[i], &out[i]) < 0) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (out[i] < 0 || out[i] >= most) {
+            Py_DECREF(fast);
+            PyErr_Format(PyExc_ValueError, "%s: %d is no value from 0 to %d", what, out[i], most - 1);
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+static int read_policy(PyObject *t, Policy *p) {
+    if (!PyArg_ParseTuple(t, "diiiipppp;a policy is (feed, gin_wait, gin_wait_stock, careful_from, careful_stock, "
+                             "takes_gain, keeps_partners, reads, careful)",
+                          &p->feed, &p->gin_wait, &p->gin_wait_stock, &p->careful_from, &p->careful_stock,
+                          &p->takes_gain, &p->keeps_partners, &p->reads, &p->careful))
+        return -1;
+    return 0;
+}
+
+static int read_belief(PyObject *risk, PyObject *hands, Sim *s) {
+    PyObject *fast = PySequence_Fast(risk, "the belief's risks");
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != NCARDS) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "the belief's risks: one for each of the 52 cards");
+        return -1;
+    }
+    for (int i = 0; i < NCARDS; i++) {
+        s->risk[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
+        if (s->risk[i] == -1.0 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    fast = PySequence_Fast(hands, "the belief's hands");
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > MAX_BELIEF) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "the belief's hands: at most %d", MAX_BELIEF);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *pair = PySequence_Fast_GET_ITEM(fast, i);
+        unsigned long long hand;
+        if (!PyArg_ParseTuple(pair, "dK;a believed hand is (share, mask)", &s->belief_share[i], &hand)) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        s->belief_hand[i] = hand;
+    }
+    s->nbelief = (int)n;
+    Py_DECREF(fast);
+    return 0;
+}
+
+static const char play_out_doc[] =
+    "play_out(hands, orders, at, left, size, pile, state, deadwood, plan, shown, policies, eager, risk, believed,"
+    " rules, gain) -> int\n\n"
+    "Play a hand to its end as tutor.play.simulate.play_out does (no log); player 0's net points.\n"
+    "state: (to_move, phase, dealer, passes, taken, moves); plan: None or (least, reach); rules:\n"
+    "(knock_limit, big_gin_allowed, void_at_stock); gain(knocker, defender): the knocker's points.";
+
+static PyObject *py_play_out(PyObject *self, PyObject *args) {
+    PyObject *hands, *orders, *at, *pile, *state, *deadwood, *plan, *shown, *policies, *eager, *risk, *believed,
+        *rules, *gain;
+    unsigned long long left;
+    int size;
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "tutor.play._rollout.setup() was not called");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "OOOKiOOOOOOOOOOO", &hands, &orders, &at, &left, &size, &pile, &state, &deadwood,
+                          &plan, &shown, &policies, &eager, &risk, &believed, &rules, &gain))
+        return NULL;
+    Sim s;
+    memset(&s, 0, sizeof s);
+    unsigned long long h0, h1, s0, s1;
+    int e0, e1;
+    if (!PyArg_ParseTuple(hands, "KK", &h0, &h1) || !PyArg_ParseTuple(shown, "KK", &s0, &s1)
+        || !PyArg_ParseTuple(eager, "pp", &e0, &e1)
+        || !PyArg_ParseTuple(at, "ii", &s.at[0], &s.at[1])
+        || !PyArg_ParseTuple(deadwood, "ii", &s.deadwood[0], &s.deadwood[1])
+        || !PyArg_ParseTuple(state, "iiiiii", &s.to_move, &s.phase, &s.dealer, &s.passes, &s.taken, &s.moves)
+        || !PyArg_ParseTuple(rules, "ipi", &s.knock_limit, &s.big_gin_allowed, &s.void_at_stock))
+        return NULL;
+    s.hands[0] = h0;
+    s.hands[1] = h1;
+    s.shown[0] = s0;
+    s.shown[1] = s1;
+    s.eager[0] = e0;
+    s.eager[1] = e1;
+    s.left = left;
+    s.size = size;
+    PyObject *first, *second;
+    if (!PyArg_ParseTuple(orders, "OO", &first, &second)) return NULL;
+    if ((s.order_len[0] = read_ints(first, s.order[0], NCARDS, "the stock's first order")) < 0) return NULL;
+    if ((s.order_len[1] = read_ints(second, s.order[1], NCARDS, "the stock's second order")) < 0) return NULL;
+    if ((s.npile = read_ints(pile, s.pile, NCARDS, "the pile")) < 0) return NULL;
+    PyObject *p0, *p1;
+    if (!PyArg_ParseTuple(policies, "OO", &p0, &p1) || read_policy(p0, &s.policy[0]) < 0
+        || read_policy(p1, &s.policy[1]) < 0)
+        return NULL;
+    if (plan != Py_None) {
+        unsigned long long reach;
+        if (!PyArg_ParseTuple(plan, "iK", &s.plan_least, &reach)) return NULL;
+        s.plan_reach = reach;
+        s.has_plan = 1;
+    }
+    if (read_belief(risk, believed, &s) < 0) return NULL;
+    if (!PyCallable_Check(gain)) {
+        PyErr_SetString(PyExc_TypeError, "gain must be callable");
+        return NULL;
+    }
+    s.gain = gain;
+    /* A card drawn is found in the player's order; a stock whose orders run out before its cards would read
+       past them, so every card left must be in both orders. */
+    for (int player = 0; player < 2; player++) {
+        u64 listed = 0;
+        for (int i = s.at[player]; i < s.order_len[player]; i++) listed |= (u64)1 << s.order[player][i];
+        if ((s.left & listed) != s.left || s.at[player] < 0) {
+            PyErr_SetString(PyExc_ValueError, "a card left in the stock is missing from a player's order");
+            return NULL;
+        }
+    }
+    while (!s.over) {
+        if (s.moves >= MAX_MOVES) {
+            s.result = 0;
+            break;
+        }
+        step(&s);
+        if (s.failed) return NULL;
+    }
+    if (s.failed) return NULL;
+    return PyLong_FromLong(s.result);
+}
+
+static PyObject *py_min_deadwood(PyObject *self, PyObject *arg) {
+    u64 mask;
+    if (read_u64(arg, &mask) < 0) return NULL;
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "tutor.play._rollout.setup() was not called");
+        return NULL;
+    }
+    return PyLong_FromLong(min_deadwood(mask));
+}
+
+static PyObject *py_discard_reach(PyObject *self, PyObject *arg) {
+    u64 mask, reach;
+    if (read_u64(arg, &mask) < 0) return NULL;
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "tutor.play._rollout.setup() was not called");
+        return NULL;
+    }
+    int least = discard_reach(mask, &reach);
+    return Py_BuildValue("iK", least, (unsigned long long)reach);
+}
+
+static int read_table(PyObject *seq, int *out, int n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: %d values expected", what, n);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        if (read_int(PySequence_Fast_GET_ITEM(fast, i), &out[i]) < 0) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static const char setup_doc[] =
+    "setup(run_deadwood, run_melded, drop_gain, drop_best, values, highest, by_value, partners, meld_pairs,"
+    " constants) -> None\n\n"
+    "The tables and constants of tutor.engine.melds and tutor.play.simulate, read once. constants:\n"
+    "(max_moves, take_gain, wall_chances, stock_after_deal, feed_worry, strong_feed).";
+
+static PyObject *py_setup(PyObject *self, PyObject *args) {
+    PyObject *run_deadwood, *run_melded, *drop_gain, *drop_best, *values, *highest, *by_value, *partners, *pairs,
+        *constants;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOO", &run_deadwood, &run_melded, &drop_gain, &drop_best, &values, &highest,
+                          &by_value, &partners, &pairs, &constants))
+        return NULL;
+    if (read_table(run_deadwood, RUN_DW, PATTERNS, "run_deadwood") < 0
+        || read_table(run_melded, RUN_MELDED, PATTERNS, "run_melded") < 0
+        || read_table(drop_gain, DROP_GAIN, PATTERNS, "drop_gain") < 0
+        || read_table(drop_best, DROP_BEST, PATTERNS, "drop_best") < 0
+        || read_table(values, VALUES, NCARDS, "values") < 0 || read_table(highest, HIGHEST, NCARDS, "highest") < 0
+        || read_table(by_value, BY_VALUE, NCARDS, "by_value") < 0)
+        return NULL;
+    PyObject *fast = PySequence_Fast(partners, "partners");
+    if (!fast) return NULL;
+    if (PySequence_Fast_GET_SIZE(fast) != NCARDS) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "partners: 52 masks expected");
+        return NULL;
+    }
+    for (int i = 0; i < NCARDS; i++) {
+        if (read_u64(PySequence_Fast_GET_ITEM(fast, i), &PARTNERS[i]) < 0) {
+            Py_DECREF(fast);
+            return NULL;
+        }
+    }
+    Py_DECREF(fast);
+    fast = PySequence_Fast(pairs, "meld_pairs");
+    if (!fast) return NULL;
+    if (PySequence_Fast_GET_SIZE(fast) != NCARDS) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "meld_pairs: 52 tuples expected");
+        return NULL;
+    }
+    for (int i = 0; i < NCARDS; i++) {
+        PyObject *inner = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, i), "meld_pairs");
+        if (!inner) {
+            Py_DECREF(fast);
+            return NULL;
+        }
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(inner);
+        if (n > MAX_PAIRS) {
+            Py_DECREF(inner);
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "meld_pairs: too many pairs for one card");
+            return NULL;
+        }
+        for (Py_ssize_t j = 0; j < n; j++) {
+            if (read_u64(PySequence_Fast_GET_ITEM(inner, j), &MELD_PAIRS[i][j]) < 0) {
+                Py_DECREF(inner);
+                Py_DECREF(fast);
+                return NULL;
+            }
+        }
+        N_PAIRS[i] = (int)n;
+        Py_DECREF(inner);
+    }
+    Py_DECREF(fast);
+    if (!PyArg_ParseTuple(constants, "iiiidd", &MAX_MOVES, &TAKE_GAIN, &WALL_CHANCES, &STOCK_AFTER_DEAL, &FEED_WORRY,
+                          &STRONG_FEED))
+        return NULL;
+    for (int r = 0; r < SUIT_BITS; r++) {
+        RANK_COLUMN[r] = 0;
+        for (int suit = 0; suit < 4; suit++) RANK_COLUMN[r] |= (u64)1 << (suit * SUIT_BITS + r);
+    }
+    ready = 1;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"setup", py_setup, METH_VARARGS, setup_doc},
+    {"play_out", py_play_out, METH_VARARGS, play_out_doc},
+    {"min_deadwood", py_min_deadwood, METH_O, "min_deadwood(mask) -> the least deadwood of the hand."},
+    {"discard_reach", py_discard_reach, METH_O,
+     "discard_reach(mask) -> (least deadwood after one discard, the discards that leave it)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_rollout",
+    "The analysis' play-outs in C (a translation of tutor.play.simulate, checked against it).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__rollout(void) { return PyModule_Create(&module); }
