@@ -89,6 +89,8 @@ def test_the_wheel_holds_every_module_and_every_content_file(built):
     assert {n for n in names if n.startswith("tutor/app/static/cards/")} == {
         f"tutor/app/static/cards/{p.name}" for p in (ROOT / "tutor" / "app" / "static" / "cards").glob("*.svg")}
     assert not any(n.startswith(("benchmarks/", "tests/")) for n in names)
+    assert "tutor/play/_rollout.pyi" in names
+    assert any(n.startswith("tutor/play/_rollout.") and n.endswith(".so") for n in names), "the compiled play-outs"
 
 
 @pytest.fixture(scope="module")
@@ -118,6 +120,9 @@ def test_the_installed_command_line_answers_from_another_folder(installed):
     where = subprocess.run([str(python), "-c", "import tutor; print(tutor.__file__)"], cwd=elsewhere,
                            capture_output=True, text=True, check=True).stdout
     assert where.startswith(str(site)), where
+    compiled = subprocess.run([str(python), "-c", "from tutor.play import simulate; print(simulate.COMPILED.__file__)"],
+                              cwd=elsewhere, capture_output=True, text=True, check=True).stdout
+    assert compiled.startswith(str(site)), compiled  # the installed play-outs, compiled
 
 
 def test_the_installed_app_renders_every_page_in_both_languages(installed):
