@@ -146,3 +146,10 @@ def test_a_stock_whose_orders_miss_a_card_is_refused_with_a_clear_error(compiled
         compiled.play_out((1, 2), ((5,), (5,)), (0, 0), 1 << 6, 1, [9], (0, 1, 1, 0, -1, 0), (-1, -1), None, (0, 0),
                           ((0.0, -1, 0, 99, 0, True, True, False, False),) * 2, (False, False), (0.0,) * 52, (),
                           (10, True, 2), lambda k, d: 0)
+
+
+def test_without_the_compiled_code_the_deadwood_is_remembered_from_the_engine():
+    """Where the package was built without a compiler, the play-outs remember the engine's answers."""
+    for mask in _hands(300, 6):
+        assert simulate.remembered_min_deadwood(mask) == min_deadwood(mask)
+        assert simulate.remembered_discard_reach(mask) == discard_reach(mask)

@@ -47,7 +47,7 @@ moves (two players passing one card back and forth, the stock never shrinking) c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 
@@ -87,8 +87,8 @@ _deadwood: dict[int, int] = {}
 _reaches: dict[int, tuple[int, int]] = {}
 
 
-def min_deadwood(mask: int) -> int:
-    """:func:`tutor.engine.melds.min_deadwood`, remembered."""
+def remembered_min_deadwood(mask: int) -> int:
+    """:func:`tutor.engine.melds.min_deadwood`, remembered (where the compiled one is missing)."""
     found = _deadwood.get(mask)
     if found is None:
         if len(_deadwood) >= CACHED:
@@ -97,8 +97,8 @@ def min_deadwood(mask: int) -> int:
     return found
 
 
-def discard_reach(mask: int) -> tuple[int, int]:
-    """:func:`tutor.engine.melds.discard_reach`, remembered."""
+def remembered_discard_reach(mask: int) -> tuple[int, int]:
+    """:func:`tutor.engine.melds.discard_reach`, remembered (where the compiled one is missing)."""
     found = _reaches.get(mask)
     if found is None:
         if len(_reaches) >= CACHED:
@@ -612,6 +612,13 @@ def _compiled() -> ModuleType | None:
 
 COMPILED = _compiled()
 """The compiled play-outs (``tutor/play/_rollout.c``), or None: :func:`play_out` then plays in Python."""
+min_deadwood: Callable[[int], int] = COMPILED.min_deadwood if COMPILED is not None else remembered_min_deadwood
+"""The least deadwood of a hand (:func:`tutor.engine.melds.min_deadwood`): compiled (50 ns a hand
+on this machine, against 125 ns for a remembered one), else remembered."""
+discard_reach: Callable[[int], tuple[int, int]] = (COMPILED.discard_reach if COMPILED is not None
+                                                   else remembered_discard_reach)
+"""The least deadwood after one discard and the discards that leave it
+(:func:`tutor.engine.melds.discard_reach`): compiled, else remembered."""
 _POLICY_ARGS: dict[Policy, tuple[float, int, int, int, int, bool, bool, bool, bool]] = {}
 
 
