@@ -153,3 +153,13 @@ def test_without_the_compiled_code_the_deadwood_is_remembered_from_the_engine():
     for mask in _hands(300, 6):
         assert simulate.remembered_min_deadwood(mask) == min_deadwood(mask)
         assert simulate.remembered_discard_reach(mask) == discard_reach(mask)
+
+
+def test_the_throw_of_the_opponents_history_is_the_pythons(compiled):
+    """The card a history's turn throws, never one of the cards kept (what the opponent took)."""
+    from tutor.play.analysis import python_kept_throw
+    hands = [h for h in _hands(6000, 7) if h.bit_count() == 11]
+    for number, hand in enumerate(hands):
+        keep = hand & -hand if number % 3 == 0 else (hand & (hand >> 3)) if number % 3 == 1 else 0
+        for partners in (False, True):
+            assert compiled.kept_throw(hand, keep, partners) == python_kept_throw(hand, keep, partners), hex(hand)

@@ -740,6 +740,37 @@ static PyObject *py_discard_reach(PyObject *self, PyObject *arg) {
     return Py_BuildValue("iK", least, (unsigned long long)reach);
 }
 
+/* tutor.play.analysis.kept_throw: the card of an eleven-card hand, not among ``keep``, whose throw
+   leaves least deadwood (the fewest partners first when ``partners``, then the highest). */
+static PyObject *py_kept_throw(PyObject *self, PyObject *args) {
+    unsigned long long hand_arg, keep_arg;
+    int partners;
+    if (!PyArg_ParseTuple(args, "KKp", &hand_arg, &keep_arg, &partners)) return NULL;
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "tutor.play._rollout.setup() was not called");
+        return NULL;
+    }
+    u64 hand = hand_arg, keep = keep_arg, reach;
+    discard_reach(hand, &reach);
+    reach &= ~keep;
+    if (!reach) {
+        int least = 1 << 30;
+        u64 rest = hand & ~keep;
+        while (rest) {
+            u64 bit = rest & (~rest + 1);
+            rest ^= bit;
+            int dw = min_deadwood(hand ^ bit);
+            if (dw < least) {
+                least = dw;
+                reach = bit;
+            } else if (dw == least) {
+                reach |= bit;
+            }
+        }
+    }
+    return PyLong_FromLong(pick(reach, hand, partners));
+}
+
 static int read_table(PyObject *seq, int *out, int n, const char *what) {
     PyObject *fast = PySequence_Fast(seq, what);
     if (!fast) return -1;
@@ -837,6 +868,8 @@ static PyMethodDef methods[] = {
     {"setup", py_setup, METH_VARARGS, setup_doc},
     {"play_out", py_play_out, METH_VARARGS, play_out_doc},
     {"min_deadwood", py_min_deadwood, METH_O, "min_deadwood(mask) -> the least deadwood of the hand."},
+    {"kept_throw", py_kept_throw, METH_VARARGS,
+     "kept_throw(hand, keep, partners) -> the card thrown (tutor.play.analysis.kept_throw)."},
     {"discard_reach", py_discard_reach, METH_O,
      "discard_reach(mask) -> (least deadwood after one discard, the discards that leave it)."},
     {NULL, NULL, 0, NULL},

@@ -43,7 +43,7 @@ import operator
 import random
 import statistics
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Any
@@ -57,6 +57,7 @@ from tutor.play.moves import Move
 from tutor.play.opponents import DEFAULT_OPPONENT, history_waste, opponent_policy
 from tutor.play.simulate import (
     CAREFUL,
+    COMPILED,
     DISCARD,
     DRAW,
     FIRST_UPCARD,
@@ -338,7 +339,7 @@ class HistorySampler:
             candidates = [*pool]
             while True:
                 wasted = ghosts * self.waste
-                total = sum(weight[c] for c in candidates) + wasted
+                total = sum(map(weight.__getitem__, candidates)) + wasted
                 if total <= 0:
                     break  # no card it may have drawn: the turn leaves the hand as it was
                 point = rng.random() * total
@@ -369,9 +370,10 @@ def _shuffled(world: tuple[int, list[int]], rng: random.Random) -> tuple[int, li
     return world
 
 
-def kept_throw(hand: int, keep: int, partners: bool = False) -> int:
+def python_kept_throw(hand: int, keep: int, partners: bool) -> int:
     """The card of an eleven-card hand, not among ``keep``, whose throw leaves least deadwood: the
-    highest of those, or (``partners``) the one with fewest partners, then the highest."""
+    highest of those, or (``partners``) the one with fewest partners, then the highest. In Python;
+    :data:`kept_throw` is the compiled one where there is one (the same card, tested)."""
     least, reach = discard_reach(hand)
     reach &= ~keep
     if not reach:
@@ -394,6 +396,10 @@ def kept_throw(hand: int, keep: int, partners: bool = False) -> int:
         if choice < key:
             best, key = index, choice
     return best
+
+
+kept_throw: Callable[[int, int, bool], int] = COMPILED.kept_throw if COMPILED is not None else python_kept_throw
+"""The card the opponent's history throws (:func:`python_kept_throw`): compiled where there is a compiled one."""
 
 
 def every_world(hidden: Hidden) -> Iterator[tuple[float, int, list[int]]]:
