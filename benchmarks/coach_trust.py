@@ -39,6 +39,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,8 @@ RULES = load_ruleset("classic")
 LEVELS = ("beginner", "intermediate", "strong", "expert")
 KINDS = ("first_upcard", "draw", "discard", "knock")
 SALTS = (1, 2, 3, 4, 5)
+BUDGET = APP
+"""The budget measured (the app's, unless ``--race``, ``--refine`` or ``--verdict`` say otherwise)."""
 REFERENCE = Budget(screen=240, keep=8, deep=960, candidates=6, race=4800, refine=12000, verdict=48000)
 """Ten times the app's worlds at every step."""
 
@@ -124,7 +127,7 @@ def grades_of(job: tuple[dict[str, Any], int]) -> dict[str, Any]:
     """Every legal move's verdict in one position under one salt."""
     position, salt = job
     began = time.process_time()
-    evaluation = Evaluation(position["view"], position["level"], salt)
+    evaluation = Evaluation(position["view"], position["level"], salt, BUDGET)
     out = {}
     for move in evaluation.legal:
         verdict = evaluation.verdict(move)
@@ -352,7 +355,13 @@ def main() -> int:
     parser.add_argument("--review-hands", type=int, default=8, help="hands against each level")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("coach_trust"))
+    for step in ("race", "refine", "verdict"):
+        parser.add_argument(f"--{step}", type=int, help=f"another budget's {step} worlds than the app's, to compare")
     args = parser.parse_args()
+    global BUDGET
+    BUDGET = replace(APP, **{step: getattr(args, step) for step in ("race", "refine", "verdict")
+                             if getattr(args, step) is not None})
+    print(f"Budget measured: {BUDGET}\n")
     args.out.mkdir(exist_ok=True)
     found = cached(args.out / "positions.json", lambda: positions(args.per_kind))
     sections = set(args.sections)

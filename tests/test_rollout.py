@@ -163,3 +163,27 @@ def test_the_throw_of_the_opponents_history_is_the_pythons(compiled):
         keep = hand & -hand if number % 3 == 0 else (hand & (hand >> 3)) if number % 3 == 1 else 0
         for partners in (False, True):
             assert compiled.kept_throw(hand, keep, partners) == python_kept_throw(hand, keep, partners), hex(hand)
+
+
+def test_the_worlds_drawn_are_the_pythons_from_the_same_generator(compiled, monkeypatch):
+    """Every level's history of the opponent's hand and both orders of the stock, world by world,
+    under two rulesets."""
+    from tutor.play import analysis
+    positions = [p for p, _ in _positions(load_ruleset("classic"), ("beginner", "intermediate", "strong"),
+                                          range(71, 73))]
+    positions += [p for p, _ in _positions(load_ruleset("spanish"), ("strong",), range(73, 74))]
+    fast = [[(o, s.orders) for o, s in (p.world(i) for i in range(25))] for p in positions]
+    monkeypatch.setattr(analysis, "COMPILED", None)
+    slow = [analysis.Position(p.view, "rollout-test", opponent=p.opponent) for p in positions]
+    assert all(s.sampler._compiled is None for s in slow)
+    assert [[(o, s.orders) for o, s in (p.world(i) for i in range(25))] for p in slow] == fast
+
+
+def test_a_shuffle_is_pythons(compiled):
+    for seed in range(20):
+        cards = list(range(seed, seed + 30))
+        mine, theirs = random.Random(seed), random.Random(seed)
+        expected = [*cards]
+        theirs.shuffle(expected)
+        assert compiled.shuffled(cards, mine.getrandbits) == expected
+        assert mine.random() == theirs.random()  # the generator is left where Python's leaves it

@@ -740,6 +740,8 @@ static PyObject *py_discard_reach(PyObject *self, PyObject *arg) {
     return Py_BuildValue("iK", least, (unsigned long long)reach);
 }
 
+static int kept_throw_of(u64 hand, u64 keep, int partners);
+
 /* tutor.play.analysis.kept_throw: the card of an eleven-card hand, not among ``keep``, whose throw
    leaves least deadwood (the fewest partners first when ``partners``, then the highest). */
 static PyObject *py_kept_throw(PyObject *self, PyObject *args) {
@@ -750,7 +752,108 @@ static PyObject *py_kept_throw(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_RuntimeError, "tutor.play._rollout.setup() was not called");
         return NULL;
     }
-    u64 hand = hand_arg, keep = keep_arg, reach;
+    return PyLong_FromLong(kept_throw_of(hand_arg, keep_arg, partners));
+}
+
+/* --- The opponent's history (tutor/play/analysis.py: HistorySampler.draw, _deal, _history) ------
+ * The same worlds as the Python sampler from the same random.Random: every random number is asked of
+ * the Python generator (its random() and getrandbits()), in the same order, and shuffles follow
+ * Python's random.shuffle (its _randbelow by getrandbits). */
+
+#define MAX_UNSEEN NCARDS
+#define REDRAWS_MAX 64
+
+typedef struct {
+    int nunseen;
+    int unseen[MAX_UNSEEN];
+    double weights[MAX_UNSEEN];
+    double weight_of[NCARDS]; /* by card */
+    double *sums;              /* (nunseen + 1) x (need + 1) */
+    int need;                  /* the opponent's hidden cards */
+    u64 known;                 /* the opponent's known cards */
+    int rounds, turns, thrown;
+    double waste;
+    int nmeldable;
+    u64 meldable[16];
+    int stock_size;
+    int has_rules, knock_limit, eager, keeps_partners;
+    Policy timing; /* gin_wait, gin_wait_stock, careful_from, careful_stock */
+    int redraws;
+} Sampler;
+
+static void sampler_free(PyObject *capsule) {
+    Sampler *z = PyCapsule_GetPointer(capsule, "tutor.play._rollout.Sampler");
+    if (z) {
+        PyMem_Free(z->sums);
+        PyMem_Free(z);
+    }
+}
+
+static int call_random(PyObject *random, double *out) {
+    PyObject *r = PyObject_CallNoArgs(random);
+    if (!r) return -1;
+    *out = PyFloat_AsDouble(r);
+    Py_DECREF(r);
+    if (*out == -1.0 && PyErr_Occurred()) return -1;
+    return 0;
+}
+
+static int bit_length(unsigned long n) {
+    int k = 0;
+    while (n) {
+        k++;
+        n >>= 1;
+    }
+    return k;
+}
+
+/* random.Random._randbelow_with_getrandbits(n), n > 0 */
+static int randbelow(PyObject *getrandbits, long n, long *out) {
+    int k = bit_length((unsigned long)n);
+    PyObject *bits = PyLong_FromLong(k);
+    if (!bits) return -1;
+    for (;;) {
+        PyObject *r = PyObject_CallOneArg(getrandbits, bits);
+        if (!r) {
+            Py_DECREF(bits);
+            return -1;
+        }
+        long value = PyLong_AsLong(r);
+        Py_DECREF(r);
+        if (value == -1 && PyErr_Occurred()) {
+            Py_DECREF(bits);
+            return -1;
+        }
+        if (value < n) {
+            *out = value;
+            Py_DECREF(bits);
+            return 0;
+        }
+    }
+}
+
+/* random.Random.shuffle, in place */
+static int shuffle_cards(PyObject *getrandbits, int *cards, int n) {
+    for (int i = n - 1; i >= 1; i--) {
+        long j;
+        if (randbelow(getrandbits, i + 1, &j) < 0) return -1;
+        int swap = cards[i];
+        cards[i] = cards[j];
+        cards[j] = swap;
+    }
+    return 0;
+}
+
+static int would_have_knocked(const Sampler *z, u64 hand, int stock) {
+    if (!z->has_rules || !z->rounds) return 0;
+    int dw = min_deadwood(hand);
+    return dw <= z->knock_limit && knocks_now(&z->timing, dw, stock, z->eager);
+}
+
+static inline int stock_at(const Sampler *z, int turn) { return z->stock_size + 1 + 2 * (z->rounds - 1 - turn); }
+
+static int kept_throw_of(u64 hand, u64 keep, int partners) {
+    u64 reach;
     discard_reach(hand, &reach);
     reach &= ~keep;
     if (!reach) {
@@ -768,7 +871,268 @@ static PyObject *py_kept_throw(PyObject *self, PyObject *args) {
             }
         }
     }
-    return PyLong_FromLong(pick(reach, hand, partners));
+    return pick(reach, hand, partners);
+}
+
+static int melded_known(const Sampler *z, u64 hand) {
+    if (!z->nmeldable) return 0;
+    int least = min_deadwood(hand), count = 0;
+    for (int i = 0; i < z->nmeldable; i++) {
+        u64 bit = z->meldable[i];
+        if (min_deadwood(hand & ~bit) + VALUES[lowest(bit)] > least) count++;
+    }
+    return count;
+}
+
+/* _deal: the opponent's hidden cards by their weights; the rest in *rest (in the order of unseen). */
+static int deal(const Sampler *z, PyObject *random, u64 *hand, int *rest, int *nrest) {
+    int need = z->need, width = z->need + 1;
+    u64 h = z->known;
+    int n = 0;
+    for (int j = 0; j < z->nunseen; j++) {
+        int take = 0;
+        if (need) {
+            double r;
+            if (call_random(random, &r) < 0) return -1;
+            take = r * z->sums[j * width + need] < z->weights[j] * z->sums[(j + 1) * width + need - 1];
+        }
+        if (take) {
+            h |= (u64)1 << z->unseen[j];
+            need--;
+        } else {
+            rest[n++] = z->unseen[j];
+        }
+    }
+    *hand = h;
+    *nrest = n;
+    return 0;
+}
+
+/* _history: the turns of one history from a deal; the hand they leave, the pool updated in place. */
+static int history(const Sampler *z, PyObject *random, u64 *hand_io, int *pool, int npool) {
+    u64 hand = *hand_io;
+    int ghosts = z->waste ? z->thrown : 0;
+    int candidates[MAX_UNSEEN];
+    for (int turn = 0; turn < z->turns; turn++) {
+        int stock = stock_at(z, turn);
+        int ncand = npool;
+        memcpy(candidates, pool, sizeof(int) * npool);
+        for (;;) {
+            double wasted = ghosts * z->waste;
+            double total = 0.0;
+            for (int i = 0; i < ncand; i++) total += z->weight_of[candidates[i]];
+            total += wasted;
+            if (total <= 0) break;
+            double point;
+            if (call_random(random, &point) < 0) return -1;
+            point *= total;
+            if (point < wasted) {
+                ghosts--;
+                break;
+            }
+            point -= wasted;
+            int place = ncand - 1;
+            for (int at = 0; at < ncand; at++) {
+                point -= z->weight_of[candidates[at]];
+                if (point < 0) {
+                    place = at;
+                    break;
+                }
+            }
+            int card = candidates[place];
+            u64 eleven = hand | (u64)1 << card;
+            int thrown = kept_throw_of(eleven, z->known, z->keeps_partners);
+            u64 kept = eleven & ~((u64)1 << thrown);
+            if (!would_have_knocked(z, kept, stock)) {
+                int at = 0;
+                while (pool[at] != card) at++;
+                memmove(&pool[at], &pool[at + 1], sizeof(int) * (npool - at - 1));
+                pool[npool - 1] = thrown;
+                hand = kept;
+                break;
+            }
+            memmove(&candidates[place], &candidates[place + 1], sizeof(int) * (ncand - place - 1));
+            ncand--;
+        }
+    }
+    *hand_io = hand;
+    return 0;
+}
+
+static PyObject *cards_list(const int *cards, int n) {
+    PyObject *list = PyList_New(n);
+    if (!list) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *v = PyLong_FromLong(cards[i]);
+        if (!v) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, v);
+    }
+    return list;
+}
+
+static const char sampler_doc[] =
+    "history_sampler(unseen, weights, sums, need, known, rounds, thrown, waste, meldable, stock_size, rules, timing,"
+    " eager, keeps_partners, redraws) -> a sampler for history_draw\n\n"
+    "rules: None or the knock limit; timing: (gin_wait, gin_wait_stock, careful_from, careful_stock).";
+
+static PyObject *py_history_sampler(PyObject *self, PyObject *args) {
+    PyObject *unseen, *weights, *sums, *meldable, *rules, *timing;
+    unsigned long long known;
+    int need, rounds, thrown, stock_size, eager, keeps_partners, redraws;
+    double waste;
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "tutor.play._rollout.setup() was not called");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "OOOiKiidOiOOppi", &unseen, &weights, &sums, &need, &known, &rounds, &thrown, &waste,
+                          &meldable, &stock_size, &rules, &timing, &eager, &keeps_partners, &redraws))
+        return NULL;
+    Sampler *z = PyMem_Calloc(1, sizeof(Sampler));
+    if (!z) return PyErr_NoMemory();
+    PyObject *capsule = PyCapsule_New(z, "tutor.play._rollout.Sampler", sampler_free);
+    if (!capsule) {
+        PyMem_Free(z);
+        return NULL;
+    }
+    if ((z->nunseen = read_ints(unseen, z->unseen, NCARDS, "the unseen cards")) < 0) goto fail;
+    PyObject *fast = PySequence_Fast(weights, "the weights");
+    if (!fast) goto fail;
+    if (PySequence_Fast_GET_SIZE(fast) != z->nunseen) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "one weight for each unseen card");
+        goto fail;
+    }
+    for (int i = 0; i < z->nunseen; i++) {
+        z->weights[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
+        z->weight_of[z->unseen[i]] = z->weights[i];
+    }
+    Py_DECREF(fast);
+    if (PyErr_Occurred()) goto fail;
+    if (need < 0 || need > z->nunseen || redraws < 1 || redraws > REDRAWS_MAX) {
+        PyErr_SetString(PyExc_ValueError, "the sampler's counts are out of range");
+        goto fail;
+    }
+    z->need = need;
+    z->sums = PyMem_Calloc((size_t)(z->nunseen + 1) * (need + 1), sizeof(double));
+    if (!z->sums) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    fast = PySequence_Fast(sums, "the subset sums");
+    if (!fast) goto fail;
+    if (PySequence_Fast_GET_SIZE(fast) != z->nunseen + 1) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "the subset sums: one row for each unseen card and one more");
+        goto fail;
+    }
+    for (int j = 0; j <= z->nunseen; j++) {
+        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, j), "a row of subset sums");
+        if (!row) {
+            Py_DECREF(fast);
+            goto fail;
+        }
+        if (PySequence_Fast_GET_SIZE(row) != need + 1) {
+            Py_DECREF(row);
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "a row of subset sums: one for each count up to the hidden cards");
+            goto fail;
+        }
+        for (int m = 0; m <= need; m++) z->sums[j * (need + 1) + m] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(row, m));
+        Py_DECREF(row);
+    }
+    Py_DECREF(fast);
+    if (PyErr_Occurred()) goto fail;
+    z->known = known;
+    z->rounds = rounds;
+    z->turns = need ? rounds : 0;
+    z->thrown = thrown;
+    z->waste = waste;
+    fast = PySequence_Fast(meldable, "the meldable cards");
+    if (!fast) goto fail;
+    z->nmeldable = (int)PySequence_Fast_GET_SIZE(fast);
+    if (z->nmeldable > 16) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "at most 16 meldable known cards");
+        goto fail;
+    }
+    for (int i = 0; i < z->nmeldable; i++) {
+        if (read_u64(PySequence_Fast_GET_ITEM(fast, i), &z->meldable[i]) < 0) {
+            Py_DECREF(fast);
+            goto fail;
+        }
+    }
+    Py_DECREF(fast);
+    z->stock_size = stock_size;
+    z->has_rules = rules != Py_None;
+    if (z->has_rules && read_int(rules, &z->knock_limit) < 0) goto fail;
+    if (!PyArg_ParseTuple(timing, "iiii", &z->timing.gin_wait, &z->timing.gin_wait_stock, &z->timing.careful_from,
+                          &z->timing.careful_stock))
+        goto fail;
+    z->eager = eager;
+    z->keeps_partners = keeps_partners;
+    z->redraws = redraws;
+    return capsule;
+fail:
+    Py_DECREF(capsule);
+    return NULL;
+}
+
+static PyObject *py_history_draw(PyObject *self, PyObject *args) {
+    PyObject *capsule, *random, *getrandbits;
+    if (!PyArg_ParseTuple(args, "OOO", &capsule, &random, &getrandbits)) return NULL;
+    Sampler *z = PyCapsule_GetPointer(capsule, "tutor.play._rollout.Sampler");
+    if (!z) return NULL;
+    int good_deal = z->nmeldable + 1, perfect = 2 * z->nmeldable + 1;
+    int best_score = -1, best_npool = 0, found = 0;
+    u64 best_hand = 0;
+    int best_pool[MAX_UNSEEN], pool[MAX_UNSEEN], npool;
+    for (int attempt = 0; attempt < z->redraws; attempt++) {
+        u64 hand;
+        if (deal(z, random, &hand, pool, &npool) < 0) return NULL;
+        int dealt_well = !(z->turns && would_have_knocked(z, hand, stock_at(z, 0)));
+        if (!dealt_well && best_score >= good_deal) continue;
+        if (history(z, random, &hand, pool, npool) < 0) return NULL;
+        int score = good_deal * dealt_well + melded_known(z, hand);
+        if (score == perfect) {
+            best_hand = hand;
+            memcpy(best_pool, pool, sizeof(int) * npool);
+            best_npool = npool;
+            found = 1;
+            break;
+        }
+        if (score > best_score) {
+            best_hand = hand;
+            memcpy(best_pool, pool, sizeof(int) * npool);
+            best_npool = npool;
+            best_score = score;
+            found = 1;
+        }
+    }
+    if (!found) {
+        PyErr_SetString(PyExc_RuntimeError, "no history was drawn");
+        return NULL;
+    }
+    if (shuffle_cards(getrandbits, best_pool, best_npool) < 0) return NULL;
+    PyObject *stock = cards_list(best_pool, best_npool);
+    if (!stock) return NULL;
+    PyObject *hand = PyLong_FromUnsignedLongLong(best_hand);
+    if (!hand) {
+        Py_DECREF(stock);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", hand, stock);
+}
+
+static PyObject *py_shuffled(PyObject *self, PyObject *args) {
+    PyObject *cards, *getrandbits;
+    int out[NCARDS];
+    if (!PyArg_ParseTuple(args, "OO", &cards, &getrandbits)) return NULL;
+    int n = read_ints(cards, out, NCARDS, "the cards");
+    if (n < 0 || shuffle_cards(getrandbits, out, n) < 0) return NULL;
+    return cards_list(out, n);
 }
 
 static int read_table(PyObject *seq, int *out, int n, const char *what) {
@@ -868,6 +1232,11 @@ static PyMethodDef methods[] = {
     {"setup", py_setup, METH_VARARGS, setup_doc},
     {"play_out", py_play_out, METH_VARARGS, play_out_doc},
     {"min_deadwood", py_min_deadwood, METH_O, "min_deadwood(mask) -> the least deadwood of the hand."},
+    {"history_sampler", py_history_sampler, METH_VARARGS, sampler_doc},
+    {"history_draw", py_history_draw, METH_VARARGS,
+     "history_draw(sampler, random, getrandbits) -> (the opponent's hand, the stock shuffled): HistorySampler.draw."},
+    {"shuffled", py_shuffled, METH_VARARGS,
+     "shuffled(cards, getrandbits) -> a new list, shuffled as random.Random.shuffle shuffles it."},
     {"kept_throw", py_kept_throw, METH_VARARGS,
      "kept_throw(hand, keep, partners) -> the card thrown (tutor.play.analysis.kept_throw)."},
     {"discard_reach", py_discard_reach, METH_O,
@@ -878,6 +1247,7 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_rollout",
     "The analysis' play-outs in C (a translation of tutor.play.simulate, checked against it).", -1, methods,
+    NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__rollout(void) { return PyModule_Create(&module); }

@@ -258,6 +258,13 @@ class HistorySampler:
         self.meldable = tuple(1 << c.index for c in cards_of_mask(hidden.opponent_known)
                               if any(pair & possible == pair for pair in MELD_PAIRS[c.index]))
         """The known cards that some unseen cards could meld with: each must be melded."""
+        style = self.policy.style
+        self._compiled = None if COMPILED is None else COMPILED.history_sampler(
+            hidden.unseen, hidden.weights, self.sums, hidden.opponent_hidden, hidden.opponent_known, hidden.rounds,
+            len(hidden.thrown), waste, self.meldable, stock_size, None if rules is None else rules.knock_limit,
+            (style.gin_wait, style.gin_wait_stock, style.careful_from, style.careful_stock), self.eager,
+            self.policy.keeps_partners, REDRAWS)
+        """The compiled sampler (the same worlds from the same generator), where there is one."""
 
     @property
     def turns(self) -> int:
@@ -311,7 +318,15 @@ class HistorySampler:
     def draw(self, rng: random.Random) -> tuple[int, list[int]]:
         """One world: the opponent's hand (a mask) and the stock (in a random order). The first
         history that fits in every way (:meth:`score`) is kept; after :data:`REDRAWS` that do not,
-        the first of those that fit best."""
+        the first of those that fit best. By the compiled sampler where there is one (the same world:
+        it asks ``rng`` for every random number, in the same order)."""
+        if self._compiled is not None:
+            drawn: tuple[int, list[int]] = COMPILED.history_draw(self._compiled, rng.random, rng.getrandbits)
+            return drawn
+        return self.python_draw(rng)
+
+    def python_draw(self, rng: random.Random) -> tuple[int, list[int]]:
+        """:meth:`draw` in Python."""
         best: tuple[int, list[int]] | None = None
         best_score = -1
         good_deal = len(self.meldable) + 1
@@ -614,8 +629,11 @@ class Position:
         """World ``index`` (from 0): the opponent's hand and the stock, drawn in order once."""
         while len(self._worlds) <= index:
             opponent, cards = self.sampler.draw(self._rng)
-            second = [*cards]
-            self._rng.shuffle(second)
+            if COMPILED is not None:
+                second = COMPILED.shuffled(cards, self._rng.getrandbits)
+            else:
+                second = [*cards]
+                self._rng.shuffle(second)
             self._worlds.append((opponent, Stock(cards, second)))
         return self._worlds[index]
 
