@@ -8,7 +8,8 @@
     python3 dev.py cli ARGS...               set up, then run the command line (gin-tutor ARGS)
 
 Set-up makes a virtual environment in .venv, installs the project into it (again only when
-pyproject.toml or setup.py changed) and compiles the gettext catalogs. Running it twice is fine.
+pyproject.toml, setup.py or a C source changed: the analysis' compiled play-outs are built then) and
+compiles the gettext catalogs. Running it twice is fine.
 """
 
 from __future__ import annotations
@@ -29,8 +30,9 @@ STAMP = VENV / ".gin-tutor-installed"
 
 def _fingerprint(extra: str) -> str:
     digest = hashlib.sha256(extra.encode())
-    for name in ("pyproject.toml", "setup.py"):
-        digest.update((ROOT / name).read_bytes())
+    for path in [ROOT / "pyproject.toml", ROOT / "setup.py", *sorted((ROOT / "tutor").rglob("*.c"))]:
+        if path.exists():
+            digest.update(path.read_bytes())
     return digest.hexdigest()
 
 
@@ -50,6 +52,10 @@ def set_up(extra: str = "") -> None:
                         "--editable", target], cwd=ROOT, check=True)
         keep = [f for f in installed if f != wanted][-3:]
         STAMP.write_text("\n".join(keep + [wanted]) + "\n")
+        built = subprocess.run([str(PYTHON), "-c", "import tutor.play._rollout"], cwd=ROOT, capture_output=True)
+        if built.returncode:
+            print("Note: the analysis' compiled play-outs could not be built (is a C compiler installed?): "
+                  "the coach runs in Python, the same verdicts some ten times slower.", flush=True)
     subprocess.run([str(PYTHON), "-m", "tutor.language.i18n", "compile"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
 
