@@ -73,6 +73,7 @@ def test_the_sdist_carries_the_content(built):
         assert expected and set(expected) <= in_sdist, folder
     # The tests and what they need, so that the sdist's tests run (none of it goes into the wheel).
     assert {"tests/conftest.py", "tests/checks.py", "tools/ports.py", "tools/app_server.py", "dev.py"} <= in_sdist
+    assert {"tutor/play/_rollout.c", "tutor/play/_rollout.pyi"} <= in_sdist  # the compiled play-outs build from it
 
 
 def test_the_wheel_holds_every_module_and_every_content_file(built):

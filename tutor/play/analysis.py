@@ -320,7 +320,7 @@ class HistorySampler:
         history that fits in every way (:meth:`score`) is kept; after :data:`REDRAWS` that do not,
         the first of those that fit best. By the compiled sampler where there is one (the same world:
         it asks ``rng`` for every random number, in the same order)."""
-        if self._compiled is not None:
+        if self._compiled is not None and COMPILED is not None:
             drawn: tuple[int, list[int]] = COMPILED.history_draw(self._compiled, rng.random, rng.getrandbits)
             return drawn
         return self.python_draw(rng)

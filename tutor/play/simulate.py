@@ -47,6 +47,7 @@ moves (two players passing one card back and forth, the stock never shrinking) c
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -598,9 +599,15 @@ def throw(sim: Sim, card: int, knock: bool, rules: Ruleset) -> None:
     sim.phase = DRAW
 
 
+PURE_PYTHON_ENV = "GIN_TUTOR_PURE_PYTHON"
+"""Set (to anything but empty) to play out in Python even where the compiled play-outs were built."""
+
+
 def _compiled() -> ModuleType | None:
     """The compiled play-outs, set up with this module's tables; None where the package was built
-    without them (no C compiler)."""
+    without them (no C compiler) or :data:`PURE_PYTHON_ENV` is set."""
+    if os.environ.get(PURE_PYTHON_ENV):
+        return None
     try:
         from tutor.play import _rollout
     except ImportError:
