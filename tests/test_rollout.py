@@ -207,3 +207,18 @@ def test_without_the_compiled_code_the_analysis_values_every_move_the_same(compi
             for pure in ("", "1")]
     assert [run[0] for run in runs] == [False, True]
     assert runs[0][1] == runs[1][1] and len(runs[0][1]) >= 2
+
+
+def test_a_state_no_game_can_reach_is_refused_with_a_clear_error(compiled):
+    """A player 2, a stock whose size is not its cards', a draw from an empty stock: a ValueError that
+    says so, never a read past the state."""
+    def play(to_move=0, size=1, left=1 << 6, phase=1, pile=(9,)):
+        return compiled.play_out((1, 2), ((6,), (6,)), (0, 0), left, size, list(pile), (to_move, phase, 1, 2, -1, 0),
+                                 (-1, -1), None, (0, 0), ((0.0, -1, 0, 99, 0, True, True, False, False),) * 2,
+                                 (False, False), (0.0,) * 52, (), (10, True, 0), lambda k, d: 0)
+    with pytest.raises(ValueError, match="not one of a game"):
+        play(to_move=2)
+    with pytest.raises(ValueError, match="not one of a game"):
+        play(size=3)
+    with pytest.raises(ValueError, match="empty stock"):
+        play(size=0, left=0, pile=())

@@ -221,6 +221,11 @@ static long gain_of(Sim *s, u64 knocker, u64 defender) {
 }
 
 static int draw_card(Sim *s, int player) {
+    if (!s->left) { /* the hand is void at the wall before the stock runs out; a state that says otherwise */
+        PyErr_SetString(PyExc_ValueError, "a card was to be drawn from an empty stock");
+        s->failed = 1;
+        return 0;
+    }
     int at = s->at[player];
     int card = s->order[player][at];
     while (!((s->left >> card) & 1)) {
@@ -401,6 +406,11 @@ static int upcard_plan(const Sim *s, u64 hand, int base, int up, const Policy *p
 }
 
 static int decide_upcard(Sim *s) {
+    if (!s->npile) {
+        PyErr_SetString(PyExc_ValueError, "the first upcard was to be weighed with an empty pile");
+        s->failed = 1;
+        return 0;
+    }
     int player = s->to_move;
     u64 hand = s->hands[player];
     if (s->deadwood[player] < 0) s->deadwood[player] = min_deadwood(hand);
@@ -697,6 +707,14 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
         return NULL;
     }
     s.gain = gain;
+    const u64 deck = ((u64)1 << NCARDS) - 1;
+    if ((s.hands[0] | s.hands[1] | s.shown[0] | s.shown[1] | s.left) & ~deck || (s.to_move | s.dealer) & ~1
+        || s.phase < FIRST_UPCARD || s.phase > DISCARD || s.taken < -1 || s.taken >= NCARDS
+        || popcount(s.left) != s.size) {
+        PyErr_SetString(PyExc_ValueError, "the hand's state is not one of a game (a card, a player, a phase or "
+                                          "the stock's size out of range)");
+        return NULL;
+    }
     /* A card drawn is found in the player's order; a stock whose orders run out before its cards would read
        past them, so every card left must be in both orders. */
     for (int player = 0; player < 2; player++) {
