@@ -56,6 +56,12 @@ def test_the_play_page_benchmark_times_a_rerun_after_a_click_as_a_guest_and_with
     assert "| coach's hint, CPU (cold) | 3 |" in out
 
 
+def test_the_drills_benchmark_times_making_and_grading_each_kind_and_level():
+    out = run("drills.py", "--seeds", "1", "--kinds", "deadwood", "knock")
+    rows = [line.split() for line in out.splitlines() if line.startswith(("deadwood ", "knock "))]
+    assert [(r[0], r[1]) for r in rows] == [(k, lv) for k in ("deadwood", "knock") for lv in ("easy", "medium", "hard")]
+
+
 def test_the_load_benchmark_measures_latency_and_memory_per_session():
     out = run("load.py", "--learners", "1", "--seconds", "1", "--interval", "0.5", "--sessions", "1")
     one = [line for line in out.splitlines() if line.startswith("| one process | 1 |")]
