@@ -45,6 +45,23 @@ static int ready = 0;
 static inline int popcount(u64 x) { return __builtin_popcountll(x); }
 static inline int lowest(u64 x) { return __builtin_ctzll(x); }
 
+/* A search for the least deadwood and every choice that reaches it: ``value`` from ``bits`` beats the
+   least so far (it replaces it) or ties it (its bits join). */
+static inline void keep_least(int value, u64 bits, int *least, u64 *found) {
+    if (value < *least) {
+        *least = value;
+        *found = bits;
+    } else if (value == *least) {
+        *found |= bits;
+    }
+}
+
+static int not_ready(void) {
+    if (ready) return 0;
+    PyErr_SetString(PyExc_RuntimeError, "tutor.play._rollout.setup() was not called");
+    return 1;
+}
+
 /* --- Deadwood (tutor/engine/melds.py) ----------------------------------------------------------- */
 
 static inline int run_dw(u64 m) {
@@ -138,12 +155,7 @@ static int after_discard_with_sets(u64 mask, unsigned ranks, u64 runnable, u64 f
     for (int i = 0; i < count; i++) {
         u64 bits;
         int least = after_discard_with_sets(mask ^ options[i], rest, runnable, fours, &bits);
-        if (least < best) {
-            best = least;
-            found = bits;
-        } else if (least == best) {
-            found |= bits;
-        }
+        keep_least(least, bits, &best, &found); /* two statements: the call writes bits first */
     }
     *reach = found;
     return best;
@@ -272,13 +284,7 @@ static int best_but(u64 hand, int taken, u64 *reach) {
         u64 bit = (u64)1 << index;
         if (!(hand & bit) || index == taken) continue;
         if (eleven - VALUES[index] > least) break;
-        int dw = min_deadwood(hand ^ bit);
-        if (dw < least) {
-            least = dw;
-            found = bit;
-        } else if (dw == least) {
-            found |= bit;
-        }
+        keep_least(min_deadwood(hand ^ bit), bit, &least, &found);
     }
     *reach = found;
     return least;
@@ -660,10 +666,7 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
         *rules, *gain;
     unsigned long long left;
     int size;
-    if (!ready) {
-        PyErr_SetString(PyExc_RuntimeError, "tutor.play._rollout.setup() was not called");
-        return NULL;
-    }
+    if (not_ready()) return NULL;
     if (!PyArg_ParseTuple(args, "OOOKiOOOOOOOOOOO", &hands, &orders, &at, &left, &size, &pile, &state, &deadwood,
                           &plan, &shown, &policies, &eager, &risk, &believed, &rules, &gain))
         return NULL;
@@ -740,20 +743,14 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
 static PyObject *py_min_deadwood(PyObject *self, PyObject *arg) {
     u64 mask;
     if (read_u64(arg, &mask) < 0) return NULL;
-    if (!ready) {
-        PyErr_SetString(PyExc_RuntimeError, "tutor.play._rollout.setup() was not called");
-        return NULL;
-    }
+    if (not_ready()) return NULL;
     return PyLong_FromLong(min_deadwood(mask));
 }
 
 static PyObject *py_discard_reach(PyObject *self, PyObject *arg) {
     u64 mask, reach;
     if (read_u64(arg, &mask) < 0) return NULL;
-    if (!ready) {
-        PyErr_SetString(PyExc_RuntimeError, "tutor.play._rollout.setup() was not called");
-        return NULL;
-    }
+    if (not_ready()) return NULL;
     int least = discard_reach(mask, &reach);
     return Py_BuildValue("iK", least, (unsigned long long)reach);
 }
@@ -766,10 +763,7 @@ static PyObject *py_kept_throw(PyObject *self, PyObject *args) {
     unsigned long long hand_arg, keep_arg;
     int partners;
     if (!PyArg_ParseTuple(args, "KKp", &hand_arg, &keep_arg, &partners)) return NULL;
-    if (!ready) {
-        PyErr_SetString(PyExc_RuntimeError, "tutor.play._rollout.setup() was not called");
-        return NULL;
-    }
+    if (not_ready()) return NULL;
     return PyLong_FromLong(kept_throw_of(hand_arg, keep_arg, partners));
 }
 
@@ -880,13 +874,7 @@ static int kept_throw_of(u64 hand, u64 keep, int partners) {
         while (rest) {
             u64 bit = rest & (~rest + 1);
             rest ^= bit;
-            int dw = min_deadwood(hand ^ bit);
-            if (dw < least) {
-                least = dw;
-                reach = bit;
-            } else if (dw == least) {
-                reach |= bit;
-            }
+            keep_least(min_deadwood(hand ^ bit), bit, &least, &reach);
         }
     }
     return pick(reach, hand, partners);
@@ -1001,10 +989,7 @@ static PyObject *py_history_sampler(PyObject *self, PyObject *args) {
     unsigned long long known;
     int need, rounds, thrown, stock_size, eager, keeps_partners, redraws;
     double waste;
-    if (!ready) {
-        PyErr_SetString(PyExc_RuntimeError, "tutor.play._rollout.setup() was not called");
-        return NULL;
-    }
+    if (not_ready()) return NULL;
     if (!PyArg_ParseTuple(args, "OOOiKiidOiOOppi", &unseen, &weights, &sums, &need, &known, &rounds, &thrown, &waste,
                           &meldable, &stock_size, &rules, &timing, &eager, &keeps_partners, &redraws))
         return NULL;

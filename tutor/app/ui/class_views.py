@@ -42,14 +42,19 @@ def dashboard_table(members: list[Member], standings: dict[int, Standing], lesso
                 rating=tr.number(round(weakest[0])), margin=tr.number(round(weakest[1]))),
             tr.gettext("Reviews due"): one.reviews_due,
             tr.gettext("Games finished"): finished,
-            tr.gettext("Coach's accuracy (%)"): round(sum(a * n for a, n in measured) / sum(n for _, n in measured))
-            if measured else None,
-            tr.gettext("Coach's best moves (%)"): round(100 * sum(a * n for a, n in graded) / sum(n for _, n in graded))
-            if graded else None,
+            tr.gettext("Coach's accuracy (%)"): _per_game(measured, 1),
+            tr.gettext("Coach's best moves (%)"): _per_game(graded, 100),
             tr.gettext("Mistake made most"): mistake_name(one.mistakes[0][0], tr) if one.mistakes else "",
             tr.gettext("Last active"): one.last_active.date() if one.last_active else None,
         })
     return rows
+
+
+def _per_game(figures: list[tuple[float, int]], scale: int) -> int | None:
+    """Levels' figures (each with its games finished) weighed by their games, times ``scale``, rounded;
+    None when there is none."""
+    games = sum(n for _, n in figures)
+    return round(scale * sum(figure * n for figure, n in figures) / games) if games else None
 
 
 def levels_table(one: Standing, tr: Translator) -> list[dict[str, object]]:
