@@ -144,7 +144,11 @@ def _teacher_makes_a_class(page, front: str, teacher: str, name: str) -> tuple[s
     page.get_by_text("Make a class").click()
     page.get_by_label("Name of the class").fill(name)
     page.get_by_role("button", name="Make the class").click()
-    page.get_by_text(f"The class “{name}” is ready").wait_for()
+    try:
+        page.get_by_text(f"The class “{name}” is ready").wait_for()
+    except Exception as error:  # it timed out once under the whole suite's load: say what the page showed
+        raise AssertionError(f"no class {name!r} was made; the page says: "
+                             f"{page.get_by_test_id('stMain').inner_text(timeout=5000)[:1500]!r}") from error
     page.wait_for_url(lambda url: "class=" in url)
     class_id = page.url.split("class=")[1].split("&")[0]
     code = page.get_by_test_id("stMetricValue").first.inner_text().strip()
