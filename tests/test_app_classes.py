@@ -365,3 +365,13 @@ def started_with_secrets(secrets):
     for key, value in secrets.items():
         at.secrets[key] = value
     return at.run()
+
+
+@pytest.mark.parametrize("lang, label, asked", [
+    ("en", "Join the class", "Type the code first."),
+    ("es", "Unirme a la clase", "Primero escribe el código."),
+])
+def test_a_code_form_sent_empty_asks_for_the_code(lang, label, asked):
+    learner = as_profile("Ana", lang)
+    submit(learner, label)
+    assert [e.value for e in learner.error] == [asked]

@@ -399,3 +399,22 @@ def test_where_sign_in_cannot_work_the_button_is_not_offered_and_the_page_says_w
 def test_the_auth_extra_brings_what_sign_in_needs():
     # The test venv installs gin-tutor[test], which brings the auth extra's Authlib.
     assert profile_ui.sign_in_installed()
+
+
+def test_a_click_that_comes_before_the_sessions_profile_is_taken_up_acts_for_the_browsers_profile():
+    # A session whose first run carries a click (a reconnection under load): the widget's callback runs
+    # before the page takes up the profile the browser holds a key to. Making a class then made nothing
+    # and said nothing (the two teachers' deployment test caught it); the callback now takes it up first.
+    cookies = written_cookies(_create(_app(PRIVATE), "Ms Ruiz"))
+    teacher = _app(PRIVATE, cookies=cookies)
+    assert teacher.session_state["profile_name"] == "Ms Ruiz"
+    teacher.switch_page("screens/classes.py").run()
+    for key in ("profile_name", "_profile", "_browser_keys"):  # as a session that has not run yet
+        del teacher.session_state[key]
+    teacher.text_input(key="class_new_name").input("Gin A")
+    next(b for b in teacher.button if b.label == "Make the class").click().run()
+    assert not teacher.exception, [e.value for e in teacher.exception]
+    made = profile_ui.store().classes_taught(teacher.session_state["_profile"].id)
+    assert [c.name for c in made] == ["Gin A"]
+    assert [s.value for s in teacher.success] == [
+        f"The class “Gin A” is ready. Give your learners its code: {made[0].code}."]

@@ -185,12 +185,8 @@ with st.form("join_class", clear_on_submit=False, border=False):
 
 st.header(tr.gettext("Teach"))
 why_not = profile.may_teach()
-if why_not == "sign_in":
-    st.info(tr.gettext("Here only a signed-in account may teach: sign in with your school account first."))
-    st.stop()
-if why_not == "not_listed":
-    st.info(tr.gettext("This school lets only the accounts it lists teach classes. Ask whoever runs gin-tutor "
-                       "here to add yours."))
+if why_not is not None:
+    st.info(tr.gettext(classes_state.MAY_NOT_TEACH[why_not]))
     st.stop()
 
 taught = saved.classes_taught(learner.id)

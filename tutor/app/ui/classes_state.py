@@ -60,7 +60,7 @@ from tutor.progress.homework import (
     mistakes_spec,
     puzzles_spec,
 )
-from tutor.progress.store_profiles import ProfileNameError
+from tutor.progress.store_profiles import Profile, ProfileNameError
 from tutor.progress.throttle import Throttle
 
 SESSION_TRIES = Throttle()
@@ -78,6 +78,14 @@ JOIN_NOTES = {
     "unavailable": N_("Your progress cannot be saved just now: try again in a moment."),
 }
 """What a learner is told when a code joins nothing (:class:`~tutor.progress.store_classes.Joined`)."""
+NO_CODE = N_("Type the code first.")
+"""What a learner is told who submits a code form with nothing typed."""
+MAY_NOT_TEACH = {
+    "sign_in": N_("Here only a signed-in account may teach: sign in with your school account first."),
+    "not_listed": N_("This school lets only the accounts it lists teach classes. Ask whoever runs gin-tutor "
+                     "here to add yours."),
+}
+"""Why a profile may not teach (:func:`~tutor.app.ui.profile.may_teach`), as the page and its forms say."""
 
 
 def note(kind: str, message: str, **params: Any) -> None:
@@ -102,10 +110,25 @@ def _counted(who: tuple[str, ...], right: bool) -> None:
     profile.count_code(who, right, SESSION_TRIES, ADDRESS_TRIES)
 
 
+def _teacher() -> Profile | None:
+    """The profile a teacher's form acts for, or None when there is none or it may not teach: the
+    page itself then says why, in place of its forms."""
+    teacher = profile.current()
+    return teacher if teacher is not None and profile.may_teach() is None else None
+
+
+def _typed(key: str) -> str:
+    """The code typed in the widget ``key``, or "" after leaving a note asking for one."""
+    typed = str(st.session_state.get(key) or "").strip()
+    if not typed:
+        note("error", NO_CODE)
+    return typed
+
+
 def join() -> None:
     """Join a class with the code typed (a learner)."""
-    learner = profile.current()
-    typed = str(st.session_state.get(CLASS_CODE) or "").strip()
+    learner = profile.current()  # None: the page asks for a profile in place of the form
+    typed = _typed(CLASS_CODE) if learner is not None else ""
     if learner is None or not typed:
         return
     who, wait = _who_waits()
@@ -130,9 +153,9 @@ def leave(class_id: int, name: str) -> None:
 
 def join_as_teacher() -> None:
     """Join a class as one more of its teachers, with its teacher code."""
-    teacher = profile.current()
-    typed = str(st.session_state.get(TEACHER_CODE) or "").strip()
-    if teacher is None or not typed or profile.may_teach() is not None:
+    teacher = _teacher()
+    typed = _typed(TEACHER_CODE) if teacher is not None else ""
+    if teacher is None or not typed:
         return
     who, wait = _who_waits()
     if wait > 0:
@@ -151,8 +174,8 @@ def join_as_teacher() -> None:
 
 def create_class() -> None:
     """Make a class with the name, language and ruleset chosen (a teacher)."""
-    teacher = profile.current()
-    if teacher is None or profile.may_teach() is not None:
+    teacher = _teacher()
+    if teacher is None:
         return
     try:
         made = profile.store().create_class(teacher.id, str(st.session_state.get(CLASS_NEW_NAME) or ""),

@@ -290,7 +290,11 @@ def _from_browser() -> None:
 
 
 def current() -> Profile | None:
-    """The chosen profile, or None for a guest: read from the store once per session and kept."""
+    """The chosen profile, or None for a guest: read from the store once per session and kept. A
+    widget's callback may run before the page has taken up the browser's profile (a session's first
+    run, such as one that a reconnection starts with a click): the browser's profile is taken up first."""
+    if PROFILE_NAME not in st.session_state:
+        _from_browser()
     name = st.session_state.get(PROFILE_NAME)
     if not name:
         return None
