@@ -13,7 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from browser import chromium_path, create_profile, settle  # noqa: E402  (tools/ is not a package)
+from browser import chromium_path, create_profile, fill_form_field, settle  # noqa: E402  (tools/ is not a package)
 from checks import require  # noqa: E402
 from deployment import NGINX, behind_nginx, keys_for, served_by  # noqa: E402
 
@@ -142,7 +142,7 @@ def _teacher_makes_a_class(page, front: str, teacher: str, name: str) -> tuple[s
     create_profile(page, teacher)
     settle(page)  # the page's run for the new profile is over: the form below is the one it drew
     page.get_by_text("Make a class").click()
-    page.get_by_label("Name of the class").fill(name)
+    fill_form_field(page, page.get_by_label("Name of the class"), name)
     page.get_by_role("button", name="Make the class").click()
     try:
         page.get_by_text(f"The class “{name}” is ready").wait_for()
@@ -180,7 +180,7 @@ def test_two_teachers_two_classes_a_learner_joins_and_does_homework_across_proce
         settle(ana)
         create_profile(ana, "Ana")
         settle(ana)
-        ana.get_by_label("Class code").fill(code.lower())
+        fill_form_field(ana, ana.get_by_label("Class code"), code.lower())
         ana.get_by_role("button", name="Join the class").click()
         ana.get_by_text("You joined the class “Gin A”.").wait_for()
         # Ms Ruiz, on the other process, sees Ana and sets a set of puzzles.

@@ -51,6 +51,18 @@ def wait_until(page: Any, condition: Callable[[], bool], seconds: float = 45) ->
         page.wait_for_timeout(50)
 
 
+def fill_form_field(page: Any, field: Any, text: str) -> None:
+    """Type ``text`` into a field of a Streamlit form and leave it (Tab), as a learner does before
+    reaching for the form's button, then wait two frames. Leaving the field commits its value to
+    the form and redraws the form for an instant; a click whose press and release both fall in that
+    instant (Playwright's take 5 ms; a person's, a tenth of a second) has its release land beside
+    the button, and the browser sends no click (seen on a loaded machine: the two teachers'
+    deployment test)."""
+    field.fill(text)
+    field.press("Tab")
+    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def create_profile(page: Any, name: str) -> Any:
     """Create the profile ``name`` in the sidebar of an English page, as a learner does; returns
     the sidebar once it shows the new profile. The name is committed (Enter) and that run waited
