@@ -245,7 +245,8 @@ def test_the_served_app_carries_every_setting_it_relies_on_whatever_folder_it_st
     assert called[0][:4] == [sys.executable, "-m", "streamlit", "run"] and called[0][4] == str(cli.APP_ENTRY)
     assert called[0][5:] == [
         "--browser.gatherUsageStats=false", "--server.headless=true", "--server.enableStaticServing=true",
-        "--server.fileWatcherType=none", "--runner.postScriptGC=false", "--client.toolbarMode=minimal", "--client.showErrorDetails=none",
+        "--server.fileWatcherType=none", "--runner.postScriptGC=false", "--client.toolbarMode=minimal",
+        "--client.showErrorDetails=none",
         "--theme.light.primaryColor=#a8202e", "--theme.dark.primaryColor=#ff6b78",
         "--server.port", "8600"]
     assert not (Path(__file__).resolve().parent.parent / ".streamlit" / "config.toml").exists()
