@@ -505,7 +505,7 @@ def test_the_table_shows_the_discards_of_the_hand_for_both_players():
     assert "The virtual player threw: Q♠\nIt holds, taken from the pile: nothing yet\nYou threw: K♦" in screen(at)
 
 
-def test_the_review_shows_what_each_tip_is_worth_measured():
+def test_the_review_shows_what_each_tip_is_worth_and_what_the_virtual_player_probably_held():
     # The table of tutor/play/tip_values.py: every one of 001's seven tips with its measured worth.
     at = open_play("en", GAME)
     play_hint_moves(at)
@@ -513,6 +513,24 @@ def test_the_review_shows_what_each_tip_is_worth_measured():
     assert len(worth) == 7 and "Throw face cards first" in list(worth["Tip"])
     row = worth[worth["Tip"] == "Keep cards that work twice"].iloc[0]
     assert row["Following it is worth (points a hand, ± s.e.)"] == "3.4 (± 0.3)" and row["Better to follow it"] == "71%"
+    # The map at the first decision (the 5♠ offered, which the hint takes): the learner's ten cards and the 5♠ are seen
+    # ("—"); every other card has a chance; ● marks the ten cards the beginner really held.
+    assert "What the virtual player probably held" in [e.label for e in at.expander]
+    chosen = at.selectbox(key="play_holding_at_1")
+    assert chosen.value == 0 and chosen.options[0] == "Turn 1: Take the 5♠"
+    [held] = [t.value for t in at.table if "Suit" in t.value.columns]
+    assert list(held.columns) == ["Suit", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    assert list(held["Suit"]) == ["♠ spades", "♥ hearts", "♦ diamonds", "♣ clubs"]
+    cells = {f"{rank}{suit}": held[rank][row] for row, suit in enumerate("♠♥♦♣") for rank in held.columns[1:]}
+    seen = ["2♠", "6♠", "10♠", "A♥", "3♥", "J♥", "6♦", "10♦", "2♣", "Q♣", "5♠"]
+    assert sorted(c for c, text in cells.items() if text == "—") == sorted(seen)
+    assert sum(text.endswith(" ●") for text in cells.values()) == 10
+    assert all(text == "—" or text.rstrip(" ●").endswith("%") for text in cells.values())
+    assert any(c.value.startswith("“taken”: it took the card from the pile") for c in at.caption)
+    # At the hand's last decision the map is drawn again, for that position.
+    chosen.set_value(len(chosen.options) - 1).run()
+    [later] = [t.value for t in at.table if "Suit" in t.value.columns]
+    assert not at.exception and sum(text == "—" for text in later.to_numpy().ravel()) > 11
 
 
 def play_first_moves(at, most: int = 200):

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tutor.engine.cards import Card
+from tutor.engine.cards import Card, sort_cards
 from tutor.engine.rules import Ruleset
 from tutor.play.bots import Bot
 from tutor.play.bots.reading import Table, read_view
@@ -22,6 +22,7 @@ from tutor.play.coach import Advice, CoachHint, Judgement, coach_hint, evaluatio
 from tutor.play.game import Game, new_game
 from tutor.play.grading import accuracy
 from tutor.play.hand import Hand
+from tutor.play.holding import Holding, holding
 from tutor.play.moves import Move, move_text, read_move
 from tutor.play.opponents import DEFAULT_OPPONENT
 
@@ -108,6 +109,12 @@ class Decision:
         """Whether the coach grades the learner's move best: its own move, or one as good within
         what the analysis can tell (:mod:`tutor.play.evaluation`)."""
         return self.judgement.grade == "best"
+
+    @property
+    def holding(self) -> Holding:
+        """The coach's map of what the opponent probably held at this decision (the level faced)."""
+        found: Holding = self.kept("_holding", lambda: holding(self.view, self.opponent))
+        return found
 
     @property
     def forced(self) -> bool:
@@ -205,6 +212,16 @@ class Match:
                 break
             game = game.apply(played.move)
         return out
+
+    def opponent_hand_at(self, decision: Decision) -> tuple[Card, ...]:
+        """The virtual player's real hand when the learner made ``decision`` (one of this match's),
+        replayed from the deal, sorted as the table shows them."""
+        mine = [d for d in self.decisions if d.hand == decision.hand]
+        place = next((i for i, d in enumerate(mine) if d is decision), None)
+        if place is None:
+            raise ValueError("that decision is not one of this game's")
+        stood = [hand for hand, played in self.positions(decision.hand) if played.player == LEARNER]
+        return tuple(sort_cards(stood[place].cards[VIRTUAL]))
 
     def learner_moves(self) -> list[tuple[str, str | None]]:
         """The learner's moves as text, in order: what a saved game keeps."""

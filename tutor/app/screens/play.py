@@ -9,11 +9,18 @@ import streamlit as st
 from tutor.app.ui import play_review, play_state, profile, state
 from tutor.app.ui.render import show_arrangement, show_line_chart, show_steps, show_totals
 from tutor.app.ui.retry import show_retry
-from tutor.app.ui.session_keys import PLAY_COACH_SWITCH, PLAY_QUICK_SWITCH, PLAY_REVIEW_HAND, PLAY_TABLE
+from tutor.app.ui.session_keys import (
+    PLAY_COACH_SWITCH,
+    PLAY_HOLDING_AT,
+    PLAY_QUICK_SWITCH,
+    PLAY_REVIEW_HAND,
+    PLAY_TABLE,
+)
 from tutor.app.ui.table_component import play_table
 from tutor.app.ui.table_data import log_lines
 from tutor.engine.rules import available_rulesets, load_ruleset
 from tutor.language.explain import score_steps
+from tutor.language.holding_text import holding_legend, holding_rows, reading_sentence
 from tutor.language.labels import outcome_name, ruleset_title
 from tutor.language.play_text import (
     BOT_LEVEL_NOTES,
@@ -24,6 +31,7 @@ from tutor.language.play_text import (
     last_move_verdict,
     level_strength_text,
     measured_against,
+    move_phrase,
     tip_review_lines,
     tip_value_rows,
     value_chart,
@@ -32,6 +40,7 @@ from tutor.language.play_text import (
 )
 from tutor.play import BOT_LEVELS
 from tutor.play.debrief import review_tips
+from tutor.play.holding import readings
 from tutor.play.match import LEARNER, Decision, Match
 
 tr = state.translator()
@@ -133,6 +142,7 @@ def show_review(match: Match, number: int) -> None:
     retrying = play_review.retrying(match)
     if retrying is not None and match.decisions[retrying].hand == number - 1:
         show_retry(match, retrying, tr)
+    show_holding(match, decisions, number)
     with st.expander(tr.gettext("Source 001's tips, beside the coach"), expanded=bool(missed)):
         st.caption(tr.gettext("Rules of thumb for beginners, as lesson 10 states them (where 001 leaves a word "
                               "open, such as “little deadwood”, the check reads it as gin-tutor does): the coach "
@@ -144,6 +154,22 @@ def show_review(match: Match, number: int) -> None:
         st.caption(tr.gettext("What each tip is worth on average, measured by the analysis over positions of the "
                               "strong player's games (a positive figure: following the tip pays):"))
         st.table(tip_value_rows(tr))
+
+
+def show_holding(match: Match, decisions: list[Decision], number: int) -> None:
+    """At a decision of the hand that the learner picks: the coach's map of what the virtual player
+    probably held then, the readings that mattered, and what it really held."""
+    with st.expander(tr.gettext("What the virtual player probably held")):
+        at = st.selectbox(tr.gettext("At your decision"), range(len(decisions)), key=f"{PLAY_HOLDING_AT}{number}",
+                          format_func=lambda i: tr.gettext(
+                              "Turn {turn}: {comment}", turn=tr.number(decisions[i].view["turn"]),
+                              comment=move_phrase(decisions[i].move, decisions[i].view["top_discard"], tr)))
+        decision = decisions[at or 0]
+        found = decision.holding
+        for reading in readings(found):
+            st.text(reading_sentence(reading, found, tr))
+        st.table(holding_rows(found, match.opponent_hand_at(decision), tr))
+        st.caption(holding_legend(found, True, tr))
 
 
 def show_earlier_reviews(match: Match, upto: int) -> None:

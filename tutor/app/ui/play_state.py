@@ -31,6 +31,7 @@ from tutor.app.ui.session_keys import (
     PLAY_GAME_KEYS,
     PLAY_GRADED,
     PLAY_HINT,
+    PLAY_HOLDING_AT,
     PLAY_MATCH,
     PLAY_PENDING,
     PLAY_QUICK,
@@ -73,13 +74,18 @@ def current() -> Match | None:
     return match
 
 
+def game_keys() -> list[str]:
+    """The session's keys of one game: :data:`PLAY_GAME_KEYS` and each hand review's map choice."""
+    return [*PLAY_GAME_KEYS, *(k for k in st.session_state if isinstance(k, str) and k.startswith(PLAY_HOLDING_AT))]
+
+
 def _begin(match: Match, saved: Saved | None = None, resumed: bool = False) -> None:
     """Open ``match`` at the table (``saved``: where it is stored, and its version): every key of the
     game before it goes. A new game shows the virtual player's opening moves as fresh; a resumed one
     (saved, or ``resumed`` from a guest's address) shows its moves as they stand, without fading
     them in again."""
     session = st.session_state
-    for key in PLAY_GAME_KEYS:
+    for key in game_keys():
         session.pop(key, None)
     session[PLAY_MATCH] = match
     session[PLAY_GAME_ID] = saved
@@ -468,7 +474,7 @@ def next_hand() -> None:
 
 def leave_game() -> None:
     """Close the table to choose a new game (the unfinished one stays saved)."""
-    for key in (*PLAY_GAME_KEYS, PLAY_ADDRESS):
+    for key in (*game_keys(), PLAY_ADDRESS):
         st.session_state.pop(key, None)
     for key in ("game", "level", MOVES_PARAM):
         st.query_params.pop(key, None)

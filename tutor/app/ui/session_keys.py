@@ -154,6 +154,9 @@ PLAY_UNSAVED = "play_unsaved"
 on its next run, without waiting for the learner's next move (:func:`tutor.app.ui.play_state.save`)."""
 PLAY_REVIEW_HAND = "play_review_hand"
 """The earlier hand whose review is open above the table (a widget)."""
+PLAY_HOLDING_AT = "play_holding_at_"
+"""Followed by a hand's number (from 1): the learner's decision of that hand whose map of what the
+virtual player probably held is shown in its review (a widget; one for each hand's review)."""
 PLAY_GAME_KEYS = (PLAY_MATCH, PLAY_GAME_ID, PLAY_SEEN, PLAY_ARMED, PLAY_HINT, PLAY_COMMENTS, PLAY_ERROR, PLAY_FRESH,
                   PLAY_REVIEWED, PLAY_RETRY, PLAY_RETRY_MOVE, PLAY_GRADED, PLAY_REVIEW_HAND,
                   PLAY_UNSAVED)

@@ -1,0 +1,149 @@
+"""How far the map of what the opponent holds can be trusted: ``python benchmarks/reading.py``.
+
+Positions come from the bots' games: the strong player (seat 0, standing for the learner) against
+each level (seat 1), classic rules, seeds of their own. At up to ``--per-hand`` of seat 0's draws
+and discards of a hand (from its second turn on, spread over the hand), the coach's map
+(:func:`tutor.play.holding.holding`, the level played) is set beside the hand the opponent really
+held. Prints, for each level:
+
+- a reliability diagram as a table: the unseen cards given a chance of 0-10 %, 10-20 % ... 90-100 %,
+  how many there were, their mean chance and how often the opponent really held them, the gap
+  and its standard error (``ok`` where the gap is within 5 points of percentage; bins of fewer
+  than 200 cards are shown but not judged), with a bar chart of the two;
+- the map's Brier score (mean over positions, with its standard error) beside that of a uniform
+  guess over the unseen cards (hidden cards over unseen cards for each).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tutor.engine.cards import DECK, mask_of  # noqa: E402
+from tutor.engine.rules import load_ruleset  # noqa: E402
+from tutor.play import Bot, new_hand  # noqa: E402
+from tutor.play.holding import HOLDING_DRAWS, brier, holding  # noqa: E402
+
+RULES = load_ruleset("classic")
+LEVELS = ("beginner", "intermediate", "strong", "expert")
+BINS = 10
+JUDGED = 200
+"""The fewest cards in a bin for its gap to be judged."""
+WITHIN = 0.05
+"""The largest gap between a bin's mean chance and how often its cards were held."""
+
+
+def hand_rows(job: tuple[str, int, int, int]) -> list[dict[str, Any]]:
+    """One hand of the strong player against ``level``: at up to ``per_hand`` of seat 0's draws and
+    discards, each unseen card's chance and whether the opponent held it, and both Brier scores."""
+    level, seed, per_hand, draws = job
+    hand = new_hand(RULES, seed, dealer=seed % 2)
+    bots = {0: Bot("strong", seed), 1: Bot(level, seed + 1)}
+    views = []
+    while hand.to_move is not None:
+        view = hand.view(hand.to_move)
+        if hand.to_move == 0 and view["phase"] in ("draw", "discard") and view["opponent_discards"]:
+            views.append((view, mask_of(hand.cards[1])))
+        hand = hand.apply(bots[hand.to_move].move(view))
+    step = max(1, len(views) // per_hand)
+    rows = []
+    for view, real in views[::step][:per_hand]:
+        found = holding(view, level, draws)
+        held = real & ~found.known
+        cards = [(found.chances[c.index], bool(held >> c.index & 1)) for c in DECK if found.unseen >> c.index & 1]
+        guess = {c.index: found.chances[c.index] for c in DECK if found.unseen >> c.index & 1}
+        rows.append({"cards": cards, "brier": brier(guess, held, found.unseen),
+                     "uniform": brier(dict.fromkeys(guess, found.uniform), held, found.unseen)})
+    return rows
+
+
+def positions_of(level: str, count: int, per_hand: int, draws: int, workers: int) -> list[dict[str, Any]]:
+    """At least ``count`` positions against ``level`` (whole hands, seeds from the level's own range)."""
+    start = 40_000 + 10_000 * LEVELS.index(level)
+    found: list[dict[str, Any]] = []
+    seed = start
+    with ProcessPoolExecutor(workers) as pool:
+        while len(found) < count:
+            hands = max(1, (count - len(found)) // max(1, per_hand - 1))
+            jobs = [(level, s, per_hand, draws) for s in range(seed, seed + hands)]
+            seed += hands
+            for rows in pool.map(hand_rows, jobs, chunksize=4):
+                found.extend(rows)
+    return found
+
+
+def reliability(rows: list[dict[str, Any]]) -> list[tuple[int, float, float, float]]:
+    """For each bin of chance: how many cards, their mean chance, how often they were held, and
+    the standard error of that frequency."""
+    bins: list[list[tuple[float, bool]]] = [[] for _ in range(BINS)]
+    for row in rows:
+        for chance, held in row["cards"]:
+            bins[min(BINS - 1, int(chance * BINS))].append((chance, held))
+    out = []
+    for cards in bins:
+        if not cards:
+            out.append((0, math.nan, math.nan, math.nan))
+            continue
+        mean = math.fsum(c for c, _ in cards) / len(cards)
+        often = sum(h for _, h in cards) / len(cards)
+        out.append((len(cards), mean, often, math.sqrt(often * (1 - often) / len(cards))))
+    return out
+
+
+def mean_se(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error."""
+    return statistics.fmean(values), statistics.stdev(values) / math.sqrt(len(values))
+
+
+def report(level: str, rows: list[dict[str, Any]], seconds: float) -> None:
+    """The level's reliability table, its chart and the Brier scores."""
+    print(f"\n### Against the {level} ({len(rows)} positions, {seconds:.0f} s)\n")
+    print("| chance | cards | mean chance | held | gap (± s.e.) | within 5 points |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    chart = []
+    for number, (count, mean, often, se) in enumerate(reliability(rows)):
+        low, high = number * 100 // BINS, (number + 1) * 100 // BINS
+        if not count:
+            print(f"| {low}-{high} % | 0 | | | | |")
+            continue
+        gap = often - mean
+        judged = ("ok" if abs(gap) <= WITHIN else "NO") if count >= JUDGED else "(too few)"
+        print(f"| {low}-{high} % | {count} | {100 * mean:.1f} % | {100 * often:.1f} % | "
+              f"{100 * gap:+.1f} (± {100 * se:.1f}) | {judged} |")
+        chart.append(f"{low:>3}-{high:<3}% chance {'#' * round(40 * mean):<40}|\n"
+                     f"{'':>8} held   {'=' * round(40 * often):<40}|")
+    print("\n```\n" + "\n".join(chart) + "\n```\n")
+    coach, coach_se = mean_se([r["brier"] for r in rows])
+    uniform, uniform_se = mean_se([r["uniform"] for r in rows])
+    gain, gain_se = mean_se([r["uniform"] - r["brier"] for r in rows])
+    print(f"Brier score (lower is better): the map {coach:.4f} (± {coach_se:.4f}), a uniform guess "
+          f"{uniform:.4f} (± {uniform_se:.4f}); the map better by {gain:.4f} (± {gain_se:.4f}).")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--positions", type=int, default=2000, help="positions per level (default 2000)")
+    parser.add_argument("--per-hand", type=int, default=4, help="positions taken from one hand at most")
+    parser.add_argument("--draws", type=int, default=HOLDING_DRAWS, help="opponent hands drawn for one map")
+    parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    print(f"The coach's map of the opponent's hand against its real hand: classic rules, the strong player "
+          f"against each level, {args.draws} drawn hands a map.")
+    for level in args.levels:
+        began = time.perf_counter()
+        rows = positions_of(level, args.positions, args.per_hand, args.draws, args.workers)
+        report(level, rows, time.perf_counter() - began)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
