@@ -12,6 +12,10 @@ held. Prints, for each level:
   than 200 cards are shown but not judged), with a bar chart of the two;
 - the map's Brier score (mean over positions, with its standard error) beside that of a uniform
   guess over the unseen cards (hidden cards over unseen cards for each).
+
+``--fit`` instead plays games of other seeds and prints, for each level, the share of the drawn
+chances' distance from the uniform chance that real holdings bear out (the least-squares fit, with
+its standard error over positions): :data:`tutor.play.holding.TEMPER`.
 """
 
 from __future__ import annotations
@@ -41,10 +45,10 @@ WITHIN = 0.05
 """The largest gap between a bin's mean chance and how often its cards were held."""
 
 
-def hand_rows(job: tuple[str, int, int, int]) -> list[dict[str, Any]]:
+def hand_rows(job: tuple[str, int, int, int, bool]) -> list[dict[str, Any]]:
     """One hand of the strong player against ``level``: at up to ``per_hand`` of seat 0's draws and
     discards, each unseen card's chance and whether the opponent held it, and both Brier scores."""
-    level, seed, per_hand, draws = job
+    level, seed, per_hand, draws, tempered = job
     hand = new_hand(RULES, seed, dealer=seed % 2)
     bots = {0: Bot("strong", seed), 1: Bot(level, seed + 1)}
     views = []
@@ -56,24 +60,26 @@ def hand_rows(job: tuple[str, int, int, int]) -> list[dict[str, Any]]:
     step = max(1, len(views) // per_hand)
     rows = []
     for view, real in views[::step][:per_hand]:
-        found = holding(view, level, draws)
+        found = holding(view, level, draws, tempered)
         held = real & ~found.known
         cards = [(found.chances[c.index], bool(held >> c.index & 1)) for c in DECK if found.unseen >> c.index & 1]
         guess = {c.index: found.chances[c.index] for c in DECK if found.unseen >> c.index & 1}
-        rows.append({"cards": cards, "brier": brier(guess, held, found.unseen),
+        rows.append({"cards": cards, "uniform_chance": found.uniform, "brier": brier(guess, held, found.unseen),
                      "uniform": brier(dict.fromkeys(guess, found.uniform), held, found.unseen)})
     return rows
 
 
-def positions_of(level: str, count: int, per_hand: int, draws: int, workers: int) -> list[dict[str, Any]]:
-    """At least ``count`` positions against ``level`` (whole hands, seeds from the level's own range)."""
-    start = 40_000 + 10_000 * LEVELS.index(level)
+def positions_of(level: str, count: int, per_hand: int, draws: int, workers: int,
+                 fit: bool = False) -> list[dict[str, Any]]:
+    """At least ``count`` positions against ``level`` (whole hands, seeds from the level's own range;
+    ``fit``: from another range, with the chances as drawn)."""
+    start = (90_000 if fit else 40_000) + 10_000 * LEVELS.index(level)
     found: list[dict[str, Any]] = []
     seed = start
     with ProcessPoolExecutor(workers) as pool:
         while len(found) < count:
             hands = max(1, (count - len(found)) // max(1, per_hand - 1))
-            jobs = [(level, s, per_hand, draws) for s in range(seed, seed + hands)]
+            jobs = [(level, s, per_hand, draws, not fit) for s in range(seed, seed + hands)]
             seed += hands
             for rows in pool.map(hand_rows, jobs, chunksize=4):
                 found.extend(rows)
@@ -128,6 +134,19 @@ def report(level: str, rows: list[dict[str, Any]], seconds: float) -> None:
           f"{uniform:.4f} (± {uniform_se:.4f}); the map better by {gain:.4f} (± {gain_se:.4f}).")
 
 
+def temper(rows: list[dict[str, Any]]) -> tuple[float, float]:
+    """The least-squares share of the drawn chances' distance from the uniform chance that the real
+    holdings bear out, and its standard error (by the positions' own fits' spread)."""
+    def fitted(part: list[dict[str, Any]]) -> float:
+        top = math.fsum((held - r["uniform_chance"]) * (chance - r["uniform_chance"])
+                        for r in part for chance, held in r["cards"])
+        bottom = math.fsum((chance - r["uniform_chance"]) ** 2 for r in part for chance, _ in r["cards"])
+        return top / bottom
+    groups = [rows[k::20] for k in range(20)]
+    spread = statistics.stdev(fitted(g) for g in groups) / math.sqrt(len(groups))
+    return fitted(rows), spread
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--positions", type=int, default=2000, help="positions per level (default 2000)")
@@ -135,7 +154,15 @@ def main() -> int:
     parser.add_argument("--draws", type=int, default=HOLDING_DRAWS, help="opponent hands drawn for one map")
     parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--fit", action="store_true", help="fit each level's TEMPER on games of other seeds")
     args = parser.parse_args()
+    if args.fit:
+        print("| level | positions | share kept (± s.e.) |")
+        print("| --- | --- | --- |")
+        for level in args.levels:
+            share, error = temper(positions_of(level, args.positions, args.per_hand, args.draws, args.workers, True))
+            print(f"| {level} | {args.positions} | {share:.3f} (± {error:.3f}) |", flush=True)
+        return 0
     print(f"The coach's map of the opponent's hand against its real hand: classic rules, the strong player "
           f"against each level, {args.draws} drawn hands a map.")
     for level in args.levels:

@@ -301,24 +301,33 @@ def test_a_move_with_a_profile_works_out_no_verdict_on_the_click(monkeypatch):
     gate.set()
 
 
-def test_coach_mode_and_quick_moves_stay_on_across_hands_and_sessions_of_a_profile():
-    # Game 12345 against the beginner, the learner playing the first legal move each time: both
-    # switches on in hand 1 stay on at the table of hand 2, and in a new session of the same profile.
+def test_the_play_pages_switches_stay_on_across_hands_and_sessions_of_a_profile():
+    # Game 12345 against the beginner, the learner playing the first legal move each time: the three
+    # switches (Coach mode, Quick moves, the map of what it probably holds) on in hand 1 stay on at
+    # the table of hand 2, and in a new session of the same profile. The map is off until turned on.
     at = with_profile(start("en"), "Eli")
     at.query_params.update(GAME)
     at.switch_page("screens/play.py").run()
+    assert not at.toggle(key="play_reading").value and not [t for t in at.table if "Card" in t.value.columns]
     at.toggle(key="play_coach").set_value(True).run()
     at.toggle(key="play_quick").set_value(True).run()
+    at.toggle(key="play_reading").set_value(True).run()
+    # The learner holds 2♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ 2♣ Q♣ and sees the 5♠: eleven cards seen ("—"),
+    # the other 41 each with a chance; no mark of the real hand at the table.
+    [live] = [t.value for t in at.table if "Card" in t.value.columns]
+    cells = list(live.drop(columns="Card").to_numpy().ravel())
+    assert cells.count("—") == 11 and all(c.endswith("%") for c in cells if c != "—")
+    assert not any("●" in c for c in cells)
     play_first_moves(at)
     assert "Hand 1 is over" in screen(at) and not at.toggle  # the switches are not drawn on this page
     at.button(key="play_next").click().run()
-    assert at.toggle(key="play_coach").value and at.toggle(key="play_quick").value
+    assert all(at.toggle(key=k).value for k in ("play_coach", "play_quick", "play_reading"))
     again = start("en")
     again.session_state["profile_name"] = "Eli"
     again.switch_page("screens/play.py").run()
     if "Hand 1 is over" in screen(again):  # the game was saved as hand 1 ended, hand 2 not opened yet
         again.button(key="play_next").click().run()
-    assert again.toggle(key="play_coach").value and again.toggle(key="play_quick").value
+    assert all(again.toggle(key=k).value for k in ("play_coach", "play_quick", "play_reading"))
 
 
 def throw_the_first_card_offered(at):
@@ -517,20 +526,22 @@ def test_the_review_shows_what_each_tip_is_worth_and_what_the_virtual_player_pro
     # ("—"); every other card has a chance; ● marks the ten cards the beginner really held.
     assert "What the virtual player probably held" in [e.label for e in at.expander]
     chosen = at.selectbox(key="play_holding_at_1")
-    assert chosen.value == 0 and chosen.options[0] == "Turn 1: Take the 5♠"
-    [held] = [t.value for t in at.table if "Suit" in t.value.columns]
-    assert list(held.columns) == ["Suit", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-    assert list(held["Suit"]) == ["♠ spades", "♥ hearts", "♦ diamonds", "♣ clubs"]
-    cells = {f"{rank}{suit}": held[rank][row] for row, suit in enumerate("♠♥♦♣") for rank in held.columns[1:]}
+    assert chosen.value == len(chosen.options) - 1  # the last decision first: the most is known there
+    assert chosen.options[0] == "Turn 1: Take the 5♠"
+    chosen.set_value(0).run()
+    [held] = [t.value for t in at.table if "Card" in t.value.columns]
+    assert list(held.columns) == ["Card", "♠ spades", "♥ hearts", "♦ diamonds", "♣ clubs"]
+    assert list(held["Card"]) == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    cells = {f"{rank}{suit[0]}": held[suit][row] for row, rank in enumerate(held["Card"]) for suit in held.columns[1:]}
     seen = ["2♠", "6♠", "10♠", "A♥", "3♥", "J♥", "6♦", "10♦", "2♣", "Q♣", "5♠"]
     assert sorted(c for c, text in cells.items() if text == "—") == sorted(seen)
     assert sum(text.endswith(" ●") for text in cells.values()) == 10
     assert all(text == "—" or text.rstrip(" ●").endswith("%") for text in cells.values())
     assert any(c.value.startswith("“taken”: it took the card from the pile") for c in at.caption)
-    # At the hand's last decision the map is drawn again, for that position.
+    # Back at the hand's last decision the map is drawn again, for that position.
     chosen.set_value(len(chosen.options) - 1).run()
-    [later] = [t.value for t in at.table if "Suit" in t.value.columns]
-    assert not at.exception and sum(text == "—" for text in later.to_numpy().ravel()) > 11
+    [later] = [t.value for t in at.table if "Card" in t.value.columns]
+    assert not at.exception and sum(text == "—" for text in later.drop(columns="Card").to_numpy().ravel()) > 11
 
 
 def play_first_moves(at, most: int = 200):

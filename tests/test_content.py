@@ -170,7 +170,7 @@ def test_every_lesson_ends_with_a_check_of_known_drills():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_idea_of_every_lesson_is_followed_by_a_quick_question(lang):
     """Teach before testing (learner review M3): each section but the last (the check) holds a
-    question answered at once; the course has 27 of them."""
+    question answered at once; the course has 28 of them."""
     asked = 0
     for path in sorted((LESSONS / lang).glob("*.md")):
         sections = path.read_text(encoding="utf-8").split("\n## ")[1:]
@@ -179,7 +179,7 @@ def test_every_idea_of_every_lesson_is_followed_by_a_quick_question(lang):
             assert "\n::: ask " in section, (path.name, section.splitlines()[0])
             asked += section.count("\n::: ask ")
         assert "::: ask " not in sections[-1], (path.name, "the check has drills, not quick questions")
-    assert asked == 27
+    assert asked == 28
 
 
 def test_lesson_glossary_links_resolve_and_no_hand_count_is_typed():

@@ -46,6 +46,9 @@ CLASSIC, SHORT, SPANISH = load_ruleset("classic"), load_ruleset("short"), load_r
     ("rule_of_thumb 4 4", CLASSIC, "knock"), ("rule_of_thumb 11 7", CLASSIC, "knock"),
     ("discard 4S 5S 6S 9H 9D 9C 2H 3H KD 8C 7C", CLASSIC, "KD"),  # the K♦ goes: 2♥ 3♥ 8♣ 7♣ = 20 left
     ("cold 8H 3C KS 9H 4H", CLASSIC, "♥"),
+    # It took the 7♥: of 8♥ 2♣ K♠ 9♦, only the 8♥ makes a meld with it (a run, 7♥ 8♥ + 6♥ or 9♥).
+    ("wanted 7H | 8H 2C KS 9D", CLASSIC, "8H"),
+    ("wanted QS | 2C QD 5H", CLASSIC, "QD"),   # a set of queens
 ])
 def test_the_engine_answers_each_question_under_the_ruleset(body, rules, expected):
     question = read_question(body)
@@ -126,6 +129,8 @@ def test_the_answers_offered_are_the_usual_slips_worked_out_by_the_engine(body, 
      "Throwing the 8♣ leaves 22 of deadwood: another throw leaves less."),
     ("cold 8H 3C KS 9H 4H", CLASSIC, "♦", "They have not thrown ♦ at all: that says nothing about what they collect."),
     ("cold 8H 3C KS 9H 4H", CLASSIC, "♠", "They have thrown ♠ less often than another suit."),
+    ("wanted 7H | 8H 2C KS 9D", CLASSIC, "9D",
+     "The 9♦ makes no meld with the card it took (7♥): that card says nothing about it."),
 ])
 def test_a_wrong_answer_that_is_a_usual_slip_is_told_what_it_missed(body, rules, given, missed):
     question = read_question(body)
@@ -151,6 +156,8 @@ def test_the_reason_is_one_sentence_in_each_language():
                                   "rule_of_thumb three 9", "discard 4S 5S 6S 9H 9D 9C 2H 3H KD 8C",
                                   "discard AS 2S 3S 7H 7D 7C KD KC KH QS JD",   # the Q♠ or the J♦: both leave 10
                                   "cold 8H 3S KD 9C",                            # no suit thrown twice
+                                  "wanted 7H | 8H 6H 2C",                        # two cards meld with the 7♥
+                                  "wanted 7H | 2C 10H KS",                       # none does (10♥ is three away)
                                   "points AS 2S 3S 7H 7D 7C JC QC KC 4D | 4H 5H 6H 8S 8D 8C 10D JD QD KS"])
 def test_a_question_that_cannot_be_read_is_refused(body):
     with pytest.raises(QuestionError):

@@ -20,7 +20,8 @@ read, the answers it offers, its answer, its reason and its slips. The types and
   ``target``; ``shutout``;
 - play: ``rule_of_thumb TURN DEADWOOD`` (source 001's knock-or-wait rule); ``discard CARDS``
   (eleven cards: which throw leaves the least deadwood); ``cold CARDS`` (the opponent's discards:
-  which suit it is not collecting, by 001's tip).
+  which suit it is not collecting, by 001's tip); ``wanted TAKEN | CARDS`` (the opponent took
+  ``TAKEN`` from the pile: which of ``CARDS``, the one that could make a meld with it, not to throw).
 """
 
 from __future__ import annotations
@@ -150,6 +151,14 @@ def _read_cold(kind: str, rest: str) -> Question:
     question = Question(kind, tuple(parse_cards(rest)))
     if len(_cold(question.cards)) != 1:
         raise ValueError(f"no single suit is thrown {COLD_SUIT} times or more, and most")
+    return question
+
+
+def _read_wanted(kind: str, rest: str) -> Question:
+    taken, _, offered = rest.partition("|")
+    question = Question(kind, tuple(parse_cards(offered)), parse_card(taken.strip()))
+    if len(_wanted(question)) != 1:
+        raise ValueError("exactly one card offered must be able to make a meld with the card taken")
     return question
 
 
@@ -476,6 +485,32 @@ def _cold_slip(question: Question, given: str, rules: Ruleset) -> Remark | None:
     return Remark(N_("They have thrown {suit} less often than another suit."), {"suit": given})
 
 
+def meld_partners(card: Card, other: Card) -> bool:
+    """Whether two cards could be in one meld: the same rank (a set), or the same suit and at most
+    two ranks apart (a run)."""
+    return card != other and (card.rank == other.rank or (card.suit == other.suit and abs(card.rank - other.rank) <= 2))
+
+
+def _wanted(question: Question) -> list[Card]:
+    """The cards offered that could make a meld with the card the opponent took."""
+    assert question.card is not None
+    return [c for c in question.cards if meld_partners(question.card, c)]
+
+
+def _wanted_reason(question: Question, rules: Ruleset) -> Remark:
+    return Remark(N_("{The_card} could make a meld with the card it took ({taken}): it took that card to meld it, "
+                     "so it may be waiting for this one. None of the others makes a meld with it."),
+                  {"card": _wanted(question)[0], "taken": question.card})
+
+
+def _wanted_slip(question: Question, given: str, rules: Ruleset) -> Remark | None:
+    chosen = next((c for c in question.cards if str(c) == given), None)
+    if chosen is None or chosen in _wanted(question):
+        return None
+    return Remark(N_("{The_card} makes no meld with the card it took ({taken}): that card says nothing about it."),
+                  {"card": chosen, "taken": question.card})
+
+
 TYPES: dict[str, QuestionType] = {
     "deal": QuestionType(N_("How many cards does each player get in the deal?"), _read_nothing,
                          _numbers(_deal_slips), lambda q, r: str(HAND_SIZE),
@@ -542,6 +577,10 @@ TYPES: dict[str, QuestionType] = {
                             "they not collecting?"), _read_cold,
                          _words(*SUIT_SYMBOLS.values()),  # every suit: "never thrown" is the slip for "not collected"
                          _cold_answer, _cold_reason, _cold_slip),
+    "wanted": QuestionType(N_("The opponent took {the_card} from the discard pile. Which of these cards would you "
+                              "rather not throw?"), _read_wanted,
+                           lambda q, r: tuple(str(c) for c in q.cards), lambda q, r: str(_wanted(q)[0]),
+                           _wanted_reason, _wanted_slip, params=lambda q: {"card": q.card}),
 }
 """Every type of question, by the name a lesson writes after ``::: ask``."""
 QUESTION_TYPES = tuple(TYPES)

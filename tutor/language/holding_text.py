@@ -1,5 +1,5 @@
 """The map of what the opponent probably holds (:mod:`tutor.play.holding`) in the learner's
-language: a table a screen reader reads (a row per suit, a column per rank, each cell the chance as
+language: a table a screen reader reads (a row per rank, a column per suit, each cell the chance as
 a percentage, with marks that say as much as any colour), its legend, and the readings that
 mattered, as sentences."""
 
@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.engine.cards import DECK, SUITS, Card, mask_of
+from tutor.engine.cards import DECK, SUIT_SYMBOLS, SUITS, Card, mask_of
 from tutor.language.i18n import Translator
 from tutor.language.labels import suit_name
 from tutor.play.holding import Holding, Reading
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 HELD_MARK = "●"
 """After a chance: the opponent really held the card (shown in a review, never at the table)."""
 
@@ -36,12 +35,14 @@ def holding_cell(map_: Holding, card: Card, real: int | None, tr: Translator) ->
 
 
 def holding_rows(map_: Holding, real: Sequence[Card] | None, tr: Translator) -> dict[str, list[str]]:
-    """The map as a table (columns by heading): the suit, then a column per rank."""
+    """The map as a table (columns by heading), narrow enough for a phone: a row per rank (A, 2 …
+    K), a column per suit."""
     held = mask_of(real) if real is not None else None
-    table: dict[str, list[str]] = {tr.gettext("Suit"): [f"{SUIT_SYMBOLS[s]} {suit_name(s, tr)}" for s in SUITS]}
-    for rank in range(1, 14):
-        table[rank_label(rank)] = [holding_cell(map_, next(c for c in DECK if c.suit == s and c.rank == rank), held, tr)
-                                   for s in SUITS]
+    table: dict[str, list[str]] = {tr.gettext("Card"): [rank_label(rank) for rank in range(1, 14)]}
+    for suit in SUITS:
+        table[f"{SUIT_SYMBOLS[suit]} {suit_name(suit, tr)}"] = [
+            holding_cell(map_, next(c for c in DECK if c.suit == suit and c.rank == rank), held, tr)
+            for rank in range(1, 14)]
     return table
 
 

@@ -7,6 +7,12 @@ hand. A card the opponent took from the pile and still holds is known (a chance 
 mover holds or sees in the pile, 0. The draws are seeded from the position alone, so the same
 decision always shows the same map; each chance carries the standard error of its sampling.
 
+The drawn hands are surer than play bears out: of the cards they give 55 %, the beginner held 47 %;
+of those they give 4 %, 8 %. So the map shown is the drawn chances drawn in toward the uniform
+chance (hidden cards over unseen cards) by each level's :data:`TEMPER`, fitted by
+``benchmarks/reading.py --fit`` on games of their own and checked by ``benchmarks/reading.py`` on
+others. Drawing in toward the uniform chance keeps the chances' sum: ten cards in the hand.
+
 Readings (:func:`readings`) name what mattered most in a map: a card the opponent took (it wants
 what melds with it), the unseen card it most likely holds, and a suit it is not collecting.
 :func:`brier` scores a guess (a chance for each unseen card) against the hand it really held.
@@ -32,6 +38,11 @@ LIKELY = 2.0
 COLD = 0.6
 """At most this share of the uniform chance, on average over a suit's unseen cards, for the suit
 to be named as one the opponent is not collecting."""
+
+TEMPER = {"beginner": 0.775, "intermediate": 0.681, "strong": 0.745, "expert": 0.695}
+"""For each level, how much of the drawn chance's distance from the uniform chance the map keeps:
+the least-squares fit of real holdings on drawn chances, ``benchmarks/reading.py --fit`` on 2,000
+positions a level (± 0.007 to 0.010), on 2026-12-03."""
 
 ReadingKind = Literal["took", "likely", "cold_suit"]
 
@@ -72,9 +83,11 @@ class Holding:
         return self.hidden / count if count else 0.0
 
 
-def holding(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, draws: int = HOLDING_DRAWS) -> Holding:
+def holding(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, draws: int = HOLDING_DRAWS,
+            tempered: bool = True) -> Holding:
     """The map of a decision's view: ``draws`` opponent hands drawn as ``opponent``'s play would have
-    kept them (seeded from the position alone), each card's share of them."""
+    kept them (seeded from the position alone), each card's share of them, drawn in toward the
+    uniform chance by the level's :data:`TEMPER` (``tempered``; without it, the shares as drawn)."""
     if draws < 1:
         raise ValueError(f"a map needs at least one drawn hand, not {draws}")
     table = read_view(view)
@@ -88,7 +101,11 @@ def holding(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, draws: int =
                 bit = hand & -hand
                 hand ^= bit
                 counts[bit.bit_length() - 1] += 1
-    chances = tuple(1.0 if table.opponent_known >> i & 1 else counts[i] / draws if table.unseen >> i & 1 else 0.0
+    unseen = table.unseen.bit_count()
+    uniform = table.opponent_hidden / unseen if unseen else 0.0
+    keep = TEMPER.get(opponent, 1.0) if tempered else 1.0
+    chances = tuple(1.0 if table.opponent_known >> i & 1
+                    else uniform + keep * (counts[i] / draws - uniform) if table.unseen >> i & 1 else 0.0
                     for i in range(len(DECK)))
     return Holding(chances, table.opponent_known, table.unseen, table.opponent_hidden, draws, opponent)
 

@@ -19,7 +19,9 @@ from tutor.progress.names import clean_name, lookalike_keys, name_key
 from tutor.progress.rows import UnreadableRow, read_time
 from tutor.progress.store_core import StoreCore, guarded
 
-_PROFILE_SELECT = "id, name, language, ruleset, coach_mode, quick_moves"
+_PROFILE_SELECT = "id, name, language, ruleset, coach_mode, quick_moves, reading_map"
+_PROFILE_COLUMNS = _PROFILE_SELECT.count(",") + 1
+"""How many columns :data:`_PROFILE_SELECT` reads (a column selected after them is at this place)."""
 
 
 PROFILE_NAME_MAX = 40
@@ -48,13 +50,16 @@ class Profile:
     """The Play page's Coach mode as the learner last set it (None: never set)."""
     quick_moves: bool | None = None
     """The Play page's Quick moves as the learner last set it (None: never set)."""
+    reading_map: bool | None = None
+    """The Play page's map of what the virtual player probably holds, as last set (None: never set)."""
 
 
 def _profile(row: Sequence[Any]) -> Profile:
     """A profile as :data:`_PROFILE_SELECT` reads it (SQLite gives its switches as 0 or 1)."""
-    pid, name, language, ruleset, coach_mode, quick_moves = row
+    pid, name, language, ruleset, coach_mode, quick_moves, reading_map = row
     return Profile(pid, name, language, ruleset, None if coach_mode is None else bool(coach_mode),
-                   None if quick_moves is None else bool(quick_moves))
+                   None if quick_moves is None else bool(quick_moves),
+                   None if reading_map is None else bool(reading_map))
 
 
 @dataclass(frozen=True)
@@ -219,11 +224,13 @@ class ProfileRoom(StoreCore):
 
     @guarded(lambda: False, write=True)
     def set_preferences(self, profile_id: int, language: str | None = None, ruleset: str | None = None,
-                        coach_mode: bool | None = None, quick_moves: bool | None = None) -> bool:
+                        coach_mode: bool | None = None, quick_moves: bool | None = None,
+                        reading_map: bool | None = None) -> bool:
         """Remember the chosen language and ruleset of a profile, and the Play page's switches (each
         left as it is where None); whether it was saved."""
         with self._transaction() as db:
-            for column, value in (("coach_mode", coach_mode), ("quick_moves", quick_moves)):
+            for column, value in (("coach_mode", coach_mode), ("quick_moves", quick_moves),
+                                  ("reading_map", reading_map)):
                 if value is not None:
                     db.execute(sa.text(f"UPDATE profiles SET {column} = :value WHERE id = :id"),
                                {"value": bool(value), "id": profile_id})
@@ -372,11 +379,11 @@ class ProfileRoom(StoreCore):
         with self._transaction() as db:
             row = db.execute(sa.text(f"SELECT {_PROFILE_SELECT}, claim_until FROM profiles WHERE name_key = :key"),
                              {"key": name_key(name)}).first()
-            if row is None or row[6] is None or _ended(row[6], self.clock()):
+            if row is None or row[_PROFILE_COLUMNS] is None or _ended(row[_PROFILE_COLUMNS], self.clock()):
                 return None
             keys = db.execute(sa.text("SELECT COUNT(*) FROM profile_keys WHERE profile_id = :id"),
                               {"id": row[0]}).scalar_one()
             # one statement closes the window: of claims at the same moment, one alone changes the row
             won = db.execute(sa.text("UPDATE profiles SET claim_until = NULL WHERE id = :id "
                                      "AND claim_until IS NOT NULL"), {"id": row[0]}).rowcount
-        return _profile(row[:6]) if not keys and won == 1 else None
+        return _profile(row[:_PROFILE_COLUMNS]) if not keys and won == 1 else None

@@ -13,6 +13,7 @@ from tutor.app.ui.session_keys import (
     PLAY_COACH_SWITCH,
     PLAY_HOLDING_AT,
     PLAY_QUICK_SWITCH,
+    PLAY_READING_SWITCH,
     PLAY_REVIEW_HAND,
     PLAY_TABLE,
 )
@@ -157,10 +158,12 @@ def show_review(match: Match, number: int) -> None:
 
 
 def show_holding(match: Match, decisions: list[Decision], number: int) -> None:
-    """At a decision of the hand that the learner picks: the coach's map of what the virtual player
-    probably held then, the readings that mattered, and what it really held."""
+    """At a decision of the hand that the learner picks (the last one first: the most is known
+    there): the coach's map of what the virtual player probably held then, the readings that
+    mattered, and what it really held."""
     with st.expander(tr.gettext("What the virtual player probably held")):
-        at = st.selectbox(tr.gettext("At your decision"), range(len(decisions)), key=f"{PLAY_HOLDING_AT}{number}",
+        at = st.selectbox(tr.gettext("At your decision"), range(len(decisions)), index=len(decisions) - 1,
+                          key=f"{PLAY_HOLDING_AT}{number}",
                           format_func=lambda i: tr.gettext(
                               "Turn {turn}: {comment}", turn=tr.number(decisions[i].view["turn"]),
                               comment=move_phrase(decisions[i].move, decisions[i].view["top_discard"], tr)))
@@ -266,6 +269,18 @@ with quick_col:
     st.toggle(tr.gettext("Quick moves"), value=play_state.quick_on(), key=PLAY_QUICK_SWITCH,
               on_change=play_state.switch_changed, args=("quick",),
               help=tr.gettext("Show the virtual player's moves at once, without fading them in one by one."))
+reading = st.toggle(tr.gettext("Training wheels: what it probably holds"), value=play_state.reading_on(),
+                    key=PLAY_READING_SWITCH, on_change=play_state.switch_changed, args=("reading",),
+                    help=tr.gettext("A map of the cards the virtual player probably holds, worked out from what you "
+                                    "can see: what it took, threw and let pass. Turn it off to practise reading "
+                                    "the discards yourself."))
+if reading and match.learner_to_move:
+    with st.container(border=True):
+        live = play_state.live_holding(match)
+        for line in readings(live):
+            st.text(reading_sentence(line, live, tr))
+        st.table(holding_rows(live, None, tr))
+        st.caption(holding_legend(live, False, tr))
 hint = play_state.hint_text(match, tr)
 if hint:
     st.info(tr.gettext("Hint for this move: {hint}", hint=hint))

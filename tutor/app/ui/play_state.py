@@ -32,10 +32,13 @@ from tutor.app.ui.session_keys import (
     PLAY_GRADED,
     PLAY_HINT,
     PLAY_HOLDING_AT,
+    PLAY_LIVE_HOLDING,
     PLAY_MATCH,
     PLAY_PENDING,
     PLAY_QUICK,
     PLAY_QUICK_SWITCH,
+    PLAY_READING,
+    PLAY_READING_SWITCH,
     PLAY_RETRY,
     PLAY_RETRY_MOVE,
     PLAY_REVIEWED,
@@ -50,9 +53,11 @@ from tutor.engine.rules import Ruleset, available_rulesets, load_ruleset
 from tutor.language.i18n import Translator
 from tutor.language.play_text import bot_level_name, hint_sentence, hint_value_text
 from tutor.play import BOT_LEVELS, background
+from tutor.play.analysis import position_seed
 from tutor.play.coach import CoachHint
 from tutor.play.errors import MalformedMoveError, UnknownBotLevelError
 from tutor.play.hand import check_seed
+from tutor.play.holding import Holding, holding
 from tutor.play.match import LEARNER, Decision, Match, decisions_accuracy, replay, start_match
 from tutor.play.moves import moves_code, read_moves_code
 from tutor.progress.store import Saved, SavedGame, StaleGameError
@@ -338,13 +343,40 @@ def quick_on() -> bool:
     return _switch(PLAY_QUICK, learner.quick_moves if learner else None)
 
 
+def reading_on() -> bool:
+    """Whether the map of what the virtual player probably holds shows at the table (kept as
+    :func:`coach_on` is; off until the learner turns it on)."""
+    learner = profile.current()
+    return _switch(PLAY_READING, learner.reading_map if learner else None)
+
+
+def live_holding(match: Match) -> Holding:
+    """The map of what the virtual player probably holds now, from what the learner can see (drawn
+    once for a position: some 20 ms, on the table's run only while the switch is on)."""
+    view = match.view()
+    key = f"{position_seed(view)}/{match.level}"
+    kept = st.session_state.get(PLAY_LIVE_HOLDING)
+    if isinstance(kept, tuple) and kept[0] == key and isinstance(kept[1], Holding):
+        return kept[1]
+    found = holding(view, match.level)
+    st.session_state[PLAY_LIVE_HOLDING] = (key, found)
+    return found
+
+
+SWITCHES = {"coach": (PLAY_COACH_SWITCH, PLAY_COACH), "quick": (PLAY_QUICK_SWITCH, PLAY_QUICK),
+            "reading": (PLAY_READING_SWITCH, PLAY_READING)}
+"""Each of the Play page's switches: its widget's key and the key its value is kept under."""
+
+
 def switch_changed(which: str) -> None:
-    """The Coach mode or Quick moves switch was flipped (``which``: ``coach`` or ``quick``): keep
+    """A switch of the Play page was flipped (``which``: ``coach``, ``quick`` or ``reading``): keep
     the new value for the session and the profile."""
-    widget, kept = (PLAY_COACH_SWITCH, PLAY_COACH) if which == "coach" else (PLAY_QUICK_SWITCH, PLAY_QUICK)
+    widget, kept = SWITCHES[which]
     value = bool(st.session_state.get(widget))
     st.session_state[kept] = value
-    if which == "coach":
+    if which == "reading":
+        profile.remember_switches(reading_map=value)
+    elif which == "coach":
         profile.remember_switches(coach_mode=value)
         match = current()
         if value and match is not None and match.decisions:

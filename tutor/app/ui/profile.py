@@ -324,13 +324,16 @@ def _held_lookalike(name: str) -> str | None:
     return None
 
 
-def remember_switches(coach_mode: bool | None = None, quick_moves: bool | None = None) -> None:
+def remember_switches(coach_mode: bool | None = None, quick_moves: bool | None = None,
+                      reading_map: bool | None = None) -> None:
     """Keep the Play page's switches with the chosen profile (a guest's stay in the session)."""
     profile = current()
-    if profile is not None and store().set_preferences(profile.id, coach_mode=coach_mode, quick_moves=quick_moves):
+    if profile is not None and store().set_preferences(profile.id, coach_mode=coach_mode, quick_moves=quick_moves,
+                                                       reading_map=reading_map):
         st.session_state[PROFILE] = replace(
             profile, coach_mode=profile.coach_mode if coach_mode is None else coach_mode,
-            quick_moves=profile.quick_moves if quick_moves is None else quick_moves)
+            quick_moves=profile.quick_moves if quick_moves is None else quick_moves,
+            reading_map=profile.reading_map if reading_map is None else reading_map)
 
 
 def _create() -> None:

@@ -171,6 +171,14 @@ PLAY_COACH_SWITCH = "play_coach"
 """The Coach mode switch (a widget: drawn only at the table, so its own state goes with each hand's end)."""
 PLAY_QUICK_SWITCH = "play_quick"
 """The Quick moves switch (a widget, as :data:`PLAY_COACH_SWITCH`)."""
+PLAY_READING = "_play_reading_on"
+"""The map of what the virtual player probably holds (training wheels), as the learner set it, kept
+as :data:`PLAY_COACH` is."""
+PLAY_LIVE_HOLDING = "_play_live_holding"
+"""The map shown at the table, with the position and level it was drawn for: (key, map), so that a
+rerun of the same position draws it once."""
+PLAY_READING_SWITCH = "play_reading"
+"""The training wheels' switch (a widget, as :data:`PLAY_COACH_SWITCH`)."""
 
 # --- Lessons and review ------------------------------------------------------------------------
 
