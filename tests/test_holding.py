@@ -11,7 +11,7 @@ import pytest
 from tutor.engine.cards import DECK, mask_of, parse_card
 from tutor.engine.rules import load_ruleset
 from tutor.play import Bot, new_hand
-from tutor.play.holding import Holding, Reading, brier, holding, readings
+from tutor.play.holding import TEMPER, Holding, Reading, brier, holding, readings
 
 CLASSIC = load_ruleset("classic")
 
@@ -121,3 +121,18 @@ def test_the_brier_score_of_a_guess_against_the_real_hand():
         brier({_card("7H"): 1.5}, held, unseen)
     with pytest.raises(ValueError, match="no unseen card"):
         brier({}, held, 0)
+
+
+def test_the_map_shown_keeps_the_levels_measured_share_of_each_chances_distance_from_the_uniform():
+    # The beginner's share is 0.775: a card drawn in 60 % of the hands, where the uniform chance is
+    # 24 %, shows 0.24 + 0.775 × 0.36 = 51.9 %; the known cards stay at 1 and the seen ones at 0.
+    view, _ = views_after_a_take(1)[0]
+    raw = holding(view, "beginner", draws=300, tempered=False)
+    shown = holding(view, "beginner", draws=300)
+    assert TEMPER["beginner"] == 0.775
+    for card in DECK:
+        if raw.unseen >> card.index & 1:
+            assert math.isclose(shown.chance(card), raw.uniform + 0.775 * (raw.chance(card) - raw.uniform))
+        else:
+            assert shown.chance(card) == raw.chance(card)
+    assert math.isclose(sum(shown.chances), 10.0)
