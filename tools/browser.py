@@ -65,10 +65,13 @@ def fill_form_field(page: Any, field: Any, text: str) -> None:
 
 def create_profile(page: Any, name: str) -> Any:
     """Create the profile ``name`` in the sidebar of an English page, as a learner does; returns
-    the sidebar once it shows the new profile. The name is committed (Enter) and that run waited
-    for before the button is clicked, so the two never share a run; if the profile does not show,
+    the sidebar once it shows the new profile. The page's run is waited for before the profile box
+    is opened (a redraw in that instant lost the click once, under the whole suite's load); the
+    name is committed (Enter) and that run waited for before the button is clicked, so the two
+    never share a run; if the profile does not show,
     the error quotes what the sidebar says instead."""
     sidebar = page.locator("[data-testid='stSidebar']")
+    settle(page)  # the page's run is over: no redraw of the sidebar takes the click on the expander
     sidebar.get_by_text("Profile: guest").click()
     box = sidebar.get_by_label("New profile")
     box.fill(name)
