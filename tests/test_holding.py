@@ -136,3 +136,6 @@ def test_the_map_shown_keeps_the_levels_measured_share_of_each_chances_distance_
         else:
             assert shown.chance(card) == raw.chance(card)
     assert math.isclose(sum(shown.chances), 10.0)
+    # Its standard error is the drawn share's, times the share kept: 0.775 × √(p (1 − p) / 300).
+    card = next(c for c in DECK if raw.unseen >> c.index & 1 and 0 < raw.chance(c) < 1)
+    assert math.isclose(shown.stderr(card), 0.775 * math.sqrt(raw.chance(card) * (1 - raw.chance(card)) / 300))

@@ -64,17 +64,21 @@ class Holding:
     """How many opponent hands the chances were counted on."""
     opponent: str
     """The level whose play the hands were drawn from."""
+    kept: float = 1.0
+    """The share of each drawn chance's distance from the uniform chance that the map keeps (the
+    level's :data:`TEMPER`; 1 for the chances as drawn)."""
 
     def chance(self, card: Card) -> float:
         """The chance that the opponent holds ``card``."""
         return self.chances[card.index]
 
     def stderr(self, card: Card) -> float:
-        """The standard error of :meth:`chance` from the sampling (0 for a card known or seen)."""
-        if not self.unseen >> card.index & 1:
+        """The standard error of :meth:`chance` from the sampling (0 for a card known or seen): that of
+        the share as drawn, times :attr:`kept`."""
+        if not self.unseen >> card.index & 1 or not self.kept:
             return 0.0
-        chance = self.chances[card.index]
-        return math.sqrt(chance * (1.0 - chance) / self.draws)
+        drawn = min(1.0, max(0.0, self.uniform + (self.chances[card.index] - self.uniform) / self.kept))
+        return self.kept * math.sqrt(drawn * (1.0 - drawn) / self.draws)
 
     @property
     def uniform(self) -> float:
@@ -107,7 +111,7 @@ def holding(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, draws: int =
     chances = tuple(1.0 if table.opponent_known >> i & 1
                     else uniform + keep * (counts[i] / draws - uniform) if table.unseen >> i & 1 else 0.0
                     for i in range(len(DECK)))
-    return Holding(chances, table.opponent_known, table.unseen, table.opponent_hidden, draws, opponent)
+    return Holding(chances, table.opponent_known, table.unseen, table.opponent_hidden, draws, opponent, keep)
 
 
 @dataclass(frozen=True)
@@ -122,10 +126,10 @@ class Reading:
 
 
 def readings(map_: Holding, most: int = 3) -> tuple[Reading, ...]:
-    """The two or three readings that matter most in ``map_``: the last card the opponent took and
-    still holds; the unseen card with the highest chance, if it is :data:`LIKELY` times the uniform
-    chance or more; the suit whose unseen cards have the lowest mean chance, if it is :data:`COLD`
-    of the uniform chance or less."""
+    """The two or three readings that matter most in ``map_``: a card the opponent took and still
+    holds (the last in deck order, where it holds several); the unseen card with the highest
+    chance, if it is :data:`LIKELY` times the uniform chance or more; the suit whose unseen cards
+    have the lowest mean chance, if it is :data:`COLD` of the uniform chance or less."""
     found: list[Reading] = []
     took = cards_of_mask(map_.known)
     if took:
