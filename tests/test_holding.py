@@ -139,3 +139,17 @@ def test_the_map_shown_keeps_the_levels_measured_share_of_each_chances_distance_
     # Its standard error is the drawn share's, times the share kept: 0.775 × √(p (1 − p) / 300).
     card = next(c for c in DECK if raw.unseen >> c.index & 1 and 0 < raw.chance(c) < 1)
     assert math.isclose(shown.stderr(card), 0.775 * math.sqrt(raw.chance(card) * (1 - raw.chance(card)) / 300))
+
+
+def test_a_throw_that_could_meld_with_a_card_taken_is_the_first_reading():
+    # It took the 6♥. Throwing the 8♥ (6♥ 7♥ 8♥ would be a run) is named first, with the 6♥ beside it;
+    # throwing the 2♣ (no meld with it) leaves the reading of the card taken.
+    found = _map({"7H": 1.0, "8H": 0.7, "2C": 0.2, "3C": 0.1}, ["6H"], ["7H", "8H", "2C", "3C"], 2)
+    assert readings(found, thrown=parse_card("8H"))[0] == Reading("fed", parse_card("8H"), None, 1.0,
+                                                                   parse_card("6H"))
+    assert readings(found, thrown=parse_card("2C"))[0] == Reading("took", parse_card("6H"), None, 1.0)
+    from tutor.language.holding_text import reading_sentence
+    from tutor.language.i18n import Translator
+    assert reading_sentence(readings(found, thrown=parse_card("8H"))[0], found, Translator("en")) == (
+        "You threw the 8♥, which could make a meld with the card it took from the pile (6♥): it may well have "
+        "been waiting for it.")

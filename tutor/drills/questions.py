@@ -36,7 +36,7 @@ from tutor.drills.kinds.melds import MELD_PROBLEMS
 from tutor.drills.model import Remark, Word
 from tutor.engine.cards import HAND_SIZE, SUIT_SYMBOLS, Card, mask_of, parse_card, parse_cards
 from tutor.engine.layoffs import fits
-from tutor.engine.melds import analyze, candidate_arrangements, meld_from_cards, meld_problem
+from tutor.engine.melds import analyze, candidate_arrangements, meld_from_cards, meld_partners, meld_problem
 from tutor.engine.rules import Ruleset, load_ruleset
 from tutor.engine.scoring import endings_by_arrangement, hand_outcome, may_knock, score_hand
 from tutor.play.hand import new_hand
@@ -483,12 +483,6 @@ def _cold_slip(question: Question, given: str, rules: Ruleset) -> Remark | None:
         return Remark(N_("They have not thrown {suit} at all: that says nothing about what they collect."),
                       {"suit": given})
     return Remark(N_("They have thrown {suit} less often than another suit."), {"suit": given})
-
-
-def meld_partners(card: Card, other: Card) -> bool:
-    """Whether two cards could be in one meld: the same rank (a set), or the same suit and at most
-    two ranks apart (a run)."""
-    return card != other and (card.rank == other.rank or (card.suit == other.suit and abs(card.rank - other.rank) <= 2))
 
 
 def _wanted(question: Question) -> list[Card]:

@@ -60,6 +60,10 @@ def holding_legend(map_: Holding, review: bool, tr: Translator) -> str:
 
 def reading_sentence(reading: Reading, map_: Holding, tr: Translator) -> str:
     """One reading in a sentence."""
+    if reading.kind == "fed" and reading.card is not None and reading.partner is not None:
+        return tr.gettext("You threw {the_card}, which could make a meld with the card it took from the pile "
+                          "({taken}): it may well have been waiting for it.", card=reading.card.symbol,
+                          taken=reading.partner.symbol)
     if reading.kind == "took" and reading.card is not None:
         return tr.gettext("It took {the_card} from the pile: it holds it and wants the cards that make a meld "
                           "with it, so do not throw them.", card=reading.card.symbol)

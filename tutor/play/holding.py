@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from tutor.engine.cards import DECK, SUITS, Card, cards_of_mask
+from tutor.engine.melds import meld_partners
 from tutor.play.analysis import position_seed, sampler_for
 from tutor.play.bots.reading import read_view
 from tutor.play.opponents import DEFAULT_OPPONENT
@@ -44,7 +45,7 @@ TEMPER = {"beginner": 0.775, "intermediate": 0.681, "strong": 0.745, "expert": 0
 the least-squares fit of real holdings on drawn chances, ``benchmarks/reading.py --fit`` on 2,000
 positions a level (± 0.007 to 0.010), on 2026-12-03."""
 
-ReadingKind = Literal["took", "likely", "cold_suit"]
+ReadingKind = Literal["fed", "took", "likely", "cold_suit"]
 
 
 @dataclass(frozen=True)
@@ -116,23 +117,31 @@ def holding(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, draws: int =
 
 @dataclass(frozen=True)
 class Reading:
-    """One thing a map says: a card the opponent took (``took``), the unseen card it most likely
-    holds (``likely``), or a suit it is not collecting (``cold_suit``, with the suit's mean chance)."""
+    """One thing a map says: the learner's throw could make a meld with a card the opponent took
+    (``fed``: the throw, and the card taken as :attr:`partner`), a card the opponent took
+    (``took``), the unseen card it most likely holds (``likely``), or a suit it is not collecting
+    (``cold_suit``, with the suit's mean chance)."""
 
     kind: ReadingKind
     card: Card | None
     suit: str | None
     chance: float
+    partner: Card | None = None
 
 
-def readings(map_: Holding, most: int = 3) -> tuple[Reading, ...]:
-    """The two or three readings that matter most in ``map_``: a card the opponent took and still
-    holds (the last in deck order, where it holds several); the unseen card with the highest
-    chance, if it is :data:`LIKELY` times the uniform chance or more; the suit whose unseen cards
-    have the lowest mean chance, if it is :data:`COLD` of the uniform chance or less."""
+def readings(map_: Holding, most: int = 3, thrown: Card | None = None) -> tuple[Reading, ...]:
+    """The two or three readings that matter most in ``map_``: first, where the learner ``thrown``
+    a card that could make a meld with a card the opponent took and holds, that; else a card the
+    opponent took and still holds (the last in deck order, where it holds several); the unseen
+    card with the highest chance, if it is :data:`LIKELY` times the uniform chance or more; the
+    suit whose unseen cards have the lowest mean chance, if it is :data:`COLD` of the uniform
+    chance or less."""
     found: list[Reading] = []
     took = cards_of_mask(map_.known)
-    if took:
+    fed = [c for c in took if thrown is not None and meld_partners(thrown, c)]
+    if fed:
+        found.append(Reading("fed", thrown, None, 1.0, fed[-1]))
+    elif took:
         found.append(Reading("took", took[-1], None, 1.0))
     unseen = cards_of_mask(map_.unseen)
     uniform = map_.uniform

@@ -169,7 +169,8 @@ def show_holding(match: Match, decisions: list[Decision], number: int) -> None:
                               comment=move_phrase(decisions[i].move, decisions[i].view["top_discard"], tr)))
         decision = decisions[at or 0]
         found = decision.holding
-        for reading in readings(found):
+        kind, card = decision.move
+        for reading in readings(found, thrown=card if kind in ("discard", "knock") else None):
             st.text(reading_sentence(reading, found, tr))
         st.table(holding_rows(found, match.opponent_hand_at(decision), tr))
         st.caption(holding_legend(found, True, tr))
