@@ -67,6 +67,7 @@ def _pass_the_first_lesson(page, front: str) -> None:
         assert len(cards) == 10, cards
         inputs.nth(k).fill(str(sum(_value(c) for c in cards)))
         inputs.nth(k).press("Tab")
+        settle(page)  # the value's rerun is drawn: no redraw takes the click on Check
         checks.nth(k).click()
         page.get_by_text("Right!").nth(k).wait_for()
     page.get_by_text("Lesson passed!").first.wait_for()
