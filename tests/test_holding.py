@@ -153,3 +153,15 @@ def test_a_throw_that_could_meld_with_a_card_taken_is_the_first_reading():
     assert reading_sentence(readings(found, thrown=parse_card("8H"))[0], found, Translator("en")) == (
         "You threw the 8♥, which could make a meld with the card it took from the pile (6♥): it may well have "
         "been waiting for it.")
+
+
+def test_the_maps_tint_grows_with_the_chance_and_a_seen_card_has_none():
+    # The 6♥ taken (full tint, bold), the 7♥ at 100 % and the 2♣ at 20 % (a fifth of it), the
+    # A♠ seen (none). Rows are ranks (A first), columns the rank's label then ♠ ♥ ♦ ♣.
+    from tutor.app.ui.render import HOLDING_ALPHA, holding_tints
+    tints = holding_tints(_map({"7H": 1.0, "8H": 0.7, "2C": 0.2, "3C": 0.1}, ["6H"], ["7H", "8H", "2C", "3C"], 2))
+    assert HOLDING_ALPHA == 0.45
+    assert tints[5][2] == "background-color: rgba(168, 32, 46, 0.45); font-weight: 600"   # 6♥
+    assert tints[6][2] == "background-color: rgba(168, 32, 46, 0.450)"                    # 7♥
+    assert tints[1][4] == "background-color: rgba(168, 32, 46, 0.090)"                    # 2♣
+    assert tints[0][1] == "" and all(row[0] == "" for row in tints)                       # A♠; the rank column

@@ -7,7 +7,7 @@ A game has an address (``?game=SEED&level=…&rules=…``) that deals the same c
 import streamlit as st
 
 from tutor.app.ui import play_review, play_state, profile, state
-from tutor.app.ui.render import show_arrangement, show_line_chart, show_steps, show_totals
+from tutor.app.ui.render import show_arrangement, show_holding_table, show_line_chart, show_steps, show_totals
 from tutor.app.ui.retry import show_retry
 from tutor.app.ui.session_keys import (
     PLAY_COACH_SWITCH,
@@ -172,7 +172,7 @@ def show_holding(match: Match, decisions: list[Decision], number: int) -> None:
         kind, card = decision.move
         for reading in readings(found, thrown=card if kind in ("discard", "knock") else None):
             st.text(reading_sentence(reading, found, tr))
-        st.table(holding_rows(found, match.opponent_hand_at(decision), tr))
+        show_holding_table(holding_rows(found, match.opponent_hand_at(decision), tr), found)
         st.caption(holding_legend(found, True, tr))
 
 
@@ -280,7 +280,7 @@ if reading and match.learner_to_move:
         live = play_state.live_holding(match)
         for line in readings(live):
             st.text(reading_sentence(line, live, tr))
-        st.table(holding_rows(live, None, tr))
+        show_holding_table(holding_rows(live, None, tr), live)
         st.caption(holding_legend(live, False, tr))
 hint = play_state.hint_text(match, tr)
 if hint:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import pandas as pd
 import streamlit as st
 
 from tutor.app.card_faces import CARD_HEIGHT, card_img, group_html, row_html
 from tutor.content.documents import Block, Document
-from tutor.engine.cards import Card, parse_cards
+from tutor.engine.cards import SUITS, Card, parse_cards
 from tutor.engine.layoffs import Layoff
 from tutor.engine.melds import Arrangement, HandAnalysis, analyze
 from tutor.engine.rules import Ruleset, load_ruleset
@@ -18,9 +19,37 @@ from tutor.language.explain import analysis_steps, eleven_card_arrangement, scor
 from tutor.language.i18n import Translator
 from tutor.language.labels import card_name, meld_kind_name, outcome_name, ruleset_title, side_name
 from tutor.language.play_text import tip_measure_text
+from tutor.play.holding import Holding
 
 LAYOFF_HEIGHT = 64
 """Cards laid off onto a meld are drawn smaller than the meld's own."""
+
+
+HOLDING_TINT = "168, 32, 46"
+"""The map's tint (the theme's primary colour, as RGB): a cell's background, stronger the likelier the card."""
+HOLDING_ALPHA = 0.45
+"""The tint's opacity for a card held for sure; a chance p gets p times it (text stays readable in
+both colour schemes: checked by axe-core)."""
+
+
+def holding_tints(map_: Holding) -> list[list[str]]:
+    """Each cell's CSS for the map's table (a row per rank, a column per suit, after the rank's
+    column): the tint, by the chance; none for a card seen."""
+    def tint(card: Card) -> str:
+        if map_.known >> card.index & 1:
+            return f"background-color: rgba({HOLDING_TINT}, {HOLDING_ALPHA}); font-weight: 600"
+        if map_.unseen >> card.index & 1:
+            return f"background-color: rgba({HOLDING_TINT}, {HOLDING_ALPHA * map_.chance(card):.3f})"
+        return ""
+    return [["", *(tint(Card(rank, suit)) for suit in SUITS)] for rank in range(1, 14)]
+
+
+def show_holding_table(rows: dict[str, list[str]], map_: Holding) -> None:
+    """The map of what the opponent probably holds as a table, each cell tinted by its chance (the
+    text says the chance too: the tint is never the only cue)."""
+    frame = pd.DataFrame(rows)
+    tints = pd.DataFrame(holding_tints(map_), index=frame.index, columns=frame.columns)
+    st.table(frame.style.apply(lambda _: tints, axis=None).hide(axis="index"))
 
 
 def images(cards: Sequence[Card], tr: Translator, height: int = CARD_HEIGHT) -> list[str]:
