@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tutor.engine.cards import DECK, mask_of  # noqa: E402
 from tutor.engine.rules import load_ruleset  # noqa: E402
 from tutor.play import Bot, new_hand  # noqa: E402
+from tutor.play.analysis import stderr_of  # noqa: E402
 from tutor.play.holding import HOLDING_DRAWS, brier, holding  # noqa: E402
 
 RULES = load_ruleset("classic")
@@ -105,8 +106,8 @@ def reliability(rows: list[dict[str, Any]]) -> list[tuple[int, float, float, flo
 
 
 def mean_se(values: list[float]) -> tuple[float, float]:
-    """The mean of ``values`` and its standard error."""
-    return statistics.fmean(values), statistics.stdev(values) / math.sqrt(len(values))
+    """The mean of ``values`` and its standard error (:func:`tutor.play.analysis.stderr_of`)."""
+    return statistics.fmean(values), stderr_of(values)
 
 
 def report(level: str, rows: list[dict[str, Any]], seconds: float) -> None:

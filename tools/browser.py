@@ -32,13 +32,18 @@ SETTLED = f"() => {RUN_OVER} && {STYLED} && {STILL}"
 """A gin-tutor page at rest: the run over, its styles applied, nothing moving."""
 
 
+def two_frames(page: Any) -> None:
+    """Wait until the browser has drawn two more frames."""
+    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def settle(page: Any, timeout_ms: float = 45000, styled: bool = True) -> None:
     """Wait until the page's script has finished, its styles apply (``styled``: a gin-tutor page),
     nothing moves, and two frames have been drawn since (so that components built after the run,
     such as the play table, are in place)."""
     settled = SETTLED if styled else f"() => {RUN_OVER} && {STILL}"
     page.wait_for_function(settled, timeout=timeout_ms)
-    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    two_frames(page)
     page.wait_for_function(settled, timeout=timeout_ms)
 
 
@@ -60,7 +65,7 @@ def fill_form_field(page: Any, field: Any, text: str) -> None:
     deployment test)."""
     field.fill(text)
     field.press("Tab")
-    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    two_frames(page)
 
 
 def create_profile(page: Any, name: str) -> Any:

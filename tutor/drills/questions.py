@@ -36,7 +36,7 @@ from tutor.drills.kinds.melds import MELD_PROBLEMS
 from tutor.drills.model import Remark, Word
 from tutor.engine.cards import HAND_SIZE, SUIT_SYMBOLS, Card, mask_of, parse_card, parse_cards
 from tutor.engine.layoffs import fits
-from tutor.engine.melds import analyze, candidate_arrangements, meld_from_cards, meld_partners, meld_problem
+from tutor.engine.melds import analyze, candidate_arrangements, could_meld, meld_from_cards, meld_problem
 from tutor.engine.rules import Ruleset, load_ruleset
 from tutor.engine.scoring import endings_by_arrangement, hand_outcome, may_knock, score_hand
 from tutor.play.hand import new_hand
@@ -488,7 +488,7 @@ def _cold_slip(question: Question, given: str, rules: Ruleset) -> Remark | None:
 def _wanted(question: Question) -> list[Card]:
     """The cards offered that could make a meld with the card the opponent took."""
     assert question.card is not None
-    return [c for c in question.cards if meld_partners(question.card, c)]
+    return [c for c in question.cards if could_meld(question.card, c)]
 
 
 def _wanted_reason(question: Question, rules: Ruleset) -> Remark:

@@ -114,7 +114,7 @@ def _set_options(mask: int, rank_bit: int) -> tuple[int, ...]:
 # into suits inline rather than through _suit_patterns and run_deadwood: a function call per hand
 # costs more than the look-ups themselves, and analyze() is benchmarked at a few microseconds.
 
-def meld_partners(card: Card, other: Card) -> bool:
+def could_meld(card: Card, other: Card) -> bool:
     """Whether two cards could be in one meld: the same rank (a set), or the same suit and at most
     two ranks apart (a run)."""
     return card != other and (card.rank == other.rank or (card.suit == other.suit and abs(card.rank - other.rank) <= 2))

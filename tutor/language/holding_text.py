@@ -7,18 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.engine.cards import DECK, SUIT_SYMBOLS, SUITS, Card, mask_of
+from tutor.engine.cards import RANKS, SUIT_SYMBOLS, SUITS, Card, card, mask_of, rank_name
 from tutor.language.i18n import Translator
 from tutor.language.labels import suit_name
 from tutor.play.holding import Holding, Reading
 
 HELD_MARK = "●"
 """After a chance: the opponent really held the card (shown in a review, never at the table)."""
-
-
-def rank_label(rank: int) -> str:
-    """A column's heading: the rank as the cards show it (A, 2 … 10, J, Q, K)."""
-    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
 
 
 def holding_cell(map_: Holding, card: Card, real: int | None, tr: Translator) -> str:
@@ -38,11 +33,10 @@ def holding_rows(map_: Holding, real: Sequence[Card] | None, tr: Translator) -> 
     """The map as a table (columns by heading), narrow enough for a phone: a row per rank (A, 2 …
     K), a column per suit."""
     held = mask_of(real) if real is not None else None
-    table: dict[str, list[str]] = {tr.gettext("Card"): [rank_label(rank) for rank in range(1, 14)]}
+    table: dict[str, list[str]] = {tr.gettext("Card"): [rank_name(rank) for rank in RANKS]}
     for suit in SUITS:
-        table[f"{SUIT_SYMBOLS[suit]} {suit_name(suit, tr)}"] = [
-            holding_cell(map_, next(c for c in DECK if c.suit == suit and c.rank == rank), held, tr)
-            for rank in range(1, 14)]
+        table[f"{SUIT_SYMBOLS[suit]} {suit_name(suit, tr)}"] = [holding_cell(map_, card(rank, suit), held, tr)
+                                                               for rank in RANKS]
     return table
 
 

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from tutor.engine.cards import DECK, SUITS, Card, cards_of_mask
-from tutor.engine.melds import meld_partners
+from tutor.engine.melds import could_meld
 from tutor.play.analysis import position_seed, sampler_for
 from tutor.play.bots.reading import read_view
 from tutor.play.opponents import DEFAULT_OPPONENT
@@ -87,6 +87,14 @@ class Holding:
         count = self.unseen.bit_count()
         return self.hidden / count if count else 0.0
 
+    def drawn_in(self, keep: float) -> Holding:
+        """This map with each unseen card's chance drawn in toward :attr:`uniform`, keeping ``keep``
+        of its distance from it (the sum of the chances stays the hand's ten cards)."""
+        uniform = self.uniform
+        chances = tuple(uniform + keep * (chance - uniform) if self.unseen >> i & 1 else chance
+                        for i, chance in enumerate(self.chances))
+        return replace(self, chances=chances, kept=self.kept * keep)
+
 
 def holding(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, draws: int = HOLDING_DRAWS,
             tempered: bool = True) -> Holding:
@@ -106,13 +114,10 @@ def holding(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, draws: int =
                 bit = hand & -hand
                 hand ^= bit
                 counts[bit.bit_length() - 1] += 1
-    unseen = table.unseen.bit_count()
-    uniform = table.opponent_hidden / unseen if unseen else 0.0
-    keep = TEMPER.get(opponent, 1.0) if tempered else 1.0
-    chances = tuple(1.0 if table.opponent_known >> i & 1
-                    else uniform + keep * (counts[i] / draws - uniform) if table.unseen >> i & 1 else 0.0
+    chances = tuple(1.0 if table.opponent_known >> i & 1 else counts[i] / draws if table.unseen >> i & 1 else 0.0
                     for i in range(len(DECK)))
-    return Holding(chances, table.opponent_known, table.unseen, table.opponent_hidden, draws, opponent, keep)
+    drawn = Holding(chances, table.opponent_known, table.unseen, table.opponent_hidden, draws, opponent)
+    return drawn.drawn_in(TEMPER.get(opponent, 1.0)) if tempered else drawn
 
 
 @dataclass(frozen=True)
@@ -138,7 +143,7 @@ def readings(map_: Holding, most: int = 3, thrown: Card | None = None) -> tuple[
     chance or less."""
     found: list[Reading] = []
     took = cards_of_mask(map_.known)
-    fed = [c for c in took if thrown is not None and meld_partners(thrown, c)]
+    fed = [c for c in took if thrown is not None and could_meld(thrown, c)]
     if fed:
         found.append(Reading("fed", thrown, None, 1.0, fed[-1]))
     elif took:

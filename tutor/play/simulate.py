@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 
 from tutor.engine.cards import DECK, STOCK_AFTER_DEAL
-from tutor.engine.melds import DROP_BEST, DROP_GAIN, RUN_DEADWOOD, RUN_MELDED
+from tutor.engine.melds import DROP_BEST, DROP_GAIN, RUN_DEADWOOD, RUN_MELDED, could_meld
 from tutor.engine.melds import discard_reach as _discard_reach
 from tutor.engine.melds import min_deadwood as _min_deadwood
 from tutor.engine.rules import Ruleset
@@ -108,21 +108,8 @@ def remembered_discard_reach(mask: int) -> tuple[int, int]:
     return found
 
 
-def _partners() -> tuple[int, ...]:
-    """For each card, the cards that could meld with it: its rank, and its suit within two ranks."""
-    out = []
-    for c in DECK:
-        mask = 0
-        for other in DECK:
-            if other is c:
-                continue
-            if other.rank == c.rank or (other.suit == c.suit and abs(other.rank - c.rank) <= 2):
-                mask |= other.bit
-        out.append(mask)
-    return tuple(out)
-
-
-PARTNERS = _partners()
+PARTNERS = tuple(sum(other.bit for other in DECK if could_meld(c, other)) for c in DECK)
+"""For each card, the cards that could meld with it (:func:`~tutor.engine.melds.could_meld`), as a mask."""
 MELD_PAIRS = tuple(tuple(a.bit | b.bit for a, b in meld_partners(c)) for c in DECK)
 """For each card, the pairs of cards (as masks) that make a meld of three with it."""
 

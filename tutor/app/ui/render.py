@@ -10,7 +10,7 @@ import streamlit as st
 
 from tutor.app.card_faces import CARD_HEIGHT, card_img, group_html, row_html
 from tutor.content.documents import Block, Document
-from tutor.engine.cards import SUITS, Card, parse_cards
+from tutor.engine.cards import RANKS, SUITS, Card, card, parse_cards
 from tutor.engine.layoffs import Layoff
 from tutor.engine.melds import Arrangement, HandAnalysis, analyze
 from tutor.engine.rules import Ruleset, load_ruleset
@@ -35,13 +35,13 @@ both colour schemes: checked by axe-core)."""
 def holding_tints(map_: Holding) -> list[list[str]]:
     """Each cell's CSS for the map's table (a row per rank, a column per suit, after the rank's
     column): the tint, by the chance; none for a card seen."""
-    def tint(card: Card) -> str:
-        if map_.known >> card.index & 1:
+    def tint(one: Card) -> str:
+        if map_.known >> one.index & 1:
             return f"background-color: rgba({HOLDING_TINT}, {HOLDING_ALPHA}); font-weight: 600"
-        if map_.unseen >> card.index & 1:
-            return f"background-color: rgba({HOLDING_TINT}, {HOLDING_ALPHA * map_.chance(card):.3f})"
+        if map_.unseen >> one.index & 1:
+            return f"background-color: rgba({HOLDING_TINT}, {HOLDING_ALPHA * map_.chance(one):.3f})"
         return ""
-    return [["", *(tint(Card(rank, suit)) for suit in SUITS)] for rank in range(1, 14)]
+    return [["", *(tint(card(rank, suit)) for suit in SUITS)] for rank in RANKS]
 
 
 def show_holding_table(rows: dict[str, list[str]], map_: Holding) -> None:
