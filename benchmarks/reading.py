@@ -13,6 +13,17 @@ held. Prints, for each level:
 - the map's Brier score (mean over positions, with its standard error) beside that of a uniform
   guess over the unseen cards (hidden cards over unseen cards for each).
 
+``--drill`` instead makes read-the-opponent puzzles (:mod:`tutor.drills.kinds.read`, ``--puzzles`` of
+each level, seeds of their own) and scores four readers on the same cards against the real hands:
+the coach (its chances rounded to the drill's choices, the answer it grades by), a guess that
+reads nothing (the choice nearest the uniform chance on every card), a reader who follows
+source 001's tips (a card that melds with one the opponent took: 70 %; one that melds with a card
+it threw or let pass: 5 %; one of a suit it threw twice or more: 15 %; else the uniform guess) and
+the sure reader (90 % on the coach's two likeliest cards, 5 % on the rest). For each, the mean
+score (0 to 100, with its standard error) and the share of puzzles it would be graded right at each
+tolerance: how close a learner is to the coach, and what :data:`~tutor.drills.kinds.read.TOLERANCE`
+asks.
+
 ``--fit`` instead plays games of other seeds and prints, for each level, the share of the drawn
 chances' distance from the uniform chance that real holdings bear out (the least-squares fit, with
 its standard error over positions): :data:`tutor.play.holding.TEMPER`.
@@ -148,6 +159,60 @@ def temper(rows: list[dict[str, Any]]) -> tuple[float, float]:
     return fitted(rows), spread
 
 
+DRILL_LEVELS = ("easy", "medium", "hard")
+TOLERANCES = (0, 2, 3, 4, 6, 8)
+READERS = ("coach", "uniform", "tips", "sure")
+
+
+def tips_reader(table: Any, card: Any, uniform: int) -> int:
+    """Source 001's tips as a reader applies them to one card (see the module's docstring)."""
+    from tutor.engine.cards import cards_of_mask
+    from tutor.engine.melds import could_meld
+    if any(could_meld(card, c) for c in cards_of_mask(table.opponent_known)):
+        return 70
+    if any(could_meld(card, c) for c in (*table.opponent_discards, *table.opponent_declined)):
+        return 5
+    if sum(c.suit == card.suit for c in table.opponent_discards) >= 2:
+        return 15
+    return uniform
+
+
+def drill_row(job: tuple[str, int]) -> dict[str, float]:
+    """One read-the-opponent puzzle: each reader's score on it against the real hand."""
+    from tutor.drills import generate
+    from tutor.drills.kinds.read import coach_chances, nearest_choice, score
+    from tutor.play.bots.reading import read_view
+    from tutor.play.positions import decode_view
+    level, seed = job
+    puzzle = generate("read", seed, level, RULES)
+    table = read_view(decode_view(puzzle.position))
+    held = frozenset(puzzle.held)
+    chances = coach_chances(puzzle)
+    uniform = nearest_choice(table.opponent_hidden / table.unseen.bit_count())
+    likeliest = sorted(chances, key=lambda c: (-chances[c], c.index))[:2]
+    readers = {
+        "coach": {c: nearest_choice(p) for c, p in chances.items()},
+        "uniform": {c: uniform for c in puzzle.cards},
+        "tips": {c: tips_reader(table, c, uniform) for c in puzzle.cards},
+        "sure": {c: 90 if c in likeliest else 5 for c in puzzle.cards},
+    }
+    return {name: score(reading, held) for name, reading in readers.items()}
+
+
+def drill_report(level: str, rows: list[dict[str, float]]) -> None:
+    """Each reader's mean score, and the share of puzzles graded right at each tolerance."""
+    print(f"\n### {level.capitalize()} puzzles ({len(rows)})\n")
+    print("| reader | mean score (± s.e.) | behind the coach (± s.e.) | "
+          + " | ".join(f"right at {t}" for t in TOLERANCES) + " |")
+    print("| --- | --- | --- | " + " | ".join("---" for _ in TOLERANCES) + " |")
+    for name in READERS:
+        mean, se = mean_se([r[name] for r in rows])
+        behind, behind_se = mean_se([r[name] - r["coach"] for r in rows])
+        shares = [sum(r[name] <= r["coach"] + t for r in rows) / len(rows) for t in TOLERANCES]
+        print(f"| {name} | {mean:.1f} (± {se:.1f}) | {behind:+.1f} (± {behind_se:.1f}) | "
+              + " | ".join(f"{100 * s:.0f} %" for s in shares) + " |")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--positions", type=int, default=2000, help="positions per level (default 2000)")
@@ -156,7 +221,18 @@ def main() -> int:
     parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--fit", action="store_true", help="fit each level's TEMPER on games of other seeds")
+    parser.add_argument("--drill", action="store_true", help="score readers on read-the-opponent puzzles")
+    parser.add_argument("--puzzles", type=int, default=300, help="puzzles of each level with --drill")
     args = parser.parse_args()
+    if args.drill:
+        print("Read-the-opponent puzzles, classic rules: each reader's score (0 to 100, lower is better) against "
+              "the real hands, and the share graded right at each tolerance above the coach's score.")
+        with ProcessPoolExecutor(args.workers) as pool:
+            for level in DRILL_LEVELS:
+                report_rows = list(pool.map(drill_row, [(level, 60_000 + n) for n in range(args.puzzles)],
+                                            chunksize=8))
+                drill_report(level, report_rows)
+        return 0
     if args.fit:
         print("| level | positions | share kept (± s.e.) |")
         print("| --- | --- | --- |")

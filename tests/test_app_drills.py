@@ -66,6 +66,12 @@ def answer(at, puzzle, right):
         good = accepted(read_view(view), view)[1]
         chosen = str(good[0]) if right else next(str(c) for c in puzzle.cards if c not in good)
         pick(at, f"answer_discard_{p}", [chosen])
+    elif puzzle.kind == "read":
+        # Right: the coach's own chances. Wrong: sure of the opposite of what it held on every card.
+        chances = model_answer(puzzle) if right else {str(c): 5 if c in puzzle.held else 90 for c in puzzle.cards}
+        for card, chance in chances.items():
+            at.segmented_control(key=f"answer_read_{card}_{p}").set_value(chance)
+        at.run()
     elif puzzle.kind == "knock":
         right_answer = model_answer(puzzle)
         at.segmented_control(key=f"answer_knock_{p}").set_value(

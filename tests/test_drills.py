@@ -134,7 +134,7 @@ def test_the_model_answer_reads_back_as_right(kind, rules):
     # A smoke test of answer reading: the engine's own answer, in the learner's form, is accepted
     # (the knock drill's two answers on fewer seeds: each of its puzzles asks the analysis).
     for level in LEVELS:
-        for seed in range(3 if kind == "knock" else 15):
+        for seed in range(3 if kind in ("knock", "read") else 15):
             puzzle = generate(kind, seed, level, load_ruleset(rules))
             verdict = check(puzzle, model_answer(puzzle))
             assert verdict.correct and verdict.mistake is None, (kind, level, seed, said(verdict))
@@ -404,12 +404,12 @@ def test_the_puzzle_of_the_day_is_the_same_all_day_and_goes_through_every_kind()
     from tutor.drills.daily import daily_puzzle
     tuesday = date(2026, 12, 1)
     assert daily_puzzle(tuesday) == daily_puzzle(date(2026, 12, 1))
-    week = [daily_puzzle(tuesday + timedelta(days=n)) for n in range(7)]
-    assert sorted(p.kind for p in week) == sorted(KINDS)  # seven days, seven kinds
-    # Tuesday easy; Wednesday to Friday medium; Saturday, Sunday hard; Monday easy.
-    assert [p.level for p in week] == ["easy", "medium", "medium", "medium", "hard", "hard", "easy"]
-    assert len({p.seed for p in week}) == 7 and all(p.ruleset == "classic" for p in week)
-    first = week[0]
+    days = [daily_puzzle(tuesday + timedelta(days=n)) for n in range(len(KINDS))]
+    assert sorted(p.kind for p in days) == sorted(KINDS)  # eight days, eight kinds
+    # Tuesday easy; Wednesday to Friday medium; Saturday, Sunday hard; Monday and Tuesday easy.
+    assert [p.level for p in days] == ["easy", "medium", "medium", "medium", "hard", "hard", "easy", "easy"]
+    assert len({p.seed for p in days}) == len(KINDS) and all(p.ruleset == "classic" for p in days)
+    first = days[0]
     assert first.address == {"drill": first.kind, "seed": str(first.seed), "level": "easy", "rules": "classic"}
     assert generate(first.kind, first.seed, first.level, CLASSIC).kind == first.kind
 

@@ -77,6 +77,14 @@ class Word:
 
 
 @dataclass(frozen=True)
+class Percent:
+    """A chance in a remark, written as the language writes a percentage (``30%``, ``30 %``)."""
+
+    value: float
+    """The chance in points of percentage, 0 to 100."""
+
+
+@dataclass(frozen=True)
 class Remark:
     """One sentence of feedback or one hint, language-free: an English message id (with its plural
     form when it counts ``n``) and its parameters. A parameter may be a card, a meld, a list of
@@ -116,7 +124,10 @@ class Puzzle:
     scenario: str = ""
     """A situation asked for by name (a lesson's check: ``no_melds``, ``undercut``, ``tie``...), or ""."""
     position: str = ""
-    """A discard drill's position: the view of the player to throw, packed (:mod:`tutor.play.positions`)."""
+    """A position drill's position: the view of the player to throw, packed (:mod:`tutor.play.positions`)."""
+    held: tuple[Card, ...] = ()
+    """A read-the-opponent drill's answer key: the opponent's real hand at the position, which the
+    learner does not see (the puzzle is made again from its seed, so it never travels in an address)."""
     properties: dict[str, Any] = field(default_factory=dict, compare=False)
     """Measured features: ``dual_use``, ``arrangements``, ``layoffs``, ``chained``, ``tie``..."""
 
@@ -126,9 +137,16 @@ class Puzzle:
         return self.rules.name
 
     @property
+    def from_game(self) -> bool:
+        """Whether the puzzle is a position from the learner's own game (graded by the coach's
+        analysis), rather than one made from a seed."""
+        return bool(self.position) and self.properties.get("graded_by") == "analysis"
+
+    @property
     def address(self) -> dict[str, str]:
-        """The URL parameters that open this puzzle again (a position from a game: by its code)."""
-        if self.position and not self.seed:
+        """The URL parameters that open this puzzle again (a position from the learner's game: by its
+        code; any other puzzle, a position made from a seed too, by its seed)."""
+        if self.from_game:
             return {"drill": self.kind, "position": self.position, "rules": self.ruleset}
         address = {"drill": self.kind, "seed": str(self.seed), "level": self.level, "rules": self.ruleset}
         return {**address, "scenario": self.scenario} if self.scenario else address

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tutor.drills.model import Remark, Result, Verdict, Word
+from tutor.drills.model import Percent, Remark, Result, Verdict, Word
 from tutor.engine.cards import Card
 from tutor.engine.melds import HandAnalysis, Meld
 from tutor.engine.scoring import HandScore
@@ -27,6 +27,8 @@ def _value(value: Any, tr: Translator) -> str:
     """One parameter of a remark, as the learner reads it."""
     if isinstance(value, Remark):
         return render(value, tr)
+    if isinstance(value, Percent):
+        return tr.percent(round(value.value) / 100)
     if isinstance(value, Word):
         return tr.gettext(WORDS[value.table][value.value])
     if isinstance(value, Card):

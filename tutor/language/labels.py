@@ -184,6 +184,10 @@ def given_answer(kind: str, text: str | None, tr: Translator) -> str:
             and type(answer.get("points")) is int:
         words = tr.ngettext("{side}, {points} point", "{side}, {points} points", answer["points"],
                             side=side_name(answer["winner"], tr), points=tr.number(answer["points"]))
+    elif kind == "read" and isinstance(answer, dict) and answer and all(type(v) is int for v in answer.values()):
+        cards = [_cards_in_symbols([card]) for card in answer]
+        words = None if None in cards else ", ".join(f"{card} {tr.percent(chance / 100)}"
+                                                      for card, chance in zip(cards, answer.values(), strict=True))
     elif kind == "totals" and isinstance(answer, dict) and all(type(v) is int for v in answer.values()):
         words = ", ".join(f"{player} {tr.number(points)}" for player, points in sorted(answer.items()))
     return words if words is not None else text

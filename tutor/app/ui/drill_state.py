@@ -527,7 +527,7 @@ def verdict_record(puzzle: Puzzle) -> dict[str, Any] | None:
 def address(puzzle: Puzzle) -> str | None:
     """The puzzle's address, relative to the app (with the ruleset it was dealt under, when it is
     scored under another); None for a position from the learner's own games, which stays theirs."""
-    if puzzle.position:
+    if puzzle.from_game:
         return None
     dealt = rescored_from(puzzle)
     return (f"drills?drill={puzzle.kind}&seed={puzzle.seed}&level={puzzle.level}"

@@ -14,8 +14,9 @@ from tutor.app.ui.card_picker import card_picker, picked
 from tutor.app.ui.drill_state import PuzzleKeys, puzzle_keys
 from tutor.app.ui.render import show_arrangement, show_cards, show_steps
 from tutor.app.ui.safe import error_text
-from tutor.app.ui.session_keys import DRILL_TALLY
+from tutor.app.ui.session_keys import DRILL_TALLY, READ_SCORES
 from tutor.drills import KINDS, Puzzle, Verdict, group_remark, judge_group
+from tutor.drills.kinds import read
 from tutor.drills.kinds.score import score_of
 from tutor.engine.cards import parse_card, parse_cards
 from tutor.engine.melds import HandAnalysis
@@ -23,7 +24,8 @@ from tutor.engine.scoring import HandScore
 from tutor.language.feedback import explanation, feedback, render
 from tutor.language.i18n import Translator
 from tutor.language.labels import KNOCK_ANSWERS, card_name, drill_kind_name, ruleset_title, side_name
-from tutor.language.play_text import position_line
+from tutor.language.play_text import bot_level_name, position_line
+from tutor.play.bots.reading import read_view
 from tutor.play.positions import decode_view
 
 
@@ -35,6 +37,9 @@ class DrillView:
     """Draw the puzzle and the widgets of its answer."""
     read: Callable[[Puzzle], Any]
     """The learner's answer from those widgets, or None when it is not given yet."""
+    answer: Callable[[Puzzle, Verdict, Any, Translator], None] | None = None
+    """Draw the engine's answer beside the learner's, once it is shown (None: the engine's result,
+    step by step)."""
 
 
 def _get(puzzle: Puzzle, part: str) -> Any:
@@ -225,6 +230,65 @@ def _read_discard(puzzle: Puzzle) -> str | None:
     return chosen[0] if chosen else None
 
 
+# --- Read the opponent: a chance for each of six unseen cards ----------------------------------
+
+def _read(puzzle: Puzzle, tr: Translator) -> None:
+    keys = puzzle_keys(puzzle)
+    view = decode_view(puzzle.position)
+    table = read_view(view)
+    st.markdown(tr.gettext("You play against the {level} virtual player. For each card below, which you cannot "
+                           "see, how likely is it that the opponent holds it?",
+                           level=bot_level_name(read.opponent_of(puzzle), tr)))
+    _rules_line(puzzle, tr)
+    st.caption(position_line(view, tr))
+    show_cards(parse_cards(" ".join(view["hand"])), tr, label=tr.gettext("Your hand"))
+    if view["opponent_known"]:
+        show_cards(parse_cards(" ".join(view["opponent_known"])), tr,
+                   label=tr.gettext("The opponent took from the pile and holds"))
+    if table.opponent_discards:
+        show_cards(table.opponent_discards, tr, label=tr.gettext("The opponent threw, first to last"))
+    if table.opponent_declined:
+        show_cards(table.opponent_declined, tr, label=tr.gettext("The opponent let these pass, first to last"))
+    if view["discard_pile"]:
+        show_cards(parse_cards(" ".join(view["discard_pile"][-6:])), tr,
+                   label=tr.gettext("The discard pile, its top last"))
+    for card in puzzle.cards:
+        st.segmented_control(tr.gettext("Chance that it holds {card}", card=card.symbol), read.CHOICES,
+                             key=keys.answer(f"read_{card}"), format_func=lambda c: tr.percent(c / 100))
+
+
+def _read_read(puzzle: Puzzle) -> dict[str, int] | None:
+    """A chance for every card asked about, or None while one is still to give."""
+    given = {str(card): _get(puzzle, f"read_{card}") for card in puzzle.cards}
+    if any(chance is None for chance in given.values()):
+        return None
+    return {card: int(chance) for card, chance in given.items()}
+
+
+def _read_answer(puzzle: Puzzle, verdict: Verdict, answer: Any, tr: Translator) -> None:
+    """The learner's chances beside the coach's and what the opponent really held, then its hand."""
+    given = read.read_answer(puzzle, answer)
+    exact = read.coach_chances(puzzle)
+    held = set(puzzle.held)
+    yes, no = tr.gettext("yes"), tr.gettext("no")
+    st.table([{tr.gettext("Card"): card.symbol, tr.gettext("Your chance"): tr.percent(given[card] / 100),
+               tr.gettext("The coach's chance"): tr.percent(round(100 * exact[card]) / 100),
+               tr.gettext("Held"): yes if card in held else no} for card in puzzle.cards])
+    st.caption(tr.gettext("The coach's chances are graded rounded to the nearest choice you had: {choices}.",
+                          choices=", ".join(tr.percent(c / 100) for c in read.CHOICES)))
+    show_cards(puzzle.held, tr, label=tr.gettext("What the opponent really held"))
+    yours, coach = read.scores(puzzle, answer)
+    scores = st.session_state.setdefault(READ_SCORES, {})
+    scores[puzzle_keys(puzzle).pid] = (yours, coach)
+    mean_yours = sum(y for y, _ in scores.values()) / len(scores)
+    mean_coach = sum(c for _, c in scores.values()) / len(scores)
+    st.caption(tr.ngettext("This session, your reading scored {yours} on average over {n} position; the coach's, "
+                           "{coach} on the same position.",
+                           "This session, your readings scored {yours} on average over {n} positions; the "
+                           "coach's, {coach} on the same positions.", len(scores),
+                           yours=tr.number(round(mean_yours)), coach=tr.number(round(mean_coach))))
+
+
 VIEWS: dict[str, DrillView] = {
     "melds": DrillView(_melds, _read_melds),
     "deadwood": DrillView(_deadwood, _read_deadwood),
@@ -233,6 +297,7 @@ VIEWS: dict[str, DrillView] = {
     "totals": DrillView(_totals, _read_totals),
     "discard": DrillView(_discard, _read_discard),
     "knock": DrillView(_knock, _read_knock),
+    "read": DrillView(_read, _read_read, _read_answer),
 }
 """The view of every kind of drill, by name: one entry per kind of :data:`tutor.drills.KINDS`."""
 assert set(VIEWS) == set(KINDS), "every kind of drill needs a view"
@@ -276,8 +341,12 @@ def show_verdict(puzzle: Puzzle, tr: Translator) -> Verdict | None:
         st.error(tr.gettext("Not quite. {feedback}", feedback=feedback(verdict, tr)))
     _show_notes(verdict, tr)
     with st.expander(tr.gettext("The engine's answer, step by step"), expanded=not verdict.correct):
-        show_result(verdict.result, tr)
-        show_steps(explanation(verdict.result, tr))
+        answer = VIEWS[puzzle.kind].answer
+        if answer is not None:
+            answer(puzzle, verdict, record.get("answer"), tr)
+        else:
+            show_result(verdict.result, tr)
+            show_steps(explanation(verdict.result, tr))
     return verdict
 
 

@@ -114,6 +114,8 @@ DRILL_ADDRESS = "_drill_address"
 """The address last read, so that each address opens its puzzle once."""
 DRILL_TALLY = "drill_tally"
 """Per kind: tried, right and the streak of this session."""
+READ_SCORES = "drill_read_scores"
+"""Read-the-opponent puzzles checked this session: the learner's score and the coach's, by puzzle."""
 
 # --- The Play page ------------------------------------------------------------------------------
 # Every key of one game (all but PLAY_ADDRESS, PLAY_PENDING and the switches) is set afresh when a

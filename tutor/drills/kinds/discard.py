@@ -29,7 +29,7 @@ from tutor.play.bots.evaluate import discard_order
 from tutor.play.bots.planner import STRONG, Planner
 from tutor.play.bots.reading import Table, read_view
 from tutor.play.coach import coach_hint, judge
-from tutor.play.hand import new_hand
+from tutor.play.hand import Hand, new_hand
 from tutor.play.moves import Move
 from tutor.play.opponents import DEFAULT_OPPONENT, OPPONENTS
 from tutor.play.positions import PositionError, decode_position, decode_view, encode_view
@@ -141,11 +141,12 @@ def level_of_turn(turn: int) -> str:
     return "easy" if turn in STAGES["easy"] else "medium" if turn in STAGES["medium"] else "hard"
 
 
-def discard_positions(rng: random.Random, rules: Ruleset, player: str = "strong",
-                      stage: range | None = None) -> Iterator[dict[str, Any]]:
+def discard_hands(rng: random.Random, rules: Ruleset, player: str = "strong",
+                  stage: range | None = None) -> Iterator[tuple[dict[str, Any], Hand]]:
     """Discard decisions from hands a virtual player of ``player``'s level plays with itself: for
     each of :data:`MAX_TRIES` deals, the views of the player to throw, in order (only at a turn in
-    ``stage``, when one is given). The deals come from ``rng``: the same generator, the same views."""
+    ``stage``, when one is given), each with the whole hand at that moment (both players' cards).
+    The deals come from ``rng``: the same generator, the same views."""
     for _ in range(MAX_TRIES):
         seed = rng.randrange(MAX_SEED + 1)
         hand = new_hand(rules, seed, dealer=rng.randrange(2))
@@ -153,10 +154,17 @@ def discard_positions(rng: random.Random, rules: Ruleset, player: str = "strong"
         while not hand.over and hand.to_move is not None:
             view = hand.view(hand.to_move)
             if view["phase"] == "discard" and (stage is None or view["turn"] in stage):
-                yield view
+                yield view, hand
             if stage is not None and view["turn"] > stage.stop:
                 break
             hand = hand.apply(bot.move(view))
+
+
+def discard_positions(rng: random.Random, rules: Ruleset, player: str = "strong",
+                      stage: range | None = None) -> Iterator[dict[str, Any]]:
+    """The views of :func:`discard_hands`, without the hands."""
+    for view, _ in discard_hands(rng, rules, player, stage):
+        yield view
 
 
 def position_fields(view: dict[str, Any], **properties: Any) -> dict[str, Any]:
