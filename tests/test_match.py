@@ -235,6 +235,8 @@ def test_a_position_of_the_learners_game_is_graded_by_the_coachs_analysis_agains
     match = start_match(load_ruleset("classic"), 12345, "beginner").play(("take", None))
     puzzle = position_puzzle(encode_view(match.view(), "beginner"), 12345)
     assert puzzle.properties["opponent"] == "beginner"
+    # Opened again (and reviewed) by its code, never by the game's number as if it were a made puzzle's.
+    assert puzzle.from_game and puzzle.address == {"drill": "discard", "position": puzzle.position, "rules": "classic"}
     assert model_answer(puzzle) == "QC" and check(puzzle, "QC").correct
     assert check(puzzle, "3H").correct and check(puzzle, "JH").correct
     wrong = check(puzzle, "6S")

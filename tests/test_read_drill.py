@@ -90,7 +90,8 @@ def test_a_reading_further_from_the_hand_than_the_coachs_is_wrong_and_names_the_
     assert not verdict.correct and verdict.mistake == "doubted_pickup"
     assert feedback(verdict, EN) == (
         "Your reading scored 22.3 against the cards it really held; the coach's scored 10.0, and yours needed to "
-        "be within 2 of it. It held the 7♦, which melds with 9♦, taken from the pile: you gave it 30%, the coach 50%.")
+        "be within 2 of it. It held the 7♦, which melds with 9♦, the card it took from the pile: you gave it 30%, the "
+        "coach 50%.")
     assert feedback(verdict, ES).startswith("Tu lectura obtuvo 22,3")
     assert verdict.expected == model_answer(puzzle)
     assert isinstance(verdict.result, HandAnalysis) and verdict.result.cards == puzzle.held  # its hand, laid out

@@ -248,13 +248,13 @@ def _read(puzzle: Puzzle, tr: Translator) -> None:
     if table.opponent_discards:
         show_cards(table.opponent_discards, tr, label=tr.gettext("The opponent threw, first to last"))
     if table.opponent_declined:
-        show_cards(table.opponent_declined, tr, label=tr.gettext("The opponent let these pass, first to last"))
+        show_cards(read.passed_cards(table), tr, label=tr.gettext("The opponent let these pass, first to last"))
     if view["discard_pile"]:
         show_cards(parse_cards(" ".join(view["discard_pile"][-6:])), tr,
                    label=tr.gettext("The discard pile, its top last"))
     for card in puzzle.cards:
-        st.segmented_control(tr.gettext("Chance that it holds {card}", card=card.symbol), read.CHOICES,
-                             key=keys.answer(f"read_{card}"), format_func=lambda c: tr.percent(c / 100))
+        st.segmented_control(tr.gettext("Chance that it holds {card}, in %", card=card.symbol), read.CHOICES,
+                             key=keys.answer(f"read_{card}"), format_func=tr.number)
 
 
 def _read_read(puzzle: Puzzle) -> dict[str, int] | None:

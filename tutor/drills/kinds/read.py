@@ -95,6 +95,12 @@ def _partners(table: Table, card: Card) -> tuple[Card, ...]:
     return tuple(c for c in cards_of_mask(table.opponent_known) if could_meld(card, c))
 
 
+def passed_cards(table: Table) -> tuple[Card, ...]:
+    """The cards the opponent could have taken from the pile and left, each once, in the order it
+    first left them."""
+    return tuple(dict.fromkeys(table.opponent_declined))
+
+
 def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | None:
     opponent = rng.choice(LEVEL_OPPONENTS)
     turn = rng.randint(*TURNS[level])
@@ -176,8 +182,8 @@ def _worst(puzzle: Puzzle, table: Table, given: Mapping[Card, int], coach: Mappi
     numbers = {"card": card, "yours": Percent(given[card]), "coach": Percent(coach[card])}
     partners = _partners(table, card)
     if card in held and partners:
-        return "doubted_pickup", Remark(N_("It held {the_card}, which melds with {partner}, taken from the pile: "
-                                           "you gave it {yours}, the coach {coach}."),
+        return "doubted_pickup", Remark(N_("It held {the_card}, which melds with {partner}, the card it took from "
+                                           "the pile: you gave it {yours}, the coach {coach}."),
                                         {**numbers, "partner": partners[-1]})
     if card in held:
         return "doubted_held", Remark(N_("It held {the_card}: you gave it {yours}, the coach {coach}."), numbers)
@@ -219,7 +225,7 @@ def hints(puzzle: Puzzle) -> list[Remark]:
     _, table, _ = _position(puzzle)
     unseen = table.unseen.bit_count()
     took = cards_of_mask(table.opponent_known)
-    passed = table.opponent_declined
+    passed = passed_cards(table)
     first = Remark(N_("It holds {hidden} cards you have not seen, among the {unseen} you cannot see: a card you "
                       "know nothing about is in its hand {chance} of the time."),
                    {"hidden": table.opponent_hidden, "unseen": unseen,
