@@ -335,6 +335,7 @@ def test_a_learner_with_a_profile_starts_the_drills_page_suited_to_them_on_a_pho
 def test_the_glossary_downloads_as_an_anki_deck(app_url, page, tmp_path):
     import zipfile
     page.goto(f"{app_url}/glossary?lang=en")
+    settle(page)  # a click while the page's first run still draws can be lost (it failed so under load)
     with page.expect_download() as download:
         page.get_by_role("button", name="Download the glossary as an Anki deck").click()
     path = tmp_path / "deck.apkg"

@@ -236,11 +236,11 @@ def hints(puzzle: Puzzle) -> list[Remark]:
                                   "are likelier in its hand."), len(took), cards=took) if took
               else Remark(N_("It holds no card it took from the pile: read what it threw and what it let pass.")))
     third = (Remark(N_("It threw {cards} and let {passed} pass: a player keeps what it collects, so cards that "
-                       "meld with those are less likely in its hand (source 001: a suit it keeps throwing is one "
-                       "it is not collecting)."), {"cards": table.opponent_discards, "passed": passed}) if passed
+                       "meld with those are less likely in its hand (source 001: a suit it keeps throwing is a suit "
+                       "it is not building)."), {"cards": table.opponent_discards, "passed": passed}) if passed
              else Remark(N_("It threw {cards}: a player keeps what it collects, so cards that meld with those are "
-                            "less likely in its hand (source 001: a suit it keeps throwing is one it is not "
-                            "collecting)."), {"cards": table.opponent_discards}))
+                            "less likely in its hand (source 001: a suit it keeps throwing is a suit it is not "
+                            "building)."), {"cards": table.opponent_discards}))
     return [first, second, third]
 
 
