@@ -104,7 +104,8 @@ def passed_cards(table: Table) -> tuple[Card, ...]:
 def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | None:
     opponent = rng.choice(LEVEL_OPPONENTS)
     turn = rng.randint(*TURNS[level])
-    for view, hand in discard_hands(rng, rules, opponent):
+    stage = range(turn, 40) if level == "easy" else range(turn, turn + 1)  # no hand is played past it
+    for view, hand in discard_hands(rng, rules, opponent, stage):
         table = read_view(view)
         if not _fits(table, level, turn):
             continue
