@@ -286,7 +286,7 @@ def _read_answer(puzzle: Puzzle, verdict: Verdict, answer: Any, tr: Translator) 
                            "{coach} on the same position.",
                            "This session, your readings scored {yours} on average over {n} positions; the "
                            "coach's, {coach} on the same positions.", len(scores),
-                           yours=tr.number(round(mean_yours)), coach=tr.number(round(mean_coach))))
+                           yours=tr.number(mean_yours, places=1), coach=tr.number(mean_coach, places=1)))
 
 
 VIEWS: dict[str, DrillView] = {

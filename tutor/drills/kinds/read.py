@@ -17,8 +17,8 @@ is one it is not collecting, and every card it takes from the pile tells what it
 
 Levels, by what the position shows (:data:`TURNS`): easy, the opponent holds a card it took from
 the pile and a card asked about could meld with it; medium, a turn from 3 to 7, whatever it shows;
-hard, a turn from 6 to 9 with no card taken from the pile, so that only what it threw and let pass
-tells.
+hard, a turn from 6 to 9 where it holds no card taken from the pile, so that only what it threw
+and let pass tells.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from tutor.engine.rules import Ruleset
 from tutor.play.bots.reading import Table, read_view
 from tutor.play.hand import other
 from tutor.play.holding import Holding, holding
-from tutor.play.opponents import DEFAULT_OPPONENT, OPPONENTS
+from tutor.play.opponents import OPPONENTS
 from tutor.play.positions import decode_position, encode_view
 
 NAME = "read"
@@ -69,13 +69,11 @@ TURNS = {"easy": (2, 5), "medium": (3, 7), "hard": (6, 9)}
 turn for medium and hard, from it on for easy."""
 
 
-def _fits(table: Table, level: str, turn: int) -> bool:
-    """Whether a position shows what a puzzle of ``level``, drawn for ``turn``, asks to read."""
+def _fits(table: Table, level: str) -> bool:
+    """Whether a position at the turn drawn shows what a puzzle of ``level`` asks to read."""
     if level == "easy":
-        return table.turn >= turn and table.opponent_known != 0
-    if level == "medium":
-        return table.turn == turn
-    return table.turn == turn and table.opponent_known == 0
+        return table.opponent_known != 0
+    return level == "medium" or table.opponent_known == 0
 
 
 def asked_cards(map_: Holding, rng: random.Random) -> tuple[Card, ...]:
@@ -104,10 +102,10 @@ def passed_cards(table: Table) -> tuple[Card, ...]:
 def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | None:
     opponent = rng.choice(LEVEL_OPPONENTS)
     turn = rng.randint(*TURNS[level])
-    stage = range(turn, 40) if level == "easy" else range(turn, turn + 1)  # no hand is played past it
+    stage = range(turn, 40) if level == "easy" else range(turn, turn + 1)  # and no hand played past it
     for view, hand in discard_hands(rng, rules, opponent, stage):
         table = read_view(view)
-        if not _fits(table, level, turn):
+        if not _fits(table, level):
             continue
         map_ = holding(view, opponent)
         asked = asked_cards(map_, rng)
@@ -123,8 +121,9 @@ def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | Non
 
 
 def _position(puzzle: Puzzle) -> tuple[dict[str, Any], Table, str]:
+    """The puzzle's view, the table it shows and the level whose hand is read."""
     view, opponent = decode_position(puzzle.position)
-    return view, read_view(view), opponent if opponent in OPPONENTS else DEFAULT_OPPONENT
+    return view, read_view(view), opponent
 
 
 def coach_chances(puzzle: Puzzle) -> dict[Card, float]:
