@@ -180,7 +180,7 @@ def tips_reader(table: Any, card: Any, uniform: int) -> int:
 def drill_row(job: tuple[str, int]) -> dict[str, float]:
     """One read-the-opponent puzzle: each reader's score on it against the real hand."""
     from tutor.drills import generate
-    from tutor.drills.kinds.read import coach_chances, nearest_choice, score
+    from tutor.drills.kinds.read import coach_chances, coach_reading, nearest_choice, score
     from tutor.play.bots.reading import read_view
     from tutor.play.positions import decode_view
     level, seed = job
@@ -191,7 +191,7 @@ def drill_row(job: tuple[str, int]) -> dict[str, float]:
     uniform = nearest_choice(table.opponent_hidden / table.unseen.bit_count())
     likeliest = sorted(chances, key=lambda c: (-chances[c], c.index))[:2]
     readers = {
-        "coach": {c: nearest_choice(p) for c, p in chances.items()},
+        "coach": coach_reading(chances),
         "uniform": {c: uniform for c in puzzle.cards},
         "tips": {c: tips_reader(table, c, uniform) for c in puzzle.cards},
         "sure": {c: 90 if c in likeliest else 5 for c in puzzle.cards},

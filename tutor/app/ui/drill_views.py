@@ -268,7 +268,7 @@ def _read_read(puzzle: Puzzle) -> dict[str, int] | None:
 def _read_answer(puzzle: Puzzle, verdict: Verdict, answer: Any, tr: Translator) -> None:
     """The learner's chances beside the coach's and what the opponent really held, then its hand."""
     given = read.read_answer(puzzle, answer)
-    exact = read.coach_chances(puzzle)
+    exact = read.coach_chances(puzzle)  # drawn once: the table and both scores read it
     held = set(puzzle.held)
     yes, no = tr.gettext("yes"), tr.gettext("no")
     st.table([{tr.gettext("Card"): card.symbol, tr.gettext("Your chance"): tr.percent(given[card] / 100),
@@ -277,7 +277,7 @@ def _read_answer(puzzle: Puzzle, verdict: Verdict, answer: Any, tr: Translator) 
     st.caption(tr.gettext("The coach's chances are graded rounded to the nearest choice you had: {choices}.",
                           choices=", ".join(tr.percent(c / 100) for c in read.CHOICES)))
     show_cards(puzzle.held, tr, label=tr.gettext("What the opponent really held"))
-    yours, coach = read.scores(puzzle, answer)
+    yours, coach = read.scores(puzzle, given, exact)
     scores = st.session_state.setdefault(READ_SCORES, {})
     scores[puzzle_keys(puzzle).pid] = (yours, coach)
     mean_yours = sum(y for y, _ in scores.values()) / len(scores)

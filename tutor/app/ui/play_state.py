@@ -363,26 +363,23 @@ def live_holding(match: Match) -> Holding:
     return found
 
 
-SWITCHES = {"coach": (PLAY_COACH_SWITCH, PLAY_COACH), "quick": (PLAY_QUICK_SWITCH, PLAY_QUICK),
-            "reading": (PLAY_READING_SWITCH, PLAY_READING)}
-"""Each of the Play page's switches: its widget's key and the key its value is kept under."""
+SWITCHES = {"coach": (PLAY_COACH_SWITCH, PLAY_COACH, "coach_mode"),
+            "quick": (PLAY_QUICK_SWITCH, PLAY_QUICK, "quick_moves"),
+            "reading": (PLAY_READING_SWITCH, PLAY_READING, "reading_map")}
+"""Each of the Play page's switches: its widget's key, the key its value is kept under in the
+session and the profile's column that keeps it."""
 
 
 def switch_changed(which: str) -> None:
     """A switch of the Play page was flipped (``which``: ``coach``, ``quick`` or ``reading``): keep
     the new value for the session and the profile."""
-    widget, kept = SWITCHES[which]
+    widget, kept, column = SWITCHES[which]
     value = bool(st.session_state.get(widget))
     st.session_state[kept] = value
-    if which == "reading":
-        profile.remember_switches(reading_map=value)
-    elif which == "coach":
-        profile.remember_switches(coach_mode=value)
-        match = current()
-        if value and match is not None and match.decisions:
-            background.request(match.decisions[-1:], owner(), urgent=True)
-    else:
-        profile.remember_switches(quick_moves=value)
+    profile.remember_switches(**{column: value})
+    match = current() if which == "coach" and value else None  # Coach mode on: the last verdict first
+    if match is not None and match.decisions:
+        background.request(match.decisions[-1:], owner(), urgent=True)
 
 
 # --- the learner's actions ---------------------------------------------------------------------

@@ -138,8 +138,13 @@ def nearest_choice(chance: float) -> int:
     return min(CHOICES, key=lambda c: (abs(c - 100 * chance), c))
 
 
+def coach_reading(chances: Mapping[Card, float]) -> dict[Card, int]:
+    """The coach's answer: each of its chances (0 to 1) rounded to the nearest of :data:`CHOICES`."""
+    return {card: nearest_choice(chance) for card, chance in chances.items()}
+
+
 def model_answer(puzzle: Puzzle) -> dict[str, int]:
-    return {str(card): nearest_choice(chance) for card, chance in coach_chances(puzzle).items()}
+    return {str(card): chance for card, chance in coach_reading(coach_chances(puzzle)).items()}
 
 
 def score(chances: Mapping[Card, float], held: frozenset[Card]) -> float:
@@ -190,21 +195,20 @@ def _worst(puzzle: Puzzle, table: Table, given: Mapping[Card, int], coach: Mappi
     return "feared_free", Remark(N_("It did not hold {the_card}: you gave it {yours}, the coach {coach}."), numbers)
 
 
-def scores(puzzle: Puzzle, answer: Any) -> tuple[float, float]:
-    """The score of the learner's reading and the coach's (its chances rounded to :data:`CHOICES`)
-    against the opponent's real hand."""
+def scores(puzzle: Puzzle, given: Mapping[Card, int], chances: Mapping[Card, float]) -> tuple[float, float]:
+    """The score of the learner's reading (``given``: :func:`read_answer`) and the coach's (its
+    ``chances``: :func:`coach_chances`, rounded by :func:`coach_reading`) against the real hand."""
     held = frozenset(puzzle.held)
-    coach = {card: nearest_choice(chance) for card, chance in coach_chances(puzzle).items()}
-    return score(read_answer(puzzle, answer), held), score(coach, held)
+    return score(given, held), score(coach_reading(chances), held)
 
 
 def check(puzzle: Puzzle, answer: Any) -> Verdict:
     """A chance from 0 to 100 for each card asked about: ``{"7H": 70, ...}``."""
     given = read_answer(puzzle, answer)
     _, table, _ = _position(puzzle)
-    held = frozenset(puzzle.held)
-    coach = {card: nearest_choice(chance) for card, chance in coach_chances(puzzle).items()}
-    yours, theirs = score(given, held), score(coach, held)
+    chances = coach_chances(puzzle)
+    coach = coach_reading(chances)
+    yours, theirs = scores(puzzle, given, chances)
     result = analyze(puzzle.held)
     expected = {str(card): chance for card, chance in coach.items()}
     numbers = {"yours": round(yours, 1), "coach": round(theirs, 1), "tolerance": TOLERANCE}
@@ -217,7 +221,7 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
         return Verdict(True, result, expected=expected, notes=(remark, *notes))
     first = Remark(N_("Your reading scored {yours} against the cards it really held; the coach's scored {coach}, "
                       "and yours needed to be within {tolerance} of it."), numbers)
-    mistake, remark = _worst(puzzle, table, given, coach, held)
+    mistake, remark = _worst(puzzle, table, given, coach, frozenset(puzzle.held))
     return Verdict(False, result, mistake, (first, remark), expected, notes)
 
 
