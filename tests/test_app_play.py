@@ -135,14 +135,15 @@ def test_the_hint_says_the_coach_move_why_the_moves_too_close_to_call_and_agains
 
 
 def test_the_hint_names_the_next_best_move_and_what_it_gives_up():
-    # After taking the 5♠ the coach throws the Q♣; the J♥ is too close to call, and the next best the
-    # coach weighed, the 6♦, gives up 2.8 ± 1.2.
+    # After taking the 5♠ the coach throws the Q♣; the J♥, the 10♦ and the 3♥ are too close to call
+    # (each measured as its verdict is), and the next best the coach weighed, the 6♦, gives up 2.8 ± 1.2.
     at = open_play("en", GAME)
     act(at, "take")
     at.button(key="play_hint_button").click().run()
     [hint] = [i.value for i in at.info]
     assert hint.startswith("Hint for this move: Throw the Q♣: your deadwood will be 55. On average this move is worth ")
-    assert "Too close to call: “Throw the J♥” is as good, within what the analysis can tell." in hint
+    assert "Too close to call: “Throw the J♥”, “Throw the 10♦”, and “Throw the 3♥” are as good, within what the " \
+           "analysis can tell." in hint
     assert "The next best the coach weighed, “Throw the 6♦”, gives up 2.8 ± 1.2." in hint
 
 
@@ -159,7 +160,7 @@ def test_the_hint_in_spanish():
 
 def test_coach_mode_grades_a_move_the_coach_would_not_make():
     # The learner takes the 5♠ (2♠ 5♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ 2♣ Q♣) and throws the 6♠, breaking the
-    # 5♠ 6♠ it just made; the coach throws the Q♣: a blunder (7.4 ± 0.8 points).
+    # 5♠ 6♠ it just made; the coach throws the Q♣: a blunder (6.7 ± 0.5 points).
     at = open_play("en", GAME)
     at.toggle(key="play_coach").set_value(True).run()
     act(at, "take")
@@ -169,7 +170,7 @@ def test_coach_mode_grades_a_move_the_coach_would_not_make():
     [warning] = [w.value for w in at.warning]
     judgement = at.session_state["play_match"].decisions[1].judgement
     assert judgement.coach == ("discard", parse_card("QC")) and judgement.grade == "blunder"
-    assert warning.startswith("Your last move, “Throw the 6♠”. Blunder (gives up 7.4 ± 0.8 points): The coach "
+    assert warning.startswith("Your last move, “Throw the 6♠”. Blunder (gives up 6.7 ± 0.5 points): The coach "
                               "would have thrown the Q♣")
 
 
@@ -495,7 +496,7 @@ def test_a_mistake_is_tried_again_from_the_same_position_and_the_analysis_answer
     assert not at.exception and "The coach is weighing your move…" in screen(at)  # worked out in the background
     until_retried(at)
     assert [s.value for s in at.success] == ["You chose: Throw the J♥. Best: as good as the coach's move (Throw the "
-                                              "Q♣), within what the analysis can tell (it gives up 0.0 ± 0.5 points)."]
+                                              "Q♣), within what the analysis can tell (it gives up 0.2 ± 0.2 points)."]
     [options] = [t.value for t in at.table if "Move" in t.value.columns]
     assert list(options.columns) == ["Move", "Expected points (± s.e.)", "Grade"]
     assert "Throw the 6♠" in list(options["Move"]) and "Throw the Q♣ (the coach's)" in list(options["Move"])

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from test_analysis import THROWN, table
 
+from tutor.engine.cards import parse_card
 from tutor.engine.rules import load_ruleset
 from tutor.language.i18n import Translator
 from tutor.language.play_text import accuracy_line, hint_value_text
@@ -161,6 +162,33 @@ def test_a_verdict_is_the_same_whether_the_hint_was_asked_first_or_not():
     second = Evaluation(view, "strong")
     direct = {m: second.verdict(m) for m in reversed(second.legal)}
     assert direct == after_hint and second.choice() == hinted
+
+
+def discard(text: str) -> tuple[str, object]:
+    return ("discard", parse_card(text))
+
+
+STEPS = {96, 192, 384, 768, 1536, 3072, 6144, 12288, 19200}
+"""The worlds a verdict may be settled on at the app's budget: 96, twice as many each time, 19,200 at most."""
+
+
+def test_the_coach_refines_every_move_the_race_could_not_tell_apart():
+    # contenders_20000 (classic, against the beginner, turn 2, 27 cards in the stock, K♦ on the pile):
+    #   mover 3♠ 7♠ 9♥ 6♦ 8♦ 2♣ 4♣ 5♣ 6♣ 9♣ 10♣, to throw. The race ends with five discards it
+    #   cannot tell apart: 7♠ 9♥ 8♦ 6♦ 10♣. Refining only the best two there named 9♥ the coach's
+    #   move, and the verdicts found it 1.1 points behind the 7♠. Every one refined, the 7♠ is the
+    #   coach's; 9♥ and 6♦ are too close to call; the rest are measured against the 7♠.
+    evaluation = Evaluation(view_of("contenders_20000"), "beginner")
+    choice = evaluation.choice()
+    assert choice.move == discard("7S")
+    assert choice.contenders == tuple(discard(c) for c in ("7S", "9H", "8D", "6D", "10C"))
+    assert evaluation.close() == (discard("9H"), discard("6D"))
+    grades = {"9H": "best", "6D": "best", "2C": "best", "8D": "inaccuracy", "10C": "inaccuracy",
+              "3S": "inaccuracy", "9C": "mistake", "4C": "blunder", "5C": "blunder", "6C": "blunder"}
+    for text, expected in grades.items():
+        verdict = evaluation.verdict(discard(text))
+        assert (verdict.grade, verdict.coach) == (expected, discard("7S")), text
+        assert verdict.worlds in STEPS  # the fixed steps, whatever was played before
 
 
 def first_world(evaluation: Evaluation) -> tuple[int, tuple[tuple[int, ...], ...]]:

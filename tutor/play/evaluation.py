@@ -14,12 +14,17 @@ same numbers, in whatever order it is asked (the hint first or the verdict first
   worlds; the best :attr:`Budget.candidates` of those, with the strong player's move, then race:
   worlds are added :data:`BATCH` at a time, and a move drops out once it trails the leader by
   more than :data:`RACE_CONFIDENCE` standard errors of the paired difference, until one move is
-  left or :attr:`Budget.race` worlds are played. When several are left, the best :data:`REFINED`
-  of them are played on :attr:`Budget.refine` worlds and the best there is the coach's move; the
-  other, if it is graded best against it there, is *too close to call*.
-- **A verdict on a move** (:meth:`Evaluation.verdict`): best for a move too close to call (as the
-  hint said); else its loss against the coach's move on the same worlds, grown :data:`BATCH` at a
-  time until its grade is settled (the loss
+  left or :attr:`Budget.race` worlds are played. When several are left, each of them (twins
+  aside) is played on :attr:`Budget.refine` worlds and the best there is the coach's move; another,
+  if its loss against it, measured as a verdict's is (below), is graded best, is *too close to call*
+  (a loss measured on the refine's worlds alone was called best at 1.5 points under some seeds and
+  an inaccuracy under others).
+- **A verdict on a move** (:meth:`Evaluation.verdict`): a move's loss against the best, on the same
+  worlds, of the coach's move and the moves the race could not tell from it (still in the race at
+  its end), so that which of several near-tied moves the race named does not move the line every
+  other move is measured from (a move too close to call is measured against the coach's move
+  alone, and is best, as the hint said), on
+  :data:`SETTLE_FROM` worlds and then twice as many each time until its grade is settled (the loss
   :data:`SETTLE_CONFIDENCE` standard errors either way falls within one grade) or
   :attr:`Budget.verdict` worlds are played, then graded (:func:`tutor.play.grading.grade`: the
   loss less one standard error).
@@ -42,13 +47,9 @@ from tutor.play.moves import Move
 from tutor.play.opponents import DEFAULT_OPPONENT
 
 BATCH = 48
-"""Worlds added at a time in the race and in a verdict."""
+"""Worlds added at a time in the race."""
 RACE_CONFIDENCE = 2.0
 """Standard errors by which a move must trail the leader to drop out of the race."""
-REFINED = 2
-"""How many of the moves left at the end of the race are played on to :attr:`Budget.refine` worlds
-(the best two there, twins aside: measured, it settles the coach's move as well as all of them, for
-less)."""
 TWINS = 0.1
 """The share of worlds in which two moves may play out differently and still be twins."""
 SETTLE_CONFIDENCE = 3.0
@@ -75,9 +76,10 @@ class Budget:
 APP = Budget()
 """The coach's budget in the app. A verdict may grow to 19,200 worlds (only one still unsettled near a
 grade's line does): on ``benchmarks/coach_trust.py``'s 578 moves, the same grade under five seeds for
-90.3 % of moves (87.4 % at 4,800, 84.3 % at 2,400), none two grades apart or best under one seed and a
-mistake under another. Affordable since the play-outs and the worlds are compiled (a move's verdict
-0.27 s of CPU on average there, every legal move judged)."""
+92.7 % of moves (90.3 % before verdicts were measured against the best of the race's contenders and
+every contender refined; 87.4 % at 4,800, 84.3 % at 2,400), none two grades apart or best under one
+seed and a mistake under another. Every legal move of those 80 positions judged under five seeds
+took 8.3 minutes of CPU (11.7 before)."""
 DRILL = Budget(screen=24, keep=6, deep=64, candidates=4, race=240, refine=480, verdict=960)
 """A quarter of it, for the knock-or-wait drill's answer, made and checked on a click: it keeps only
 positions whose answer is clear beyond doubt (:func:`tutor.drills.kinds.knock.coach_answer`)."""
@@ -97,12 +99,17 @@ class Choice:
     """The strong player's move."""
     raced: tuple[Move, ...]
     """Every move of the race, the coach's first."""
+    contenders: tuple[Move, ...] = ()
+    """The moves the race could not tell apart (still in it when it ended, before the best of them
+    were refined), the coach's first: a verdict measures a move against the best of them."""
 
 
 @dataclass(frozen=True)
 class Verdict:
     """A move beside the coach's: what it gives up against it (negative: it was found worth
-    more), with the standard error of that paired difference, over ``worlds`` worlds."""
+    more), with the standard error of that paired difference, over ``worlds`` worlds. ``coach``
+    is the move it was measured against: the coach's move, or one too close to it to call that
+    did better on these worlds."""
 
     move: Move
     coach: Move
@@ -141,6 +148,7 @@ class Evaluation:
         self.outcomes: dict[Move, list[int]] = {}
         self._lock = threading.RLock()
         self._choice: Choice | None = None
+        self._close: tuple[Move, ...] | None = None
         self._proposal = proposal
         self._position: Position | None = None
 
@@ -212,7 +220,7 @@ class Evaluation:
         legal = list(self.legal)
         proposal = self._proposal if self._proposal is not None else Planner(STRONG).choose(self.table)
         if len(legal) < 2:
-            return Choice(legal[0], (), 0, proposal, (legal[0],))
+            return Choice(legal[0], (), 0, proposal, (legal[0],), (legal[0],))
         budget = self.budget
         order = {move: place for place, move in enumerate(legal)}
         pool = legal
@@ -228,32 +236,37 @@ class Evaluation:
             if len(alive) == 1 or worlds >= budget.race:
                 break
             worlds = min(worlds + BATCH, budget.race)
+        contenders = alive
         if len(alive) > 1 and budget.refine > worlds:
             alive = self._refined(self._best(alive, worlds, order), worlds)
             worlds = budget.refine
             leader = self._best(alive, worlds, order)[0]
         return Choice(leader, tuple(m for m in alive if m != leader), worlds, proposal,
-                      (leader, *(m for m in raced if m != leader)))
+                      (leader, *(m for m in raced if m != leader)),
+                      (leader, *(m for m in contenders if m != leader)))
 
     def _refined(self, ranked: list[Move], worlds: int) -> list[Move]:
-        """The best :data:`REFINED` of ``ranked`` (best first), a move that plays out as one already
-        chosen (a twin: the same outcome in all but :data:`TWINS` of the worlds, as two cards of
-        one rank often are) counting for none."""
+        """``ranked`` (best first) less each move that plays out as a better one (a twin: the same
+        outcome in all but :data:`TWINS` of the worlds, as two cards of one rank often are). Every
+        one is refined: refining only the best two at the race's end named a discard the coach's
+        that the verdicts then found some 2 points behind the fifth (``coach_trust.py``)."""
         chosen: list[Move] = []
         for move in ranked:
             mine = self.play(move, worlds)
             if not any(sum(a != b for a, b in zip(mine, self.play(other, worlds), strict=True)) <= TWINS * worlds
                        for other in chosen):
                 chosen.append(move)
-            if len(chosen) == REFINED:
-                break
         return chosen
 
     def close(self) -> tuple[Move, ...]:
-        """The moves still in the race at its end that are graded best against the coach's move on
-        the worlds it was chosen on: too close to it to call (and their verdicts say so)."""
-        choice = self.choice()
-        return tuple(m for m in choice.survivors if grade(*self.gap(m, choice.move, choice.worlds)) == "best")
+        """The moves still in the race at its end that are graded best against the coach's move,
+        each measured as a verdict is (grown until its grade is settled): too close to it to call
+        (and their verdicts say so). Worked out once."""
+        with self._lock:
+            if self._close is None:
+                choice = self.choice()
+                self._close = tuple(m for m in choice.survivors if self._measured(m, (choice.move,)).grade == "best")
+            return self._close
 
     def verdict(self, move: Move) -> Verdict:
         """``move`` beside the coach's move (see the module's docstring)."""
@@ -261,17 +274,31 @@ class Evaluation:
         coach = choice.move
         if move == coach or len(self.legal) < 2:
             return Verdict(move, coach, 0.0, 0.0, choice.worlds, True)
-        if move in self.close():  # as the hint said: as good as the coach's move, within what the analysis can tell
-            loss, err = self.gap(move, coach, choice.worlds)
-            return Verdict(move, coach, loss, err, choice.worlds, True)
-        budget = self.budget
-        worlds = min(max(SETTLE_FROM, self.played(move)), budget.verdict)
+        close = self.close()
+        if move in close:  # as the hint said: as good as the coach's move, within what the analysis can tell
+            return self._measured(move, (coach,))
+        return self._measured(move, tuple(m for m in choice.contenders or (coach,) if m != move))
+
+    def _measured(self, move: Move, peers: tuple[Move, ...]) -> Verdict:
+        """``move`` against the best of ``peers`` on the same worlds: on :data:`SETTLE_FROM` worlds,
+        then twice as many each time, until its grade is settled or :attr:`Budget.verdict` worlds
+        are played. The best of ``peers`` is named on these worlds or on as many as the coach's
+        move was chosen on, if more (on a few worlds it may be a move that plays out as ``move``
+        there). The steps are fixed, whatever was played before: the verdict is the same in
+        whatever order the coach is asked, and looked at a few times only (each look is a chance
+        for noise to settle a grade on the wrong side of a line)."""
+        worlds = min(SETTLE_FROM, self.budget.verdict)
         while True:
-            loss, err = self.gap(move, coach, worlds)
+            reference = self.leader(peers, max(worlds, self.choice().worlds))
+            loss, err = self.gap(move, reference, worlds)
             done = settled(loss, err, SETTLE_CONFIDENCE)
-            if done or worlds >= budget.verdict:
-                return Verdict(move, coach, loss, err, worlds, done)
-            worlds = min(worlds + BATCH, budget.verdict)
+            if done or worlds >= self.budget.verdict:
+                return Verdict(move, reference, loss, err, worlds, done)
+            worlds = min(2 * worlds, self.budget.verdict)
+
+    def leader(self, peers: tuple[Move, ...], worlds: int) -> Move:
+        """The best of ``peers`` on the first ``worlds`` worlds (the first of them on a tie)."""
+        return max(peers, key=lambda m: (self.value(m, worlds), -peers.index(m)))
 
     def worlds_of(self, *moves: Move) -> int:
         """The most worlds any of ``moves`` has been played on (at least the screen's)."""
