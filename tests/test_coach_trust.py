@@ -32,6 +32,7 @@ from tutor.play.coach import coach_hint, judge
 from tutor.play.evaluation import Evaluation
 from tutor.play.grading import settled
 from tutor.play.match import start_match
+from tutor.play.moves import Move
 from tutor.play.opponents import opponent_policy
 
 VIEWS = Path(__file__).parent / "views"
@@ -164,7 +165,7 @@ def test_a_verdict_is_the_same_whether_the_hint_was_asked_first_or_not():
     assert direct == after_hint and second.choice() == hinted
 
 
-def discard(text: str) -> tuple[str, object]:
+def discard(text: str) -> Move:
     return ("discard", parse_card(text))
 
 
