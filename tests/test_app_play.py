@@ -160,7 +160,7 @@ def test_the_hint_in_spanish():
 
 def test_coach_mode_grades_a_move_the_coach_would_not_make():
     # The learner takes the 5♠ (2♠ 5♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ 2♣ Q♣) and throws the 6♠, breaking the
-    # 5♠ 6♠ it just made; the coach throws the Q♣: a blunder (6.7 ± 0.5 points).
+    # 5♠ 6♠ it just made; the coach throws the Q♣: a blunder (7.2 ± 0.7 points).
     at = open_play("en", GAME)
     at.toggle(key="play_coach").set_value(True).run()
     act(at, "take")
@@ -170,7 +170,7 @@ def test_coach_mode_grades_a_move_the_coach_would_not_make():
     [warning] = [w.value for w in at.warning]
     judgement = at.session_state["play_match"].decisions[1].judgement
     assert judgement.coach == ("discard", parse_card("QC")) and judgement.grade == "blunder"
-    assert warning.startswith("Your last move, “Throw the 6♠”. Blunder (gives up 6.7 ± 0.5 points): The coach "
+    assert warning.startswith("Your last move, “Throw the 6♠”. Blunder (gives up 7.2 ± 0.7 points): The coach "
                               "would have thrown the Q♣")
 
 

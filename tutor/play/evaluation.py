@@ -21,10 +21,10 @@ same numbers, in whatever order it is asked (the hint first or the verdict first
   an inaccuracy under others).
 - **A verdict on a move** (:meth:`Evaluation.verdict`): a move's loss against the best, on the same
   worlds, of the coach's move and the moves the race could not tell from it (still in the race at
-  its end), so that which of several near-tied moves the race named does not move the line every
-  other move is measured from (a move too close to call is measured against the coach's move
-  alone, and is best, as the hint said), on
-  :data:`SETTLE_FROM` worlds and then twice as many each time until its grade is settled (the loss
+  its end and not beyond doubt behind it on the refine's worlds), so that which of several
+  near-tied moves the race named does not move the line every other move is measured from (a move
+  too close to call is measured against the coach's move alone, and is best, as the hint said), on
+  :data:`SETTLE_FROM` worlds and then half as many again each time until its grade is settled (the loss
   :data:`SETTLE_CONFIDENCE` standard errors either way falls within one grade) or
   :attr:`Budget.verdict` worlds are played, then graded (:func:`tutor.play.grading.grade`: the
   loss less one standard error).
@@ -58,6 +58,12 @@ SETTLE_FROM = 96
 """The fewest worlds a verdict is settled on (on fewer, the standard error itself is too rough)."""
 
 
+def in_doubt(loss: float, err: float) -> bool:
+    """Whether a loss is not beyond doubt: no more than :data:`RACE_CONFIDENCE` standard errors
+    above nothing."""
+    return loss - RACE_CONFIDENCE * err <= 0
+
+
 @dataclass(frozen=True)
 class Budget:
     """How many worlds a decision may take at each step (see the module's docstring), and how many
@@ -76,10 +82,10 @@ class Budget:
 APP = Budget()
 """The coach's budget in the app. A verdict may grow to 19,200 worlds (only one still unsettled near a
 grade's line does): on ``benchmarks/coach_trust.py``'s 578 moves, the same grade under five seeds for
-92.7 % of moves (90.3 % before verdicts were measured against the best of the race's contenders and
-every contender refined; 87.4 % at 4,800, 84.3 % at 2,400), none two grades apart or best under one
-seed and a mistake under another. Every legal move of those 80 positions judged under five seeds
-took 8.3 minutes of CPU (11.7 before)."""
+92.7 % of moves (90.3 % before every move left at the race's end was refined and a verdict measured
+against the best of those in doubt; 87.4 % at 4,800, 84.3 % at 2,400), none two grades apart or best
+under one seed and a mistake under another. Every legal move of those 80 positions judged under five
+seeds took 7.5 minutes of CPU (11.4 before)."""
 DRILL = Budget(screen=24, keep=6, deep=64, candidates=4, race=240, refine=480, verdict=960)
 """A quarter of it, for the knock-or-wait drill's answer, made and checked on a click: it keeps only
 positions whose answer is clear beyond doubt (:func:`tutor.drills.kinds.knock.coach_answer`)."""
@@ -99,17 +105,14 @@ class Choice:
     """The strong player's move."""
     raced: tuple[Move, ...]
     """Every move of the race, the coach's first."""
-    contenders: tuple[Move, ...] = ()
-    """The moves the race could not tell apart (still in it when it ended; each then refined, twins
-    aside), the coach's first: a verdict measures a move against the best of them."""
 
 
 @dataclass(frozen=True)
 class Verdict:
     """A move beside the coach's: what it gives up against it (negative: it was found worth
     more), with the standard error of that paired difference, over ``worlds`` worlds. ``coach``
-    is the move it was measured against: the coach's move, or another of the race's contenders
-    that did better on these worlds."""
+    is the move it was measured against: the coach's move, or another the race could not tell
+    from it that did better on these worlds (:meth:`Evaluation.unresolved`)."""
 
     move: Move
     coach: Move
@@ -220,7 +223,7 @@ class Evaluation:
         legal = list(self.legal)
         proposal = self._proposal if self._proposal is not None else Planner(STRONG).choose(self.table)
         if len(legal) < 2:
-            return Choice(legal[0], (), 0, proposal, (legal[0],), (legal[0],))
+            return Choice(legal[0], (), 0, proposal, (legal[0],))
         budget = self.budget
         order = {move: place for place, move in enumerate(legal)}
         pool = legal
@@ -232,18 +235,16 @@ class Evaluation:
         while True:
             leader = self._best(alive, worlds, order)[0]
             gaps = {m: self.gap(m, leader, worlds) for m in alive if m != leader}
-            alive = [leader, *(m for m, (loss, err) in gaps.items() if loss - RACE_CONFIDENCE * err <= 0)]
+            alive = [leader, *(m for m, gap in gaps.items() if in_doubt(*gap))]
             if len(alive) == 1 or worlds >= budget.race:
                 break
             worlds = min(worlds + BATCH, budget.race)
-        contenders = alive
         if len(alive) > 1 and budget.refine > worlds:
             alive = self._refined(self._best(alive, worlds, order), worlds)
             worlds = budget.refine
             leader = self._best(alive, worlds, order)[0]
         return Choice(leader, tuple(m for m in alive if m != leader), worlds, proposal,
-                      (leader, *(m for m in raced if m != leader)),
-                      (leader, *(m for m in contenders if m != leader)))
+                      (leader, *(m for m in raced if m != leader)))
 
     def _refined(self, ranked: list[Move], worlds: int) -> list[Move]:
         """``ranked`` (best first) less each move that plays out as a better one (a twin: the same
@@ -258,14 +259,21 @@ class Evaluation:
                 chosen.append(move)
         return chosen
 
+    def unresolved(self) -> tuple[Move, ...]:
+        """The coach's move, then each move still in the race at its end that does not trail it by
+        more than :data:`RACE_CONFIDENCE` standard errors on the worlds it was chosen on: the moves
+        a verdict measures against, and those that may be too close to call."""
+        choice = self.choice()
+        return (choice.move, *(m for m in choice.survivors if in_doubt(*self.gap(m, choice.move, choice.worlds))))
+
     def close(self) -> tuple[Move, ...]:
-        """The moves still in the race at its end that are graded best against the coach's move,
-        each measured as a verdict is (grown until its grade is settled): too close to it to call
-        (and their verdicts say so). Worked out once."""
+        """The moves of :meth:`unresolved` (the coach's aside) graded best against the coach's
+        move, each measured as a verdict is (grown until its grade is settled): too close to it to
+        call (and their verdicts say so). Worked out once."""
         with self._lock:
             if self._close is None:
-                choice = self.choice()
-                self._close = tuple(m for m in choice.survivors if self._measured(m, (choice.move,)).grade == "best")
+                coach = self.choice().move
+                self._close = tuple(m for m in self.unresolved()[1:] if self._measured(m, (coach,)).grade == "best")
             return self._close
 
     def verdict(self, move: Move) -> Verdict:
@@ -274,14 +282,16 @@ class Evaluation:
         coach = choice.move
         if move == coach or len(self.legal) < 2:
             return Verdict(move, coach, 0.0, 0.0, choice.worlds, True)
-        close = self.close()
-        if move in close:  # as the hint said: as good as the coach's move, within what the analysis can tell
-            return self._measured(move, (coach,))
-        return self._measured(move, tuple(m for m in choice.contenders or (coach,) if m != move))
+        peers = self.unresolved()
+        if move in peers[1:]:  # too close to call (as the hint said) if graded best against the coach's move
+            against_coach = self._measured(move, (coach,))
+            if against_coach.grade == "best":
+                return against_coach
+        return self._measured(move, tuple(m for m in peers if m != move))
 
     def _measured(self, move: Move, peers: tuple[Move, ...]) -> Verdict:
         """``move`` against the best of ``peers`` on the same worlds: on :data:`SETTLE_FROM` worlds,
-        then twice as many each time, until its grade is settled or :attr:`Budget.verdict` worlds
+        then half as many again each time, until its grade is settled or :attr:`Budget.verdict` worlds
         are played. The best of ``peers`` is named on these worlds or on as many as the coach's
         move was chosen on, if more (on a few worlds it may be a move that plays out as ``move``
         there). The steps are fixed, whatever was played before: the verdict is the same in
@@ -294,7 +304,7 @@ class Evaluation:
             done = settled(loss, err, SETTLE_CONFIDENCE)
             if done or worlds >= self.budget.verdict:
                 return Verdict(move, reference, loss, err, worlds, done)
-            worlds = min(2 * worlds, self.budget.verdict)
+            worlds = min(worlds + worlds // 2, self.budget.verdict)
 
     def leader(self, peers: tuple[Move, ...], worlds: int) -> Move:
         """The best of ``peers`` on the first ``worlds`` worlds (the first of them on a tie)."""
@@ -318,7 +328,7 @@ class Evaluation:
         choice = self.choice()
         close = self.close()
         behind = [(m, *self.standing(m, choice.move)[:2]) for m in choice.raced[1:] if m not in close]
-        clear = [b for b in behind if b[1] - RACE_CONFIDENCE * b[2] > 0]
+        clear = [b for b in behind if not in_doubt(*b[1:])]
         return min(clear, key=lambda b: b[1]) if clear else None
 
     def weighed(self) -> tuple[Move, ...]:
