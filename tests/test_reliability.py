@@ -279,7 +279,7 @@ def test_the_memory_store_loses_nothing_under_concurrent_sessions():
     lock = threading.Lock()
 
     def session():
-        for _ in range(50):  # each read returns every attempt so far: 150 a thread took 20 s, 50 take 3
+        for _ in range(50):  # each read returns every attempt so far: 150 a thread took 20 s, 50 take 2
             ok = store.record_attempt(ana.id, "score", "easy", "classic", True, 1.0)
             store.attempts(ana.id) if ok else None
             with lock:
