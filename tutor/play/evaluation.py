@@ -15,10 +15,10 @@ same numbers, in whatever order it is asked (the hint first or the verdict first
   worlds are added :data:`BATCH` at a time, and a move drops out once it trails the leader by
   more than :data:`RACE_CONFIDENCE` standard errors of the paired difference, until one move is
   left or :attr:`Budget.race` worlds are played. When several are left, each of them (twins
-  aside) is played on :attr:`Budget.refine` worlds and the best there is the coach's move; another,
-  if its loss against it, measured as a verdict's is (below), is graded best, is *too close to call*
-  (a loss measured on the refine's worlds alone was called best at 1.5 points under some seeds and
-  an inaccuracy under others).
+  aside) is played on :attr:`Budget.refine` worlds and the best there is the coach's move. Another
+  not beyond doubt behind it there (:func:`in_doubt`) whose loss against it, measured as a verdict's
+  is (below), is graded best is *too close to call* (a loss measured on the refine's worlds alone
+  was called best at 1.5 points under some seeds and an inaccuracy under others).
 - **A verdict on a move** (:meth:`Evaluation.verdict`): a move's loss against the best, on the same
   worlds, of the coach's move and the moves the race could not tell from it (still in the race at
   its end and not beyond doubt behind it on the refine's worlds), so that which of several
