@@ -307,8 +307,9 @@ class Evaluation:
             worlds = min(worlds + worlds // 2, self.budget.verdict)
 
     def leader(self, peers: tuple[Move, ...], worlds: int) -> Move:
-        """The best of ``peers`` on the first ``worlds`` worlds (the first of them on a tie)."""
-        return max(peers, key=lambda m: (self.value(m, worlds), -peers.index(m)))
+        """The best of ``peers`` on the first ``worlds`` worlds (the first of them on a tie: ``max``
+        keeps the first of equals)."""
+        return max(peers, key=lambda m: self.value(m, worlds))
 
     def worlds_of(self, *moves: Move) -> int:
         """The most worlds any of ``moves`` has been played on (at least the screen's)."""
