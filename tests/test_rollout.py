@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from checks import require
 
 from tutor.engine.melds import discard_reach, min_deadwood
 from tutor.engine.rules import Ruleset, load_ruleset
+from tutor.engine.scoring import knocker_gain
 from tutor.play import Bot, new_hand, simulate
 from tutor.play.analysis import Position, _first_move, in_world
 from tutor.play.simulate import CAREFUL, Sim, Stock, play_out
@@ -53,6 +55,94 @@ def test_a_hand_of_four_sevens_and_a_run_is_read_alike(compiled):
     mask = sum(1 << c for c in cards)
     assert compiled.min_deadwood(mask) == min_deadwood(mask) == 20
     assert compiled.discard_reach(mask) == discard_reach(mask)
+
+
+SCORING_OPTIONS = ("gin_adds_defender_deadwood", "layoffs_onto_gin", "layoffs_onto_big_gin", "gin_can_be_undercut",
+                   "undercut_on_tie", "undercut_adds_difference")
+
+
+def _turned(rules: Ruleset, option: str) -> Ruleset:
+    """The ruleset with one yes-or-no option turned the other way."""
+    changes: dict[str, Any] = {option: not getattr(rules, option)}
+    return replace(rules, **changes)
+
+
+def _knocks(count: int, seed: int) -> list[tuple[int, int]]:
+    """Knocks against 10 other cards: a run, a set and cards to fill 10 (a knock when its deadwood
+    allows), or two runs and a set that make eleven melded cards (a big gin); most defenders hold
+    cards that could lie off onto the knocker's melds."""
+    rng = random.Random(seed)
+    found: list[tuple[int, int]] = []
+    while len(found) < count:
+        deck = rng.sample(range(52), 52)
+        one, two = rng.sample(range(4), 2)
+        big = rng.random() < 0.3
+        first, size, second = rng.choice(((4, 3, 4), (5, 3, 3), (3, 4, 4), (4, 4, 3))) if big else \
+            (rng.choice((3, 4, 5)), rng.choice((3, 4)), 0)
+        melds = [one * 13 + low + i for low in [rng.randrange(14 - first)] for i in range(first)]
+        rank = rng.randrange(13)
+        melds += [s * 13 + rank for s in rng.sample(range(4), size)]
+        melds += [two * 13 + low + i for low in [rng.randrange(14 - second)] for i in range(second)]
+        knocker = list(dict.fromkeys(melds if big else melds + deck))
+        if big and len(knocker) != 11:
+            continue
+        knocker = knocker[:10 if not big else 11]
+        kmask = sum(1 << c for c in knocker)
+        if min_deadwood(kmask) > (0 if big else 10):
+            continue
+        near = [c for c in deck if not kmask >> c & 1
+                and any(c % 13 == k % 13 or (c // 13 == k // 13 and abs(c - k) <= 2) for k in knocker)]
+        defender = list(dict.fromkeys(near[:rng.randrange(7)] + [c for c in deck if not kmask >> c & 1]))[:10]
+        found.append((kmask, sum(1 << c for c in defender)))
+    return found
+
+
+def test_a_knock_is_scored_by_the_compiled_code_as_the_engine_scores_it_under_every_scoring_option(compiled):
+    """Under each shipped ruleset, and each with one scoring option turned the other way (layoffs onto
+    gin and big gin, undercuts on a tie, a gin undercut, what gin and an undercut add), the compiled
+    score of 1,500 knocks is the engine's (tutor.engine.scoring.knocker_gain)."""
+    rulesets = [load_ruleset(name) for name in ("classic", "short", "spanish")]
+    rulesets += [_turned(r, option) for r in rulesets[:] for option in SCORING_OPTIONS]
+    knocks = _knocks(1500, 8)
+    assert sum(k.bit_count() == 11 for k, _ in knocks) > 100
+    for rules in rulesets:
+        args = simulate.scoring_args(rules)
+        assert args is not None
+        assert [compiled.knocker_gain(k, d, args) for k, d in knocks] == [knocker_gain(k, d, rules) for k, d in knocks]
+
+
+def test_a_big_gin_with_the_defender_holding_what_would_lie_off_scores_the_bonus_and_all_its_deadwood(compiled):
+    """The knocker's eleven cards meld in full (a big gin): 4♠ 5♠ 6♠ 7♠, 8♥ 8♦ 8♣, 10♣ J♣ Q♣ K♣. The
+    defender holds A♥ 2♥ 3♥ 4♥ (a run) and A♠ 3♠ 8♠ 9♦ 10♦ 5♣: 3♠ is the spade run's next card down,
+    8♠ its next card up (and the eights' fourth). The classic game allows no layoffs onto big gin:
+    the defender keeps 1 + 3 + 8 + 9 + 10 + 5 = 36 and the knocker scores 31 + 36 = 67. Where layoffs
+    onto big gin are allowed, 3♠ and 8♠ lie off (A♠ would need the 2♠ first): 31 + 25 = 56."""
+    spades, hearts, diamonds, clubs = 0, 13, 26, 39
+    knocker = [spades + 3, spades + 4, spades + 5, spades + 6, hearts + 7, diamonds + 7, clubs + 7,
+               clubs + 9, clubs + 10, clubs + 11, clubs + 12]
+    defender = [hearts, hearts + 1, hearts + 2, hearts + 3, spades, spades + 2, spades + 7, diamonds + 8,
+                diamonds + 9, clubs + 4]
+    k, d = sum(1 << c for c in knocker), sum(1 << c for c in defender)
+    classic = load_ruleset("classic")
+    lenient = replace(classic, layoffs_onto_big_gin=True)
+    assert compiled.knocker_gain(k, d, simulate.scoring_args(classic)) == knocker_gain(k, d, classic) == 67
+    assert compiled.knocker_gain(k, d, simulate.scoring_args(lenient)) == knocker_gain(k, d, lenient) == 56
+
+
+def test_where_the_knocker_shows_its_first_arrangement_the_play_out_asks_the_engine(compiled):
+    """A ruleset where the knocker does not pick among equal arrangements, or the defender may not
+    break its melds to lay off, is scored by the engine through the play-out's callback (the
+    compiled code tries every arrangement): the same results as in Python."""
+    for option in ("knocker_picks_arrangement", "defender_breaks_melds"):
+        rules = _turned(load_ruleset("classic"), option)
+        assert simulate.scoring_args(rules) is None
+        positions = _positions(rules, ("strong",), range(81, 82))
+        python, fast = [], []
+        for position, _ in positions:
+            one, two = _both_ways(position, 4)
+            python += one
+            fast += two
+        assert fast == python and len(python) > 100
 
 
 def _positions(rules: Ruleset, levels: tuple[str, ...], seeds: range) -> list[tuple[Position, str]]:
@@ -145,7 +235,7 @@ def test_a_stock_whose_orders_miss_a_card_is_refused_with_a_clear_error(compiled
     with pytest.raises(ValueError, match="missing from a player's order"):
         compiled.play_out((1, 2), ((5,), (5,)), (0, 0), 1 << 6, 1, [9], (0, 1, 1, 0, -1, 0), (-1, -1), None, (0, 0),
                           ((0.0, -1, 0, 99, 0, True, True, False, False),) * 2, (False, False), (0.0,) * 52, (),
-                          (10, True, 2), lambda k, d: 0)
+                          (10, True, 2, None), lambda k, d: 0)
 
 
 def test_without_the_compiled_code_the_deadwood_is_remembered_from_the_engine():
@@ -215,7 +305,7 @@ def test_a_state_no_game_can_reach_is_refused_with_a_clear_error(compiled):
     def play(to_move=0, size=1, left=1 << 6, phase=1, pile=(9,)):
         return compiled.play_out((1, 2), ((6,), (6,)), (0, 0), left, size, list(pile), (to_move, phase, 1, 2, -1, 0),
                                  (-1, -1), None, (0, 0), ((0.0, -1, 0, 99, 0, True, True, False, False),) * 2,
-                                 (False, False), (0.0,) * 52, (), (10, True, 0), lambda k, d: 0)
+                                 (False, False), (0.0,) * 52, (), (10, True, 0, None), lambda k, d: 0)
     with pytest.raises(ValueError, match="not one of a game"):
         play(to_move=2)
     with pytest.raises(ValueError, match="not one of a game"):

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from tutor.engine.cards import SUITS, Card, card, mask_of
-from tutor.engine.melds import Arrangement, Meld, best_arrangements, min_deadwood
+from tutor.engine.cards import SUIT_BITS, SUITS, Card, card, mask_of
+from tutor.engine.melds import Arrangement, Meld, best_arrangements, min_deadwood, run_blocks
 
 
 @dataclass(frozen=True)
@@ -73,20 +73,55 @@ def _end_chains(meld: Meld) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(c.bit for c in end) for end in extensions(meld) if end)
 
 
+Chains = tuple[tuple[int, ...], ...]
+"""The open ends of a knocker's melds, each as the bits of the cards that would extend it, nearest first."""
+
+
+def meld_chains(knocker_melds: Sequence[Meld]) -> Chains:
+    """The open ends of these melds (:func:`extensions`), as bits."""
+    return tuple(chain for meld in knocker_melds for chain in _end_chains(meld))
+
+
+def arrangement_chains(mask: int, sets: tuple[int, ...]) -> Chains:
+    """:func:`meld_chains` of the arrangement of ``mask`` with these sets (masks of three or four
+    cards of a rank) and every run its other cards make, worked out on the bits alone (no
+    :class:`Meld` is built: the simulations score knocks this way)."""
+    chains: list[tuple[int, ...]] = []
+    rest = mask
+    for chosen in sets:
+        rest ^= chosen
+        if chosen.bit_count() == 3:
+            low = chosen & -chosen
+            rank = (low.bit_length() - 1) % SUIT_BITS
+            column = sum(1 << (suit * SUIT_BITS + rank) for suit in range(len(SUITS)))
+            chains.append((column ^ chosen,))
+    for first, length in run_blocks(rest):
+        rank = first % SUIT_BITS
+        if rank:
+            chains.append(tuple(1 << (first - step) for step in range(1, rank + 1)))
+        if rank + length < SUIT_BITS:
+            chains.append(tuple(1 << (first + step) for step in range(length, SUIT_BITS - rank)))
+    return tuple(chains)
+
+
 def layoff_masks(knocker_melds: Sequence[Meld], defender_mask: int) -> list[int]:
     """Every combination of layoffs the defender could make, as the mask of the cards laid off
     (the same combinations as :func:`layoff_options`, no card used twice, none laid off included)."""
+    return chain_layoff_masks(meld_chains(knocker_melds), defender_mask)
+
+
+def chain_layoff_masks(chains: Chains, defender_mask: int) -> list[int]:
+    """:func:`layoff_masks` onto melds given by their open ends (:func:`meld_chains`)."""
     combos = [0]
-    for meld in knocker_melds:
-        for chain in _end_chains(meld):
-            options, laid = [], 0
-            for bit in chain:
-                if not defender_mask & bit:
-                    break
-                laid |= bit
-                options.append(laid)
-            if options:
-                combos = [c | o for c in combos for o in (0, *options) if not c & o]
+    for chain in chains:
+        options, laid = [], 0
+        for bit in chain:
+            if not defender_mask & bit:
+                break
+            laid |= bit
+            options.append(laid)
+        if options:
+            combos = [c | o for c in combos for o in (0, *options) if not c & o]
     return combos
 
 
@@ -94,10 +129,16 @@ def defender_deadwood(knocker_melds: Sequence[Meld], defender_mask: int, allow_l
                       may_break_melds: bool = True) -> int:
     """The least deadwood the defender keeps against a knock (its layoffs and its own melds chosen
     together, as :func:`best_defence` chooses them): the number alone, for simulations."""
+    return chain_defender_deadwood(meld_chains(knocker_melds), defender_mask, allow_layoffs, may_break_melds)
+
+
+def chain_defender_deadwood(chains: Chains, defender_mask: int, allow_layoffs: bool = True,
+                            may_break_melds: bool = True) -> int:
+    """:func:`defender_deadwood` against melds given by their open ends (:func:`meld_chains`)."""
     if not allow_layoffs:
         return min_deadwood(defender_mask)
     layable = defender_mask if may_break_melds else mask_of(best_arrangements(defender_mask)[0].deadwood_cards)
-    return min(min_deadwood(defender_mask ^ laid) for laid in layoff_masks(knocker_melds, layable))
+    return min(min_deadwood(defender_mask ^ laid) for laid in chain_layoff_masks(chains, layable))
 
 
 def _cards_mask(layoffs: tuple[Layoff, ...]) -> int:

@@ -356,13 +356,11 @@ def _display_order(arrangement: Arrangement) -> tuple[int, int, tuple[int, ...]]
             tuple(c.index for m in arrangement.melds for c in m.cards))
 
 
-def best_arrangements(mask: int) -> list[Arrangement]:
-    """Every arrangement of the hand that leaves the least deadwood, the one to show first.
-
-    A run of four or more is one meld: splitting it would meld the same cards.
-    """
+def least_set_choices(mask: int) -> tuple[int, list[tuple[int, ...]]]:
+    """The least deadwood of the hand, and every choice of sets (as set masks) that leaves it,
+    the other cards melded in whole runs: one choice per arrangement of :func:`best_arrangements`."""
     if not set_ranks(mask):
-        return [_arrangement(mask, ())]
+        return run_deadwood(mask), [()]
     scored = []
     for sets in _set_choices(mask):
         rest = mask
@@ -370,8 +368,26 @@ def best_arrangements(mask: int) -> list[Arrangement]:
             rest ^= s
         scored.append((run_deadwood(rest), sets))
     least = min(dw for dw, _ in scored)
-    arrangements = [_arrangement(mask, sets) for dw, sets in scored if dw == least]
-    return sorted(arrangements, key=_display_order)
+    return least, [sets for dw, sets in scored if dw == least]
+
+
+def run_blocks(mask: int) -> list[tuple[int, int]]:
+    """The runs a hand's cards make when none is in a set, each as (its lowest bit, its length)."""
+    blocks = []
+    for suit, pattern in enumerate(_suit_patterns(mask)):
+        melded = RUN_MELDED[pattern]
+        if melded:
+            blocks += [(suit * SUIT_BITS + start, length) for start, length in _pattern_blocks(melded)]
+    return blocks
+
+
+def best_arrangements(mask: int) -> list[Arrangement]:
+    """Every arrangement of the hand that leaves the least deadwood, the one to show first.
+
+    A run of four or more is one meld: splitting it would meld the same cards.
+    """
+    _, choices = least_set_choices(mask)
+    return sorted((_arrangement(mask, sets) for sets in choices), key=_display_order)
 
 
 def candidate_arrangements(mask: int) -> list[Arrangement]:

@@ -26,8 +26,16 @@ from tutor.engine.errors import (
     SharedCardError,
     excerpt,
 )
-from tutor.engine.layoffs import DefenderPlay, Layoff, best_defence, defender_deadwood
-from tutor.engine.melds import Arrangement, Meld, best_arrangements, min_deadwood
+from tutor.engine.layoffs import (
+    Chains,
+    DefenderPlay,
+    Layoff,
+    arrangement_chains,
+    best_defence,
+    chain_defender_deadwood,
+    meld_chains,
+)
+from tutor.engine.melds import Arrangement, Meld, best_arrangements, least_set_choices, min_deadwood
 from tutor.engine.rules import Ruleset, require_ruleset
 
 Outcome = Literal["knock", "gin", "big_gin", "undercut"]
@@ -200,12 +208,14 @@ def layoffs_allowed(knocker_deadwood: int, big_gin: bool, rules: Ruleset) -> boo
 
 
 @lru_cache(maxsize=65536)
-def _knocker_melds(knocker_mask: int, picks: bool) -> tuple[int, tuple[tuple[Meld, ...], ...]]:
-    """The knocker's least deadwood and the melds of each arrangement it may show (every one that
-    reaches it when ``picks``, else the one shown first)."""
-    arrangements = best_arrangements(knocker_mask)
-    shown = arrangements if picks else arrangements[:1]
-    return arrangements[0].deadwood, tuple(a.melds for a in shown)
+def _knocker_chains(knocker_mask: int, picks: bool) -> tuple[int, tuple[Chains, ...]]:
+    """The knocker's least deadwood and the open ends of the melds of each arrangement it may show
+    (every one that reaches it when ``picks``, else the one shown first), worked out on the bits:
+    only when it has several to choose from and shows the first are its melds built to find it."""
+    least, choices = least_set_choices(knocker_mask)
+    if not picks and len(choices) > 1:
+        return least, (meld_chains(best_arrangements(knocker_mask)[0].melds),)
+    return least, tuple(arrangement_chains(knocker_mask, sets) for sets in choices)
 
 
 def knocker_gain(knocker_mask: int, defender_mask: int, rules: Ruleset) -> int:
@@ -214,11 +224,11 @@ def knocker_gain(knocker_mask: int, defender_mask: int, rules: Ruleset) -> int:
     fast path for simulations, scored as :func:`score_hand` scores (the same arrangements, the same
     layoffs, :func:`hand_outcome`) without building what explains the score."""
     big_gin = knocker_mask.bit_count() == BIG_GIN_SIZE
-    knocker_deadwood, shown = _knocker_melds(knocker_mask, rules.knocker_picks_arrangement)
+    knocker_deadwood, shown = _knocker_chains(knocker_mask, rules.knocker_picks_arrangement)
     allow = layoffs_allowed(knocker_deadwood, big_gin, rules)
     best = None
-    for melds in shown:
-        kept = defender_deadwood(melds, defender_mask, allow, rules.defender_breaks_melds)
+    for chains in shown:
+        kept = chain_defender_deadwood(chains, defender_mask, allow, rules.defender_breaks_melds)
         ending = hand_outcome(knocker_deadwood, kept, big_gin, rules)
         gain = ending.points if ending.winner == "knocker" else -ending.points
         best = gain if best is None else max(best, gain)

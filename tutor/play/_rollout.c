@@ -1,9 +1,10 @@
 /* The analysis' play-outs in C: tutor/play/simulate.py's policies, move for move.
  *
- * This file is a translation of the play-out of tutor/play/simulate.py (play_out with no log) and of
- * the deadwood search of tutor/engine/melds.py (min_deadwood, discard_reach), for speed: the same
+ * This file is a translation of the play-out of tutor/play/simulate.py (play_out with no log), of
+ * the deadwood search of tutor/engine/melds.py (min_deadwood, discard_reach) and of a knock's score
+ * (tutor/engine/scoring.py: knocker_gain, where every arrangement is tried), for speed: the same
  * world gives the same result, which tests/test_rollout.py checks against the Python code on
- * thousands of worlds of every level and ruleset. The tables (runs' deadwood, partners, meld pairs,
+ * thousands of worlds of every level and ruleset and on knocks under every scoring option. The tables (runs' deadwood, partners, meld pairs,
  * card values) and the constants come from the Python modules through setup(), so that both read
  * one definition. Python remains the reference: a change to a policy there must be made here too
  * (the equivalence test fails until it is).
@@ -167,6 +168,128 @@ static int discard_reach(u64 mask, u64 *reach) {
     return after_discard_with_sets(mask, ranks, runnable_of(mask), 0, reach);
 }
 
+/* --- A knock's score (tutor/engine/scoring.py: knocker_gain) ------------------------------------------ */
+
+/* The ruleset's scoring options (tutor.engine.rules.Ruleset), for rulesets where the knocker shows whichever
+   of its equal arrangements leaves the defender most deadwood and the defender may break its own melds to lay
+   off (every shipped ruleset): then every arrangement is tried and none is ever chosen by how it is shown, and
+   the knock is scored here. Otherwise it is scored in Python, through the play-out's gain callback. */
+typedef struct {
+    int gin_bonus, gin_adds_defender_deadwood, layoffs_onto_gin, big_gin_bonus, layoffs_onto_big_gin,
+        gin_can_be_undercut, undercut_on_tie, undercut_bonus, undercut_adds_difference;
+} Scoring;
+
+#define BIG_GIN_SIZE 11
+#define MAX_CHOICES 128
+#define MAX_CHAINS 16
+
+/* Every choice of sets for ``ranks`` (as the union of the sets' cards), as melds.py's _set_choices makes them. */
+static void set_choices(u64 mask, unsigned ranks, u64 chosen, u64 *out, int *n) {
+    if (!ranks) {
+        if (*n < MAX_CHOICES) out[(*n)++] = chosen;
+        return;
+    }
+    unsigned low = ranks & (~ranks + 1);
+    u64 options[6];
+    int count = set_options(mask & RANK_COLUMN[__builtin_ctz(low)], options);
+    for (int i = 0; i < count; i++) set_choices(mask, ranks ^ low, chosen | options[i], out, n);
+}
+
+/* The open ends of the melds of the arrangement of ``mask`` with the sets ``sets`` and every run of the rest,
+   each as the bits that would extend it, nearest first (tutor/engine/layoffs.py: arrangement_chains). */
+static int chains_of(u64 mask, u64 sets, u64 chains[MAX_CHAINS][SUIT_BITS], int *lens) {
+    int n = 0;
+    for (int rank = 0; rank < SUIT_BITS; rank++) {
+        u64 in_set = sets & RANK_COLUMN[rank];
+        if (popcount(in_set) == 3) {
+            chains[n][0] = RANK_COLUMN[rank] ^ in_set;
+            lens[n++] = 1;
+        }
+    }
+    u64 rest = mask ^ sets;
+    for (int suit = 0; suit < 4; suit++) {
+        int base = suit * SUIT_BITS;
+        unsigned melded = (unsigned)RUN_MELDED[(rest >> base) & SUIT_MASK];
+        while (melded) {
+            int start = __builtin_ctz(melded), length = 0;
+            while (start + length < SUIT_BITS && (melded >> (start + length) & 1u)) length++;
+            melded &= ~(((1u << length) - 1u) << start);
+            if (start > 0) {
+                for (int k = 0; k < start; k++) chains[n][k] = (u64)1 << (base + start - 1 - k);
+                lens[n++] = start;
+            }
+            if (start + length < SUIT_BITS) {
+                int len = SUIT_BITS - start - length;
+                for (int k = 0; k < len; k++) chains[n][k] = (u64)1 << (base + start + length + k);
+                lens[n++] = len;
+            }
+        }
+    }
+    return n;
+}
+
+/* The least deadwood the defender keeps, laying off along chains ``i`` on (no card twice) and melding the rest
+   (tutor/engine/layoffs.py: chain_defender_deadwood, with a defender that may break its melds). */
+static int defence(u64 defender, u64 chains[MAX_CHAINS][SUIT_BITS], const int *lens, int n, int i, u64 laid) {
+    if (i == n) return min_deadwood(defender ^ laid);
+    int best = defence(defender, chains, lens, n, i + 1, laid);
+    u64 prefix = 0;
+    for (int k = 0; k < lens[i]; k++) {
+        u64 bit = chains[i][k];
+        if (!(defender & bit)) break;
+        prefix |= bit;
+        if (laid & prefix) break;
+        int dw = defence(defender, chains, lens, n, i + 1, laid | prefix);
+        if (dw < best) best = dw;
+    }
+    return best;
+}
+
+/* tutor/engine/scoring.py's hand_outcome and outcome_points: the knocker's points (negative when undercut). */
+static long knock_outcome(const Scoring *r, int knocker_dw, int defender_dw, int big_gin) {
+    int gin = knocker_dw == 0;
+    int undercut = defender_dw < knocker_dw || (defender_dw == knocker_dw && r->undercut_on_tie);
+    int difference = knocker_dw > defender_dw ? knocker_dw - defender_dw : defender_dw - knocker_dw;
+    if (undercut && (!gin || r->gin_can_be_undercut) && !big_gin)
+        return -(long)(r->undercut_bonus + (r->undercut_adds_difference ? difference : 0));
+    if (big_gin) return r->big_gin_bonus + defender_dw;
+    if (gin) return r->gin_bonus + (r->gin_adds_defender_deadwood ? defender_dw : 0);
+    return difference;
+}
+
+/* tutor/engine/scoring.py's knocker_gain, under a ruleset where every arrangement is tried (see Scoring). */
+static long knock_gain(const Scoring *r, u64 knocker, u64 defender) {
+    u64 choices[MAX_CHOICES];
+    int n = 0;
+    set_choices(knocker, set_ranks(knocker), 0, choices, &n);
+    int least = MORE_THAN_ANY_DEADWOOD;
+    for (int i = 0; i < n; i++) {
+        int dw = run_dw(knocker ^ choices[i]);
+        if (dw < least) least = dw;
+    }
+    int big_gin = popcount(knocker) == BIG_GIN_SIZE;
+    int allow = big_gin ? r->layoffs_onto_big_gin : least == 0 ? r->layoffs_onto_gin : 1;
+    long best = 0;
+    int any = 0;
+    for (int i = 0; i < n; i++) {
+        if (run_dw(knocker ^ choices[i]) != least) continue;
+        int kept;
+        if (allow) {
+            u64 chains[MAX_CHAINS][SUIT_BITS];
+            int lens[MAX_CHAINS];
+            int count = chains_of(knocker, choices[i], chains, lens);
+            kept = defence(defender, chains, lens, count, 0, 0);
+        } else {
+            kept = min_deadwood(defender);
+        }
+        long gain = knock_outcome(r, least, kept, big_gin);
+        if (!any || gain > best) best = gain;
+        any = 1;
+        if (!allow) break; /* every arrangement leaves the defender the same */
+    }
+    return best;
+}
+
 /* --- The play-out (tutor/play/simulate.py) -------------------------------------------------------- */
 
 typedef struct {
@@ -198,6 +321,8 @@ typedef struct {
     double belief_share[MAX_BELIEF];
     u64 belief_hand[MAX_BELIEF];
     int knock_limit, big_gin_allowed, void_at_stock;
+    int scored_here; /* the knock is scored by knock_gain (else by the gain callback) */
+    Scoring scoring;
     PyObject *gain; /* gain(knocker, defender) -> the knocker's points under the hand's rules */
     int failed;
 } Sim;
@@ -218,6 +343,7 @@ static double feed_stake(const Policy *p, int stock_size) {
 
 static long gain_of(Sim *s, u64 knocker, u64 defender) {
     if (s->failed) return 0;
+    if (s->scored_here) return knock_gain(&s->scoring, knocker, defender);
     PyObject *k = PyLong_FromUnsignedLongLong(knocker), *d = PyLong_FromUnsignedLongLong(defender);
     PyObject *out = (k && d) ? PyObject_CallFunctionObjArgs(s->gain, k, d, NULL) : NULL;
     Py_XDECREF(k);
@@ -654,16 +780,44 @@ static int read_belief(PyObject *risk, PyObject *hands, Sim *s) {
     return 0;
 }
 
+static int read_scoring(PyObject *t, Scoring *r) {
+    if (!PyArg_ParseTuple(t, "ippipppip;the scoring is (gin_bonus, gin_adds_defender_deadwood, layoffs_onto_gin, "
+                             "big_gin_bonus, layoffs_onto_big_gin, gin_can_be_undercut, undercut_on_tie, "
+                             "undercut_bonus, undercut_adds_difference)",
+                          &r->gin_bonus, &r->gin_adds_defender_deadwood, &r->layoffs_onto_gin, &r->big_gin_bonus,
+                          &r->layoffs_onto_big_gin, &r->gin_can_be_undercut, &r->undercut_on_tie, &r->undercut_bonus,
+                          &r->undercut_adds_difference))
+        return -1;
+    return 0;
+}
+
+static PyObject *py_knocker_gain(PyObject *self, PyObject *args) {
+    unsigned long long knocker, defender;
+    PyObject *scoring;
+    Scoring r;
+    if (not_ready()) return NULL;
+    if (!PyArg_ParseTuple(args, "KKO", &knocker, &defender, &scoring) || read_scoring(scoring, &r) < 0) return NULL;
+    const u64 deck = ((u64)1 << NCARDS) - 1;
+    int size = popcount(knocker);
+    if ((knocker | defender) & ~deck || knocker & defender || (size != 10 && size != BIG_GIN_SIZE)
+        || popcount(defender) != 10) {
+        PyErr_SetString(PyExc_ValueError, "a knock is 10 cards (or 11 for a big gin) against 10 others");
+        return NULL;
+    }
+    return PyLong_FromLong(knock_gain(&r, knocker, defender));
+}
+
 static const char play_out_doc[] =
     "play_out(hands, orders, at, left, size, pile, state, deadwood, plan, shown, policies, eager, risk, believed,"
     " rules, gain) -> int\n\n"
     "Play a hand to its end as tutor.play.simulate.play_out does (no log); player 0's net points.\n"
     "state: (to_move, phase, dealer, passes, taken, moves); plan: None or (least, reach); rules:\n"
-    "(knock_limit, big_gin_allowed, void_at_stock); gain(knocker, defender): the knocker's points.";
+    "(knock_limit, big_gin_allowed, void_at_stock, scoring); gain(knocker, defender): the knocker's points,\n"
+    "asked only when scoring is None (else a knock is scored here, as knocker_gain scores it).";
 
 static PyObject *py_play_out(PyObject *self, PyObject *args) {
     PyObject *hands, *orders, *at, *pile, *state, *deadwood, *plan, *shown, *policies, *eager, *risk, *believed,
-        *rules, *gain;
+        *rules, *gain, *scoring;
     unsigned long long left;
     int size;
     if (not_ready()) return NULL;
@@ -679,8 +833,10 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
         || !PyArg_ParseTuple(at, "ii", &s.at[0], &s.at[1])
         || !PyArg_ParseTuple(deadwood, "ii", &s.deadwood[0], &s.deadwood[1])
         || !PyArg_ParseTuple(state, "iiiiii", &s.to_move, &s.phase, &s.dealer, &s.passes, &s.taken, &s.moves)
-        || !PyArg_ParseTuple(rules, "ipi", &s.knock_limit, &s.big_gin_allowed, &s.void_at_stock))
+        || !PyArg_ParseTuple(rules, "ipiO", &s.knock_limit, &s.big_gin_allowed, &s.void_at_stock, &scoring)
+        || (scoring != Py_None && read_scoring(scoring, &s.scoring) < 0))
         return NULL;
+    s.scored_here = scoring != Py_None;
     s.hands[0] = h0;
     s.hands[1] = h1;
     s.shown[0] = s0;
@@ -1242,6 +1398,9 @@ static PyMethodDef methods[] = {
      "shuffled(cards, getrandbits) -> a new list, shuffled as random.Random.shuffle shuffles it."},
     {"kept_throw", py_kept_throw, METH_VARARGS,
      "kept_throw(hand, keep, partners) -> the card thrown (tutor.play.analysis.kept_throw)."},
+    {"knocker_gain", py_knocker_gain, METH_VARARGS,
+     "knocker_gain(knocker, defender, scoring) -> the knocker's points (tutor.engine.scoring.knocker_gain, under a\n"
+     "ruleset where the knocker picks its arrangement and the defender may break its melds)."},
     {"discard_reach", py_discard_reach, METH_O,
      "discard_reach(mask) -> (least deadwood after one discard, the discards that leave it)."},
     {NULL, NULL, 0, NULL},

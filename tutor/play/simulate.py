@@ -627,6 +627,21 @@ def _policy_args(policy: Policy) -> tuple[float, int, int, int, int, bool, bool,
     return found
 
 
+ScoringArgs = tuple[int, bool, bool, int, bool, bool, bool, int, bool]
+
+
+def scoring_args(rules: Ruleset) -> ScoringArgs | None:
+    """A ruleset's scoring options as the compiled play-out reads them, where it scores a knock
+    itself: where the knocker shows whichever of its equal arrangements leaves the defender most
+    deadwood and the defender may break its own melds to lay off (every shipped ruleset). None
+    otherwise: the play-out then asks :func:`~tutor.engine.scoring.knocker_gain`."""
+    if not (rules.knocker_picks_arrangement and rules.defender_breaks_melds):
+        return None
+    return (rules.gin_bonus, rules.gin_adds_defender_deadwood, rules.layoffs_onto_gin, rules.big_gin_bonus,
+            rules.layoffs_onto_big_gin, rules.gin_can_be_undercut, rules.undercut_on_tie, rules.undercut_bonus,
+            rules.undercut_adds_difference)
+
+
 def _play_out_compiled(sim: Sim, rules: Ruleset, compiled: ModuleType) -> int:
     """:func:`play_out` by the compiled code: the same moves, from the same state (the sim is used up:
     only its result is set)."""
@@ -635,7 +650,8 @@ def _play_out_compiled(sim: Sim, rules: Ruleset, compiled: ModuleType) -> int:
         (sim.hands[0], sim.hands[1]), stock.orders, (stock.at[0], stock.at[1]), stock.left, stock.size, sim.pile,
         (sim.to_move, sim.phase, sim.dealer, sim.passes, sim.taken, sim.moves), (sim.deadwood[0], sim.deadwood[1]),
         sim.plan, (sim.shown[0], sim.shown[1]), (_policy_args(sim.policies[0]), _policy_args(sim.policies[1])),
-        sim.eager, sim.belief.risk, sim.belief.hands, (rules.knock_limit, rules.big_gin_allowed, rules.void_at_stock),
+        sim.eager, sim.belief.risk, sim.belief.hands,
+        (rules.knock_limit, rules.big_gin_allowed, rules.void_at_stock, scoring_args(rules)),
         lambda knocker, defender: sim.gain(knocker, defender, rules))
     sim.result = result
     return result
