@@ -43,6 +43,7 @@ import operator
 import random
 import statistics
 import zlib
+from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
@@ -619,28 +620,34 @@ class Position:
         self.belief = Belief.of([self.sampler.draw(believe)[0] for _ in range(belief)])
         self.seen = table_sim(view, self.table, opponent_policy(opponent), self.belief)
         self._rng = random.Random(f"analysis/{seed}")
-        self._worlds: list[tuple[int, Stock]] = []
+        self._opponents = array("Q")
+        self._lefts = array("Q")
+        self._orders: list[bytes] = []
+        """World ``i``: the opponent's hand, the stock's cards (masks) and its two orders one after
+        the other, kept small (some 120 bytes a world: a verdict may draw 76,800 of them)."""
 
     @property
     def legal(self) -> tuple[Move, ...]:
         return self.table.legal
 
     def world(self, index: int) -> tuple[int, Stock]:
-        """World ``index`` (from 0): the opponent's hand and the stock, drawn in order once."""
-        while len(self._worlds) <= index:
+        """World ``index`` (from 0): the opponent's hand and a new stock, drawn in order once."""
+        while len(self._orders) <= index:
             opponent, cards = self.sampler.draw(self._rng)
             if COMPILED is not None:
                 second = COMPILED.shuffled(cards, self._rng.getrandbits)
             else:
                 second = [*cards]
                 self._rng.shuffle(second)
-            self._worlds.append((opponent, Stock(cards, second)))
-        return self._worlds[index]
+            self._opponents.append(opponent)
+            self._lefts.append(sum(1 << card for card in cards))
+            self._orders.append(bytes(cards) + bytes(second))
+        return self._opponents[index], Stock.packed(self._orders[index], self._lefts[index])
 
     def outcome(self, move: Move, index: int) -> int:
         """The mover's net points when it plays ``move`` in world ``index``."""
         opponent, stock = self.world(index)
-        return play_option(in_world(self.seen, opponent, stock.copy()), move, self.table)
+        return play_option(in_world(self.seen, opponent, stock), move, self.table)
 
     def outcome_in(self, move: Move, opponent: int, order: Sequence[int]) -> int:
         """The mover's net points when it plays ``move`` against ``opponent``'s hand with the stock

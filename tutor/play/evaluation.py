@@ -75,7 +75,7 @@ class Budget:
     candidates: int = 6
     race: int = 480
     refine: int = 1200
-    verdict: int = 19200
+    verdict: int = 76800
     belief: int = BELIEF_WORLDS
 
 

@@ -187,6 +187,16 @@ class Stock:
             self.left |= 1 << card
         self.size = len(self.orders[0])
 
+    @classmethod
+    def packed(cls, orders: bytes, left: int) -> Stock:
+        """A stock from its two orders one after the other (the first player's first, as bytes) and
+        the mask of its cards."""
+        stock = cls.__new__(cls)
+        half = len(orders) // 2
+        stock.orders = (tuple(orders[:half]), tuple(orders[half:]))
+        stock.at, stock.left, stock.size = [0, 0], left, half
+        return stock
+
     def __len__(self) -> int:
         return self.size
 
