@@ -169,8 +169,8 @@ def discard(text: str) -> Move:
     return ("discard", parse_card(text))
 
 
-STEPS = {96, 144, 216, 324, 486, 729, 1093, 1639, 2458, 3687, 5530, 8295, 12442, 18663, 19200}
-"""The worlds a verdict may be settled on at the app's budget: 96, half as many again each time, 19,200 at most."""
+STEPS = {96, 144, 216, 324, 486, 729, 1093, 1639, 2458, 3687, 5530, 8295, 12442, 18663, 27994, 41991, 62986, 76800}
+"""The worlds a verdict may be settled on at the app's budget: 96, half as many again each time, 76,800 at most."""
 
 
 def test_the_coach_refines_every_move_the_race_could_not_tell_apart():
@@ -178,20 +178,26 @@ def test_the_coach_refines_every_move_the_race_could_not_tell_apart():
     #   mover 3♠ 7♠ 9♥ 6♦ 8♦ 2♣ 4♣ 5♣ 6♣ 9♣ 10♣, to throw. The race ends with five discards it
     #   cannot tell apart: 7♠ 9♥ 8♦ 6♦ 10♣. Refining only the best two there named 9♥ the coach's
     #   move, and the verdicts found it 1.1 points behind the 7♠. Every one refined, the 7♠ is the
-    #   coach's; the 8♦ is then beyond doubt behind it, the 9♥, 10♣ and 6♦ are not; of those, the 9♥
-    #   and the 6♦ are too close to call; every other move is measured against the best of the four.
+    #   coach's; the 8♦ is then beyond doubt behind it, the 9♥, 10♣ and 6♦ are not; on 76,800 worlds
+    #   none of them is as good as the 7♠ (the 6♦ gives up 1.13 ± 0.08, the 9♥ 1.27 ± 0.08): none is
+    #   too close to call, and the 6♦ is the hint's next best, with its verdict's figures. Every
+    #   other move is measured against the best of the four.
     evaluation = Evaluation(view_of("contenders_20000"), "beginner")
     choice = evaluation.choice()
     assert choice.move == discard("7S")
     assert choice.survivors == tuple(discard(c) for c in ("9H", "10C", "6D", "8D"))
     assert evaluation.unresolved() == tuple(discard(c) for c in ("7S", "9H", "10C", "6D"))
-    assert evaluation.close() == (discard("9H"), discard("6D"))
-    grades = {"9H": "best", "6D": "best", "2C": "best", "8D": "inaccuracy", "10C": "inaccuracy",
+    assert evaluation.close() == ()
+    runner = evaluation.runner_up()
+    assert runner is not None and runner[0] == discard("6D") and round(runner[1], 2) == 1.13
+    assert round(runner[2], 2) == 0.08
+    grades = {"9H": "inaccuracy", "6D": "inaccuracy", "2C": "best", "8D": "inaccuracy", "10C": "inaccuracy",
               "3S": "inaccuracy", "9C": "mistake", "4C": "blunder", "5C": "blunder", "6C": "blunder"}
     for text, expected in grades.items():
         verdict = evaluation.verdict(discard(text))
         assert (verdict.grade, verdict.coach) == (expected, discard("7S")), text
         assert verdict.worlds in STEPS  # the fixed steps, whatever was played before
+    assert evaluation.verdict(discard("6D")).worlds == 76800
 
 
 def first_world(evaluation: Evaluation) -> tuple[int, tuple[tuple[int, ...], ...]]:
@@ -223,6 +229,20 @@ def test_the_hint_is_never_contradicted_by_its_own_numbers(name, opponent):
         assert judge(view, hint.runner_up.move, opponent).grade != "best" or loss <= 2
     text = hint_value_text(hint, view["top_discard"], Translator("en"))
     assert text is not None and "gives up -" not in text
+
+
+def test_a_move_the_race_dropped_on_its_bad_worlds_is_too_close_to_call_when_its_verdict_says_so():
+    # pos59 (classic, the first upcard, against the strong player): the mover holds 3♠ K♠ 6♥ 9♥ 10♥
+    #   5♦ 7♦ K♦ A♣ K♣ and the 6♠ is offered. The race dropped the take: it read 6.1 ± 2.8 points
+    #   behind the pass on the worlds it was played on. Its verdict, on 76,800 worlds, reads
+    #   1.08 ± 0.09: best, less one standard error (0.99). The hint names the pass and says the
+    #   take is too close to call, and names no next best that "gives up 6.1".
+    view = view_of("pos59")
+    hint = coach_hint(view, "strong")
+    assert hint.move == ("pass", None) and hint.close == (("take", None),)
+    assert hint.runner_up is None and hint.runner_up_loss is None
+    take = judge(view, ("take", None), "strong")
+    assert (take.grade, round(take.loss, 2), round(take.stderr, 2), take.worlds) == ("best", 1.08, 0.09, 76800)
 
 
 def test_a_learner_who_follows_every_hint_is_graded_best_at_every_decision():

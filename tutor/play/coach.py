@@ -133,8 +133,8 @@ class Judgement:
 class CoachHint:
     """The coach's move explained, with what it is worth, the moves too close to it to call, and
     what the next best move the coach weighed gives up against it (None where the view cannot be
-    sampled or only one move is legal). ``runner_up_loss`` is always a loss beyond doubt (more than
-    two standard errors): a move that close is among ``close`` instead."""
+    sampled or only one move is legal). ``runner_up_loss`` is that move's verdict, a loss beyond
+    doubt that no verdict grades best: a move its verdict grades best is among ``close`` instead."""
 
     advice: Advice
     value: OptionValue | None = None

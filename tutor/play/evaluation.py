@@ -18,7 +18,9 @@ same numbers, in whatever order it is asked (the hint first or the verdict first
   aside) is played on :attr:`Budget.refine` worlds and the best there is the coach's move. Another
   not beyond doubt behind it there (:func:`in_doubt`) whose loss against it, measured as a verdict's
   is (below), is graded best is *too close to call* (a loss measured on the refine's worlds alone
-  was called best at 1.5 points under some seeds and an inaccuracy under others).
+  was called best at 1.5 points under some seeds and an inaccuracy under others), and so is a move
+  the race weighed whose verdict grades it best all the same. The hint's *next best* move is the
+  nearest of the others by their verdicts, with its verdict's figures (:meth:`Evaluation.runner_up`).
 - **A verdict on a move** (:meth:`Evaluation.verdict`): a move's loss against the best, on the same
   worlds, of the coach's move and the moves the race could not tell from it (still in the race at
   its end and not beyond doubt behind it on the refine's worlds), so that which of several
@@ -151,7 +153,7 @@ class Evaluation:
         self.outcomes: dict[Move, list[int]] = {}
         self._lock = threading.RLock()
         self._choice: Choice | None = None
-        self._close: tuple[Move, ...] | None = None
+        self._ranking: tuple[tuple[Move, ...], tuple[Move, float, float] | None] | None = None
         self._proposal = proposal
         self._position: Position | None = None
 
@@ -267,14 +269,25 @@ class Evaluation:
         return (choice.move, *(m for m in choice.survivors if in_doubt(*self.gap(m, choice.move, choice.worlds))))
 
     def close(self) -> tuple[Move, ...]:
-        """The moves of :meth:`unresolved` (the coach's aside) graded best against the coach's
-        move, each measured as a verdict is (grown until its grade is settled): too close to it to
-        call (and their verdicts say so). Worked out once."""
+        """The moves too close to the coach's to call (and their verdicts say so, graded best): each
+        of :meth:`unresolved` (the coach's aside) graded best against the coach's move, measured as
+        a verdict is (grown until its grade is settled), and each other move the race weighed
+        whose verdict grades it best all the same. Worked out once."""
+        return self._ranked()[0]
+
+    def _ranked(self) -> tuple[tuple[Move, ...], tuple[Move, float, float] | None]:
+        """:meth:`close` and :meth:`runner_up`, worked out together once (from verdicts alone: the
+        same whatever was asked before)."""
         with self._lock:
-            if self._close is None:
+            if self._ranking is None:
                 coach = self.choice().move
-                self._close = tuple(m for m in self.unresolved()[1:] if self._measured(m, (coach,)).grade == "best")
-            return self._close
+                unresolved = self.unresolved()[1:]
+                close = [m for m in unresolved if self._measured(m, (coach,)).grade == "best"]
+                others = {m: self.verdict(m) for m in self.choice().raced[1:] if m not in close}
+                close += [m for m, v in others.items() if v.grade == "best"]
+                behind = [(m, v.loss, v.stderr) for m, v in others.items() if v.grade != "best"]
+                self._ranking = tuple(close), min(behind, key=lambda b: b[1]) if behind else None
+            return self._ranking
 
     def verdict(self, move: Move) -> Verdict:
         """``move`` beside the coach's move (see the module's docstring)."""
@@ -323,14 +336,12 @@ class Evaluation:
         return loss, err, worlds
 
     def runner_up(self) -> tuple[Move, float, float] | None:
-        """The next best move the race weighed, with what it gives up against the coach's move and
-        that loss' standard error (beyond doubt: more than :data:`RACE_CONFIDENCE` standard errors);
-        None when there is none."""
-        choice = self.choice()
-        close = self.close()
-        behind = [(m, *self.standing(m, choice.move)[:2]) for m in choice.raced[1:] if m not in close]
-        clear = [b for b in behind if not in_doubt(*b[1:])]
-        return min(clear, key=lambda b: b[1]) if clear else None
+        """The next best move the race weighed, by its verdict, of those the verdicts do not grade
+        best, with what its verdict says it gives up and that loss' standard error (a loss beyond
+        doubt: no grade below best is given to less); None when there is none. The verdict's figure,
+        not the race's: a move drops out of the race on worlds where it did badly (a first upcard
+        taken read 6.1 ± 2.8 there, and 1.1 ± 0.1 on its verdict's 76,800 worlds)."""
+        return self._ranked()[1]
 
     def weighed(self) -> tuple[Move, ...]:
         """The moves the race weighed, the coach's first."""
