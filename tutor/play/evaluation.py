@@ -19,8 +19,9 @@ same numbers, in whatever order it is asked (the hint first or the verdict first
   not beyond doubt behind it there (:func:`in_doubt`) whose loss against it, measured as a verdict's
   is (below), is graded best is *too close to call* (a loss measured on the refine's worlds alone
   was called best at 1.5 points under some seeds and an inaccuracy under others), and so is a move
-  the race weighed whose verdict grades it best all the same. The hint's *next best* move is the
-  nearest of the others by their verdicts, with its verdict's figures (:meth:`Evaluation.runner_up`).
+  the race weighed that is nearer the coach's (it stayed longer in the race, or gave up less there)
+  than the first one whose verdict does not grade it best: that one is the hint's *next best*
+  move, with its verdict's figures (:meth:`Evaluation.runner_up`).
 - **A verdict on a move** (:meth:`Evaluation.verdict`): a move's loss against the best, on the same
   worlds, of the coach's move and the moves the race could not tell from it (still in the race at
   its end and not beyond doubt behind it on the refine's worlds), so that which of several
@@ -82,12 +83,11 @@ class Budget:
 
 
 APP = Budget()
-"""The coach's budget in the app. A verdict may grow to 19,200 worlds (only one still unsettled near a
+"""The coach's budget in the app. A verdict may grow to 76,800 worlds (only one still unsettled near a
 grade's line does): on ``benchmarks/coach_trust.py``'s 578 moves, the same grade under five seeds for
-92.7 % of moves (90.3 % before every move left at the race's end was refined and a verdict measured
-against the best of those in doubt; 87.4 % at 4,800, 84.3 % at 2,400), none two grades apart or best
+96.4 % of moves (92.7 % at 19,200, 87.4 % at 4,800, 84.3 % at 2,400), none two grades apart or best
 under one seed and a mistake under another. Every legal move of those 80 positions judged under five
-seeds took 7.5 minutes of CPU (11.4 before)."""
+seeds took 8.1 minutes of CPU (20.5 before the play-outs scored knocks in C, 7.5 at 19,200)."""
 DRILL = Budget(screen=24, keep=6, deep=64, candidates=4, race=240, refine=480, verdict=960)
 """A quarter of it, for the knock-or-wait drill's answer, made and checked on a click: it keeps only
 positions whose answer is clear beyond doubt (:func:`tutor.drills.kinds.knock.coach_answer`)."""
@@ -107,6 +107,9 @@ class Choice:
     """The strong player's move."""
     raced: tuple[Move, ...]
     """Every move of the race, the coach's first."""
+    reached: tuple[int, ...] = ()
+    """How many worlds the race played each move of :attr:`raced` on (where it dropped out, or to
+    the end)."""
 
 
 @dataclass(frozen=True)
@@ -245,8 +248,9 @@ class Evaluation:
             alive = self._refined(self._best(alive, worlds, order), worlds)
             worlds = budget.refine
             leader = self._best(alive, worlds, order)[0]
-        return Choice(leader, tuple(m for m in alive if m != leader), worlds, proposal,
-                      (leader, *(m for m in raced if m != leader)))
+        ranked = (leader, *(m for m in raced if m != leader))
+        return Choice(leader, tuple(m for m in alive if m != leader), worlds, proposal, ranked,
+                      tuple(self.played(m) for m in ranked))
 
     def _refined(self, ranked: list[Move], worlds: int) -> list[Move]:
         """``ranked`` (best first) less each move that plays out as a better one (a twin: the same
@@ -272,22 +276,39 @@ class Evaluation:
         """The moves too close to the coach's to call (and their verdicts say so, graded best): each
         of :meth:`unresolved` (the coach's aside) graded best against the coach's move, measured as
         a verdict is (grown until its grade is settled), and each other move the race weighed
-        whose verdict grades it best all the same. Worked out once."""
+        whose verdict grades it best all the same, before the :meth:`runner_up`. Worked out once."""
         return self._ranked()[0]
 
     def _ranked(self) -> tuple[tuple[Move, ...], tuple[Move, float, float] | None]:
-        """:meth:`close` and :meth:`runner_up`, worked out together once (from verdicts alone: the
-        same whatever was asked before)."""
+        """:meth:`close` and :meth:`runner_up`, worked out together once (from the race and the
+        verdicts alone: the same whatever was asked before)."""
         with self._lock:
             if self._ranking is None:
                 coach = self.choice().move
-                unresolved = self.unresolved()[1:]
-                close = [m for m in unresolved if self._measured(m, (coach,)).grade == "best"]
-                others = {m: self.verdict(m) for m in self.choice().raced[1:] if m not in close}
-                close += [m for m, v in others.items() if v.grade == "best"]
-                behind = [(m, v.loss, v.stderr) for m, v in others.items() if v.grade != "best"]
-                self._ranking = tuple(close), min(behind, key=lambda b: b[1]) if behind else None
+                close = [m for m in self.unresolved()[1:] if self._measured(m, (coach,)).grade == "best"]
+                runner = None
+                for move in self._behind(tuple(close)):
+                    verdict = self.verdict(move)
+                    if verdict.grade != "best":
+                        runner = move, verdict.loss, verdict.stderr
+                        break
+                    close.append(move)
+                self._ranking = tuple(close), runner
             return self._ranking
+
+    def _behind(self, close: tuple[Move, ...]) -> list[Move]:
+        """The other moves the race weighed (not in ``close``), nearest first: the longer a move
+        stayed in the race the nearer it is, and of those that left it together, the less it gives
+        up against the coach's move on those worlds (a move that dropped out early may read well
+        against the coach's on its few worlds: it trailed the leader of that moment)."""
+        choice = self.choice()
+        reached = dict(zip(choice.raced, choice.reached, strict=False))
+        behind = []
+        for move in choice.raced[1:]:
+            if move not in close:
+                worlds = max(reached.get(move, 0), self.budget.screen)
+                behind.append((-worlds, self.gap(move, choice.move, worlds)[0], move))
+        return [m for *_, m in sorted(behind, key=lambda b: b[:2])]
 
     def verdict(self, move: Move) -> Verdict:
         """``move`` beside the coach's move (see the module's docstring)."""
@@ -336,11 +357,12 @@ class Evaluation:
         return loss, err, worlds
 
     def runner_up(self) -> tuple[Move, float, float] | None:
-        """The next best move the race weighed, by its verdict, of those the verdicts do not grade
-        best, with what its verdict says it gives up and that loss' standard error (a loss beyond
-        doubt: no grade below best is given to less); None when there is none. The verdict's figure,
-        not the race's: a move drops out of the race on worlds where it did badly (a first upcard
-        taken read 6.1 ± 2.8 there, and 1.1 ± 0.1 on its verdict's 76,800 worlds)."""
+        """The next best move the race weighed (nearest as :meth:`_behind` orders them) that its
+        verdict does not grade best, with what its verdict says it gives up and that loss'
+        standard error (a loss beyond doubt: no grade below best is given to less); None when there
+        is none. The verdict's figure, not the race's: a move drops out of the race on worlds where
+        it did badly (a first upcard taken read 6.1 ± 2.8 there, and 1.1 ± 0.1 on its verdict's
+        76,800 worlds)."""
         return self._ranked()[1]
 
     def weighed(self) -> tuple[Move, ...]:
