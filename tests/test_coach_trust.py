@@ -28,7 +28,7 @@ from tutor.play.analysis import (
     sampler_for,
 )
 from tutor.play.bots.reading import read_view
-from tutor.play.coach import coach_hint, judge
+from tutor.play.coach import coach_hint, coach_move, judge
 from tutor.play.evaluation import Evaluation
 from tutor.play.grading import settled
 from tutor.play.match import start_match
@@ -241,6 +241,7 @@ def test_a_move_the_race_dropped_on_its_bad_worlds_is_too_close_to_call_when_its
     view = view_of("pos59")
     hint = coach_hint(view, "strong")
     assert hint.move == ("pass", None) and hint.close == (("take", None),)
+    assert coach_move(view, "strong") == ("pass", None)  # the replay's coach's move, without the verdicts
     assert hint.runner_up is None and hint.runner_up_loss is None
     take = judge(view, ("take", None), "strong")
     assert (take.grade, round(take.loss, 2), round(take.stderr, 2), take.worlds) == ("best", 1.08, 0.09, 76800)

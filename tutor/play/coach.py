@@ -255,6 +255,13 @@ def coach_hint(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int
     return CoachHint(advice, value, found.option(move), (loss, stderr), close, opponent)
 
 
+def coach_move(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int | str = 0) -> Move:
+    """The coach's move for this view against ``opponent``'s level, without the rest of the hint
+    (what the next best gives up takes verdicts): the replay's view of the virtual player's moves."""
+    found = evaluation(view, opponent, salt)
+    return _fallback(view) if found is None else found.choice().move
+
+
 def losses(view: dict[str, Any], moves: tuple[Move, ...], opponent: str = DEFAULT_OPPONENT,
            salt: int | str = 0, budget: Budget = APP) -> tuple[Move, dict[Move, tuple[float, float]]]:
     """The coach's move, and what each of ``moves`` (none: each move the coach weighed) gives up

@@ -18,7 +18,7 @@ from tutor.language.i18n import Translator
 from tutor.language.labels import ruleset_title
 from tutor.language.play_text import bot_level_name, hint_sentence, log_line, move_phrase, value_chart, verdict_line
 from tutor.play import background
-from tutor.play.coach import coach_hint
+from tutor.play.coach import coach_move
 from tutor.play.match import LEARNER, Decision, Match, Played, replay
 from tutor.progress.store import SavedGame
 
@@ -83,9 +83,9 @@ def show_replay(games: Sequence[SavedGame], tr: Translator) -> None:
             else:
                 st.fragment(_weighing, run_every=0.5)(decision, tr)
         else:
-            hint = coach_hint(view, match.level)
-            st.text(tr.gettext("The coach's move: {move}.", move=move_phrase(hint.move, view["top_discard"], tr)))
-            if hint.move == played.move:
+            best = coach_move(view, match.level)
+            st.text(tr.gettext("The coach's move: {move}.", move=move_phrase(best, view["top_discard"], tr)))
+            if best == played.move:
                 st.success(tr.gettext("The virtual player made the coach's move."))
             else:
                 st.warning(tr.gettext("The coach would have chosen otherwise."))
