@@ -244,6 +244,7 @@ def test_a_move_the_race_dropped_on_its_bad_worlds_is_too_close_to_call_when_its
     assert coach_move(view, "strong") == ("pass", None)  # the replay's coach's move, without the verdicts
     assert hint.runner_up is None and hint.runner_up_loss is None
     take = judge(view, ("take", None), "strong")
+    assert take.loss is not None and take.stderr is not None
     assert (take.grade, round(take.loss, 2), round(take.stderr, 2), take.worlds) == ("best", 1.08, 0.09, 76800)
 
 
