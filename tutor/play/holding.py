@@ -40,10 +40,12 @@ COLD = 0.6
 """At most this share of the uniform chance, on average over a suit's unseen cards, for the suit
 to be named as one the opponent is not collecting."""
 
-TEMPER = {"beginner": 0.775, "intermediate": 0.681, "strong": 0.745, "expert": 0.695}
+TEMPER = {"beginner": 0.775, "intermediate": 0.681, "strong": 0.745, "expert": 0.726}
 """For each level, how much of the drawn chance's distance from the uniform chance the map keeps:
 the least-squares fit of real holdings on drawn chances, ``benchmarks/reading.py --fit`` on 2,000
-positions a level (± 0.007 to 0.010), on 2026-12-03."""
+positions a level (± 0.007 to 0.010), on 2026-12-03; the expert's again on 2026-12-04, once its
+history model improved its hand more slowly (:data:`tutor.play.opponents.HISTORY_WASTE`; 0.695
+before)."""
 
 ReadingKind = Literal["fed", "took", "likely", "cold_suit"]
 
