@@ -4,9 +4,9 @@
  * the deadwood search of tutor/engine/melds.py (min_deadwood, discard_reach) and of a knock's score
  * (tutor/engine/scoring.py: knocker_gain, where every arrangement is tried), for speed: the same
  * world gives the same result, which tests/test_rollout.py checks against the Python code on
- * thousands of worlds of every level and ruleset and on knocks under every scoring option. The tables (runs' deadwood, partners, meld pairs,
- * card values) and the constants come from the Python modules through setup(), so that both read
- * one definition. Python remains the reference: a change to a policy there must be made here too
+ * thousands of worlds of every level and ruleset and on knocks under every scoring option. The
+ * tables (runs' deadwood, partners, meld pairs, card values) and the constants come from the Python
+ * modules through setup(), so that both read one definition. Python remains the reference: a change to a policy there must be made here too
  * (the equivalence test fails until it is).
  *
  * Floating point: the careful mover's costs are products and sums of doubles, computed in the same
