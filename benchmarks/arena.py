@@ -11,6 +11,9 @@ an opponent:
   instead and counts it.
 * ``beginner`` (or any level): our own virtual player, for quick comparisons without OpenSpiel.
 
+Our side is a level, or ``expert/LEVEL``: the expert told which level it faces (it then models
+that level in its analysis, where by default it models the strong player).
+
 Hands are scored by the engine (``score_hand``, classic), games by ``game_totals`` to 100.
 Run from the checkout::
 
@@ -75,7 +78,9 @@ class OurPlayer:
     """One of our levels, deciding from the view alone."""
 
     def __init__(self, level: str, seed: int) -> None:
-        self.bot = Bot(level, seed)
+        """``level``, or ``expert/LEVEL``: the expert told it faces LEVEL (it models that level)."""
+        name, _, told = level.partition("/")
+        self.bot = Bot(name, seed, opponent=told) if told else Bot(name, seed)
         self.tally = Tally()
 
     def start(self, hand: Hand, player: int) -> None:
@@ -336,7 +341,9 @@ def measure(level: str, opponent: str, hands: int, games: int, workers: int, rul
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--levels", nargs="+", default=list(BOT_LEVELS), choices=[*BOT_LEVELS, *JAVA])
+    parser.add_argument("--levels", nargs="+", default=list(BOT_LEVELS),
+                        choices=[*BOT_LEVELS, *JAVA, *(f"expert/{level}" for level in BOT_LEVELS)],
+                        help="expert/LEVEL: the expert told it faces LEVEL (it models that level, not the strong one)")
     parser.add_argument("--opponent", default="openspiel", choices=["openspiel", *BOT_LEVELS, *JAVA])
     parser.add_argument("--hands", type=int, default=20_000, help="hands per level (an even number)")
     parser.add_argument("--games", type=int, default=2_000, help="games to 100 per level (an even number)")
