@@ -14,7 +14,7 @@ from functools import lru_cache
 from itertools import product
 
 from tutor.engine.cards import SUIT_BITS, SUITS, Card, card, mask_of
-from tutor.engine.melds import Arrangement, Meld, best_arrangements, min_deadwood, run_blocks
+from tutor.engine.melds import RANK_COLUMN, Arrangement, Meld, best_arrangements, min_deadwood, run_blocks
 
 
 @dataclass(frozen=True)
@@ -92,9 +92,7 @@ def arrangement_chains(mask: int, sets: tuple[int, ...]) -> Chains:
         rest ^= chosen
         if chosen.bit_count() == 3:
             low = chosen & -chosen
-            rank = (low.bit_length() - 1) % SUIT_BITS
-            column = sum(1 << (suit * SUIT_BITS + rank) for suit in range(len(SUITS)))
-            chains.append((column ^ chosen,))
+            chains.append((RANK_COLUMN[(low.bit_length() - 1) % SUIT_BITS] ^ chosen,))
     for first, length in run_blocks(rest):
         rank = first % SUIT_BITS
         if rank:

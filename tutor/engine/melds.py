@@ -74,7 +74,8 @@ RUN_DEADWOOD, RUN_MELDED = _run_tables()
 """``RUN_DEADWOOD[p]``: deadwood of suit pattern ``p`` melded in runs only; ``RUN_MELDED[p]``:
 the bits of ``p`` that are in runs."""
 
-_RANK_COLUMN = [sum(1 << (s * SUIT_BITS + r) for s in range(4)) for r in range(SUIT_BITS)]
+RANK_COLUMN = [sum(1 << (s * SUIT_BITS + r) for s in range(4)) for r in range(SUIT_BITS)]
+"""``RANK_COLUMN[r]``: the bits of the four cards of rank bit ``r`` (0 for the ace)."""
 
 
 def _suit_patterns(mask: int) -> tuple[int, int, int, int]:
@@ -107,7 +108,7 @@ _SET_OPTIONS = _all_set_options()
 
 def _set_options(mask: int, rank_bit: int) -> tuple[int, ...]:
     """The ways to meld one rank as a set: each as the mask of its cards (0 for no set)."""
-    return _SET_OPTIONS[mask & _RANK_COLUMN[rank_bit]]
+    return _SET_OPTIONS[mask & RANK_COLUMN[rank_bit]]
 
 
 # The hot paths below (min_deadwood, _min_with_sets, _run_deadwood_after_discard) split the mask
@@ -149,7 +150,7 @@ def _min_with_sets(mask: int, ranks: int, runnable: int) -> int:
     whole: leaving any of its cards out could only add deadwood."""
     low = ranks & -ranks
     rest = ranks ^ low
-    column = mask & _RANK_COLUMN[low.bit_length() - 1]
+    column = mask & RANK_COLUMN[low.bit_length() - 1]
     options = _SET_OPTIONS[column] if column & runnable else (column,)
     best = _MORE_THAN_ANY_DEADWOOD
     for option in options:
@@ -225,7 +226,7 @@ def _after_discard_with_sets(mask: int, ranks: int, runnable: int, fours: int) -
         return least, reach
     low = ranks & -ranks
     rest = ranks ^ low
-    column = mask & _RANK_COLUMN[low.bit_length() - 1]
+    column = mask & RANK_COLUMN[low.bit_length() - 1]
     if not column & runnable:
         return _after_discard_with_sets(mask ^ column, rest, runnable,
                                         fours | column if column.bit_count() == 4 else fours)

@@ -157,6 +157,7 @@ class Evaluation:
         self._lock = threading.RLock()
         self._choice: Choice | None = None
         self._ranking: tuple[tuple[Move, ...], tuple[Move, float, float] | None] | None = None
+        self._measures: dict[tuple[Move, tuple[Move, ...]], Verdict] = {}
         self._proposal = proposal
         self._position: Position | None = None
 
@@ -330,7 +331,16 @@ class Evaluation:
         move was chosen on, if more (on a few worlds it may be a move that plays out as ``move``
         there). The steps are fixed, whatever was played before: the verdict is the same in
         whatever order the coach is asked, and looked at a few times only (each look is a chance
-        for noise to settle a grade on the wrong side of a line)."""
+        for noise to settle a grade on the wrong side of a line). Kept once worked out: the hint, the
+        verdict and the review ask for the same measurements, each a pass over up to 76,800 worlds
+        at every step."""
+        found = self._measures.get((move, peers))
+        if found is None:
+            found = self._measures.setdefault((move, peers), self._measure(move, peers))
+        return found
+
+    def _measure(self, move: Move, peers: tuple[Move, ...]) -> Verdict:
+        """:meth:`_measured`, worked out."""
         worlds = min(SETTLE_FROM, self.budget.verdict)
         while True:
             reference = self.leader(peers, max(worlds, self.choice().worlds))
