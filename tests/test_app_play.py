@@ -66,6 +66,18 @@ def until_retried(at, seconds: float = 120):
     return at.run()
 
 
+def until_hint(at, seconds: float = 120):
+    """Wait for the hint asked for at the learner's decision (worked out in the background, first in
+    line) and show the page again."""
+    from tutor.play import background
+    match = at.session_state["play_match"]
+    deadline = time.monotonic() + seconds
+    while not ((asked := background.ask(match.view(), match.level, "hint")).answered or asked.failed):
+        assert time.monotonic() < deadline, "the hint did not come"
+        time.sleep(0.02)
+    return at.run()
+
+
 def play_hint_moves(at, most: int = 200):
     """Play the strong player's moves for the learner through the page until the hand is over, and
     wait for the coach's review."""
@@ -125,6 +137,7 @@ def test_the_hint_says_the_coach_move_why_the_moves_too_close_to_call_and_agains
     # call, the coach takes it.
     at = open_play("en", GAME)
     at.button(key="play_hint_button").click().run()
+    until_hint(at)
     [hint] = [i.value for i in at.info]
     assert hint.startswith("Hint for this move: Take the 5♠: your deadwood falls from 60 to 55. On average this move "
                            "is worth ")
@@ -141,6 +154,7 @@ def test_the_hint_names_the_next_best_move_and_what_it_gives_up():
     at = open_play("en", GAME)
     act(at, "take")
     at.button(key="play_hint_button").click().run()
+    until_hint(at)
     [hint] = [i.value for i in at.info]
     assert hint.startswith("Hint for this move: Throw the Q♣: your deadwood will be 55. On average this move is worth ")
     assert "Too close to call: “Throw the J♥”, “Throw the 10♦”, and “Throw the 3♥” are as good, within what the " \
@@ -148,9 +162,64 @@ def test_the_hint_names_the_next_best_move_and_what_it_gives_up():
     assert "The next best the coach weighed, “Throw the 2♠”, gives up 1.5 ± 0.2." in hint
 
 
+def test_the_hint_is_worked_out_away_from_the_click_and_shown_once_it_is_in(monkeypatch):
+    # The worker is held at a gate: the click answers at once with a line saying the coach is
+    # weighing the options (no hint worked out on the click), and the hint shows once it is in.
+    import threading
+
+    import tutor.play.match as match_module
+    from tutor.play import background
+
+    def no_hint(*args, **kwargs):
+        raise AssertionError("a hint was worked out on the click")
+
+    gate = threading.Event()
+
+    def held(*args, **kwargs):
+        gate.wait(300)
+        return background.answer(*args, **kwargs)
+
+    monkeypatch.setattr(match_module, "coach_hint", no_hint)
+    monkeypatch.setattr(background, "_reviewer", background.Reviewer(0, background.work, held))
+    at = open_play("en", GAME)
+    at.button(key="play_hint_button").click().run()
+    assert not at.exception and not at.info, screen(at)
+    assert "The coach is weighing your options…" in screen(at)
+    gate.set()
+    until_hint(at)
+    [hint] = [i.value for i in at.info]
+    assert hint.startswith("Hint for this move: Take the 5♠: your deadwood falls from 60 to 55.")
+    assert "weighing" not in screen(at)
+    background._reviewer.shut_down()
+
+
+def test_a_hint_whose_work_failed_says_so_and_is_asked_again_with_the_button(monkeypatch):
+    from tutor.play import background
+
+    calls = []
+
+    def fails_once(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == 1:
+            raise RuntimeError("the worker died")
+        return background.answer(*args, **kwargs)
+
+    monkeypatch.setattr(background, "_reviewer", background.Reviewer(0, background.work, fails_once))
+    at = open_play("en", GAME)
+    at.button(key="play_hint_button").click().run()
+    until_hint(at)
+    assert [e.value for e in at.error] == ["The coach could not work out a hint this time. Press Hint to ask again."]
+    at.button(key="play_hint_button").click().run()
+    until_hint(at)
+    assert not at.error and at.info[0].value.startswith("Hint for this move: Take the 5♠")
+    assert len(calls) == 2
+    background._reviewer.shut_down()
+
+
 def test_the_hint_in_spanish():
     at = open_play("es", GAME)
     at.button(key="play_hint_button").click().run()
+    until_hint(at)
     [hint] = [i.value for i in at.info]
     assert hint.startswith("Pista para esta jugada: Coge el 5♠: tus puntos sueltos bajan de 60 a 55. De media, esta "
                            "jugada vale ")
@@ -390,6 +459,32 @@ def test_a_decision_goes_to_review_and_the_games_show_on_the_progress_page():
     assert "Games against the virtual player" in text and "Replay a game" in text
     assert at.session_state["play_match"].game.played[0].result is not None
     assert LEARNER == 0
+
+
+def test_the_replay_weighs_the_virtual_players_move_away_from_the_page():
+    # Game 12345: the learner takes the 5♠ and throws the Q♣; the virtual player then passes the Q♣
+    # and draws from the stock (move 3 of the replay). The coach's move there is worked out in the
+    # background: first a line saying so, then the move, the same one.
+    at = with_profile(start("en"))
+    at.query_params.update(GAME)
+    at.switch_page("screens/play.py").run()
+    act(at, "take")
+    act(at, "card:QC")
+    at.switch_page("screens/progress.py").run()
+    [slider] = [s for s in at.slider if s.key.startswith("replay_move_")]
+    slider.set_value(3).run()
+    assert any(m.value.startswith("**Move 3 of ") and m.value.endswith("** It drew from the stock.")
+               for m in at.markdown)
+    assert "The coach is weighing this move…" in [c.value for c in at.caption]
+    from tutor.play import background
+    deadline = time.monotonic() + 120
+    while background.reviewer().waiting():
+        assert time.monotonic() < deadline, "the coach's move did not come"
+        time.sleep(0.02)
+    at.run()
+    assert "The coach's move: Draw from the stock." in [t.value for t in at.text]
+    assert [s.value for s in at.success] == ["The virtual player made the coach's move."]
+    assert not at.exception
 
 
 def test_a_game_saved_as_a_hand_ended_resumes_on_that_hand_result():

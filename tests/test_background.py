@@ -85,6 +85,67 @@ def test_a_verdict_from_a_worker_process_is_sent_back_as_it_was_worked_out():
     reviewer.shut_down()
 
 
+def test_a_question_goes_before_the_reviews_and_is_asked_once():
+    # One worker thread, held at a gate: Ana's review queues three decisions, then her page asks for
+    # the Hint at the fourth, twice (the page asks again on each run). The first review decision is
+    # already with the worker; the question comes next, once, then the rest of the review.
+    order: list[str] = []
+    gate = threading.Event()
+    names: dict[int, str] = {}
+
+    def judge(view, move, opponent, compare=(), thorough=False):
+        gate.wait(60)
+        order.append(names[id(view)])
+        return background.work(view, move, opponent, compare, thorough)
+
+    def answer(view, opponent, what):
+        order.append(what)
+        return background.answer(view, opponent, what)
+
+    reviewer = Reviewer(0, judge, answer)
+    ana = decisions_of_4242(4)
+    for i, decision in enumerate(ana):
+        names[id(decision.view)] = f"ana{i}"
+    reviewer.request(ana[:3], "ana")
+    asked = reviewer.ask(ana[3].view, "beginner", "hint", "ana")
+    assert reviewer.ask(ana[3].view, "beginner", "hint", "ana") is asked and not asked.answered
+    gate.set()
+    deadline = time.monotonic() + 120
+    while reviewer.waiting():
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    assert order == ["ana0", "hint", "ana1", "ana2"]
+    assert asked.answered and asked.hint is not None
+    assert reviewer.ask(ana[3].view, "beginner", "hint", "ana") is asked  # answered: not worked out again
+    assert order.count("hint") == 1
+    reviewer.shut_down()
+
+
+def test_a_question_is_answered_in_a_worker_process_and_one_dropped_is_asked_again():
+    # Game 4242, classic, against the beginner, the learner's second decision (the 4♥ taken: A♠ 6♠ K♠
+    # 4♥ 6♥ 9♥ 2♦ 7♦ K♦ A♣ 6♣): the coach throws the 7♦, whether asked for the Hint or its move alone.
+    [_, second] = decisions_of_4242(2)
+    reviewer = Reviewer(1)
+    hint = reviewer.ask(second.view, "beginner", "hint", "ana")
+    move = reviewer.ask(second.view, "beginner", "move", "ana")  # waits behind the hint: dropped below
+    assert reviewer.forget() == 1 and not move.answered
+    assert reviewer.ask(second.view, "beginner", "move", "ana") is move  # dropped: queued again
+    deadline = time.monotonic() + 120
+    while not (hint.answered and move.answered):
+        assert time.monotonic() < deadline and not hint.failed and not move.failed
+        time.sleep(0.02)
+    assert hint.hint is not None and str(hint.hint.move[1]) == "7D" and hint.hint.opponent == "beginner"
+    assert move.answer is not None and str(move.answer[1]) == "7D"
+    reviewer.shut_down()
+
+
+def test_only_the_hint_and_the_coachs_move_are_asked():
+    import pytest
+
+    with pytest.raises(ValueError, match="not 'verdict'"):
+        background.Asked({}, "beginner", "verdict")
+
+
 WORKER_SCRIPT = """
 import os, sys, time
 from tutor.engine.rules import load_ruleset

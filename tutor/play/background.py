@@ -6,9 +6,14 @@ a pool of worker *processes* (threads would share this process' one interpreter 
 page it serves): :func:`worker_count` of them, by default one fewer than the machine's cores and
 at least one; ``0`` judges in one thread of this process instead.
 
+The same pool answers the page's questions about a view (:func:`ask`): the Hint (the coach's move
+explained and valued, with the moves too close to call and the next best's verdict: up to a few
+seconds) and the coach's move alone (the replay's view of the virtual player's moves). The page asks
+again on each run and shows the answer once it is in.
+
 The pool is process-wide: every session of an app process shares it, and it serves them fairly.
-A page's own request (``urgent``: the verdict on the move just made, a decision tried again) goes
-before any review; a hand's review waits in its learner's own line (``owner``), and the lines take
+A page's own request (``urgent``: a question, the verdict on the move just made, a decision tried
+again) goes before any review; a hand's review waits in its learner's own line (``owner``), and the lines take
 turns, one decision each, so that no learner's review waits behind another's whole hand. No more
 decisions are sent to the workers than there are workers, so that a request made now overtakes
 every review still waiting.
@@ -29,11 +34,12 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import json
 import logging
 import multiprocessing
 import os
 import threading
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -41,7 +47,7 @@ from functools import partial
 from typing import Any
 
 from tutor.play import coach
-from tutor.play.coach import Judgement
+from tutor.play.coach import CoachHint, Judgement
 from tutor.play.debrief import review_tips
 from tutor.play.evaluation import EvaluationState
 from tutor.play.match import EVALUATION, JUDGEMENT, SENT_BACK, VERDICTS, Decision
@@ -69,13 +75,56 @@ def worker_count(environ: dict[str, str] | None = None) -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
+QUESTIONS = ("hint", "move")
+"""What the page may ask about a view (:func:`ask`): the Hint, or the coach's move alone."""
+ASKED_KEPT = 256
+"""How many questions the process keeps, answered or waiting (the oldest go first): a page asks
+again on each run and finds its own."""
+
+
+class Asked:
+    """A question about one view, put to the coach in the background: ``what`` (one of
+    :data:`QUESTIONS`) the coach says against ``opponent``. ``answer`` is None until it is in;
+    ``failed`` says the work failed (the page says so and may ask again)."""
+
+    def __init__(self, view: dict[str, Any], opponent: str, what: str) -> None:
+        if what not in QUESTIONS:
+            raise ValueError(f"the coach is asked for one of {', '.join(QUESTIONS)}, not {what!r}")
+        self.view = view
+        self.opponent = opponent
+        self.what = what
+        self.answer: CoachHint | Move | None = None
+        self.failed = False
+
+    @property
+    def key(self) -> str:
+        """What tells two questions apart: the view, the opponent and what is asked."""
+        return json.dumps([self.view, self.opponent, self.what], sort_keys=True)
+
+    @property
+    def answered(self) -> bool:
+        return self.answer is not None
+
+    @property
+    def hint(self) -> CoachHint | None:
+        """The answer to a question for the Hint, once it is in."""
+        return self.answer if isinstance(self.answer, CoachHint) else None
+
+
+def answer(view: dict[str, Any], opponent: str, what: str) -> CoachHint | Move:
+    """In a worker: the answer to a question (:class:`Asked`) about ``view``, as the page would
+    work it out."""
+    return coach.coach_hint(view, opponent) if what == "hint" else coach.coach_move(view, opponent)
+
+
 @dataclass(frozen=True)
 class Job:
-    """One decision to judge, for whom, and what more to work out with it: ``compare``, moves to
-    value beside it (a decision tried again: the move first made), and ``thorough``, every valued
-    move's own verdict (the table of a decision tried again)."""
+    """One decision to judge or one question to answer (``subject``), for whom, and what more to
+    work out with a decision: ``compare``, moves to value beside it (a decision tried again: the move
+    first made), and ``thorough``, every valued move's own verdict (the table of a decision tried
+    again)."""
 
-    decision: Decision
+    subject: Decision | Asked
     owner: str
     urgent: bool = False
     compare: tuple[Move, ...] = ()
@@ -127,17 +176,22 @@ class Reviewer:
     """The process-wide queue of decisions to judge and the pool that judges them (see the
     module's docstring). Safe to call from every session's thread."""
 
-    def __init__(self, workers: int, judge: Callable[..., Worked] = work) -> None:
+    def __init__(self, workers: int, judge: Callable[..., Worked] = work,
+                 answer_view: Callable[..., CoachHint | Move] = answer) -> None:
         """``workers`` processes (0: one thread here); ``judge`` the work done for each decision
-        (:func:`work`; it must be importable by name for a worker process to run it)."""
+        (:func:`work`) and ``answer_view`` for each question (:func:`answer`): each must be
+        importable by name for a worker process to run it."""
         self.workers = workers
         self._judge = judge
+        self._answer = answer_view
+        self._asked: OrderedDict[str, Asked] = OrderedDict()
+        """The latest questions, answered or waiting, by :attr:`Asked.key`."""
         self._lock = threading.Lock()
         self._urgent: deque[Job] = deque()
         self._lines: dict[str, deque[Job]] = {}
         """Each learner's review, in the order the lines take turns."""
         self._waiting: dict[int, Job] = {}
-        """Every decision queued or being judged, by identity."""
+        """Every decision or question queued or being worked on, by identity."""
         self._running = 0
         self._pool: Executor | None = None
         self._closed = False
@@ -174,8 +228,30 @@ class Reviewer:
         self._dispatch()
         return len(waiting)
 
+    def ask(self, view: dict[str, Any], opponent: str, what: str, owner: str, again: bool = False) -> Asked:
+        """The question ``what`` about ``view`` against ``opponent``: the one already asked (answered,
+        or still waiting: then it goes on waiting), else a new one queued before every review.
+        ``again``: a question whose work failed is asked anew."""
+        asked = Asked(view, opponent, what)
+        with self._lock:
+            found = self._asked.get(asked.key)
+            if found is not None and not (again and found.failed):
+                self._asked.move_to_end(asked.key)
+                if found.answered or found.failed or id(found) in self._waiting:
+                    return found
+                asked = found  # dropped while waiting (forget): queued again
+            self._asked[asked.key] = asked
+            self._asked.move_to_end(asked.key)
+            while len(self._asked) > ASKED_KEPT:
+                self._asked.popitem(last=False)
+            job = Job(asked, owner, urgent=True)
+            self._waiting[id(asked)] = job
+            self._urgent.append(job)
+        self._dispatch()
+        return asked
+
     def waiting(self) -> int:
-        """How many decisions are queued or being judged."""
+        """How many decisions and questions are queued or being worked on."""
         with self._lock:
             return len(self._waiting)
 
@@ -202,19 +278,40 @@ class Reviewer:
                 if job is None:
                     return
                 self._running += 1
-            decision = job.decision
+            subject = job.subject
             try:
-                future = self._executor().submit(self._judge, decision.view, decision.move, decision.opponent,
+                if isinstance(subject, Asked):
+                    asked: Future[Any] = self._executor().submit(self._answer, subject.view, subject.opponent,
+                                                                 subject.what)
+                    asked.add_done_callback(partial(self._answered, job))
+                    continue
+                future = self._executor().submit(self._judge, subject.view, subject.move, subject.opponent,
                                                  job.compare, job.thorough)
             except RuntimeError:  # the pool is shutting down with the process
                 self._finish(job)
                 return
             future.add_done_callback(partial(self._done, job))
 
+    def _answered(self, job: Job, future: Future[CoachHint | Move]) -> None:
+        """A worker's answer to a question: kept on it (a failure is logged and marked on it, for the
+        page to say so)."""
+        asked = job.subject
+        assert isinstance(asked, Asked)
+        try:
+            if not future.cancelled():
+                asked.answer = future.result()
+        except Exception:  # noqa: BLE001 (the page says the coach could not answer)
+            _log.exception("the coach's background answer to a question failed")
+            asked.failed = True
+        finally:
+            self._finish(job)
+            self._dispatch()
+
     def _done(self, job: Job, future: Future[Worked]) -> None:
         """A worker's answer: keep what it worked out, then judge here from it (a failure is logged
         and left for the page, which asks again and shows its message)."""
-        decision = job.decision
+        decision = job.subject
+        assert isinstance(decision, Decision)
         try:
             if not future.cancelled():
                 worked = future.result()
@@ -233,18 +330,19 @@ class Reviewer:
     def _finish(self, job: Job) -> None:
         with self._lock:
             self._running -= 1
-            if self._waiting.get(id(job.decision)) is job:
-                del self._waiting[id(job.decision)]
+            if self._waiting.get(id(job.subject)) is job:
+                del self._waiting[id(job.subject)]
 
     def forget(self) -> int:
-        """Drop every decision still waiting (not those being judged); how many were dropped."""
+        """Drop every decision and question still waiting (not those being worked on); how many were
+        dropped. A dropped question is queued again when it is asked again."""
         with self._lock:
             dropped = [*self._urgent, *(job for line in self._lines.values() for job in line)]
             self._urgent.clear()
             self._lines.clear()
             for job in dropped:
-                if self._waiting.get(id(job.decision)) is job:
-                    del self._waiting[id(job.decision)]
+                if self._waiting.get(id(job.subject)) is job:
+                    del self._waiting[id(job.subject)]
         return len(dropped)
 
     def shut_down(self) -> None:
@@ -277,6 +375,11 @@ def request(decisions: Sequence[Decision], owner: str = "", urgent: bool = False
     """Queue ``decisions`` for the process' reviewer (:meth:`Reviewer.request`); returns how many
     are still to judge."""
     return reviewer().request(decisions, owner, urgent, compare, thorough)
+
+
+def ask(view: dict[str, Any], opponent: str, what: str, owner: str = "", again: bool = False) -> Asked:
+    """Put a question about ``view`` to the process' reviewer (:meth:`Reviewer.ask`)."""
+    return reviewer().ask(view, opponent, what, owner, again)
 
 
 def judged(decisions: Sequence[Decision]) -> int:

@@ -40,6 +40,7 @@ from tutor.language.play_text import (
     void_hand_text,
 )
 from tutor.play import BOT_LEVELS
+from tutor.play.background import Asked
 from tutor.play.debrief import review_tips
 from tutor.play.holding import readings
 from tutor.play.match import LEARNER, Decision, Match
@@ -201,6 +202,25 @@ def show_last_verdict() -> None:
         st.caption(tr.gettext("The coach is weighing your last move…"))
 
 
+def show_hint(asked: Asked, now: Match) -> None:
+    """The hint asked for at this decision, or why there is none."""
+    hint = asked.hint
+    if hint is not None:
+        st.info(tr.gettext("Hint for this move: {hint}", hint=play_state.hint_text(hint, now, tr)))
+    else:
+        st.error(tr.gettext("The coach could not work out a hint this time. Press Hint to ask again."))
+
+
+def show_hint_when_ready() -> None:
+    """While the coach works the hint out (in the background, first in line): a line that says so,
+    this part rerunning until the hint is in; then the page again, with it."""
+    now = play_state.current()
+    waiting = play_state.hint_asked(now) if now is not None else None
+    if waiting is None or waiting.answered or waiting.failed:
+        st.rerun()
+    st.caption(tr.gettext("The coach is weighing your options…"))
+
+
 # --- The end of a hand, or of the game ----------------------------------------------------------
 if play_state.hand_over_pending(match) or game.over:
     hand = game.played[-1]
@@ -282,9 +302,11 @@ if reading and match.learner_to_move:
             st.text(reading_sentence(line, live, tr))
         show_holding_table(holding_rows(live, None, tr), live)
         st.caption(holding_legend(live, False, tr))
-hint = play_state.hint_text(match, tr)
-if hint:
-    st.info(tr.gettext("Hint for this move: {hint}", hint=hint))
+asked = play_state.hint_asked(match)
+if asked is not None and (asked.answered or asked.failed):
+    show_hint(asked, match)
+elif asked is not None:
+    st.fragment(show_hint_when_ready, run_every=0.5)()
 if coach:
     last = play_state.last_decision()
     if last is not None and not last.judged:

@@ -54,6 +54,7 @@ from tutor.language.i18n import Translator
 from tutor.language.play_text import bot_level_name, hint_sentence, hint_value_text
 from tutor.play import BOT_LEVELS, background
 from tutor.play.analysis import position_seed
+from tutor.play.background import Asked
 from tutor.play.coach import CoachHint
 from tutor.play.errors import MalformedMoveError, UnknownBotLevelError
 from tutor.play.hand import check_seed
@@ -454,17 +455,24 @@ def take_pending() -> None:
 
 
 def ask_hint() -> None:
+    """The Hint button: the coach works the hint out in the background (first in line); the page
+    shows it once it is in (:func:`hint_asked`). A hint whose work failed is asked anew."""
     match = current()
     if match is not None and match.learner_to_move and not hand_over_pending(match):
-        st.session_state[PLAY_HINT] = (len(match.decisions), match.hint())
+        st.session_state[PLAY_HINT] = len(match.decisions)
+        background.ask(match.view(), match.level, "hint", owner(), again=True)
 
 
-def hint_text(match: Match, tr: Translator) -> str | None:
-    """The hint asked for at this decision, in words."""
-    kept = st.session_state.get(PLAY_HINT)
-    if not kept or kept[0] != len(match.decisions):
+def hint_asked(match: Match) -> Asked | None:
+    """The hint asked for at this decision, answered or still being worked out (asked again if the
+    reviewer dropped it); None when none was asked here."""
+    if st.session_state.get(PLAY_HINT) != len(match.decisions) or not match.learner_to_move:
         return None
-    hint: CoachHint = kept[1]
+    return background.ask(match.view(), match.level, "hint", owner())
+
+
+def hint_text(hint: CoachHint, match: Match, tr: Translator) -> str:
+    """The hint, in words."""
     top = match.view()["top_discard"]
     value = hint_value_text(hint, top, tr)
     sentence = hint_sentence(hint.advice, top, tr)

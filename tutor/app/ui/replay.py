@@ -5,6 +5,7 @@ a chart of the hand's expected points decision by decision (Lichess's analysis b
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import streamlit as st
 
@@ -18,7 +19,7 @@ from tutor.language.i18n import Translator
 from tutor.language.labels import ruleset_title
 from tutor.language.play_text import bot_level_name, hint_sentence, log_line, move_phrase, value_chart, verdict_line
 from tutor.play import background
-from tutor.play.coach import coach_move
+from tutor.play.coach import CoachHint
 from tutor.play.match import LEARNER, Decision, Match, Played, replay
 from tutor.progress.store import SavedGame
 
@@ -83,12 +84,11 @@ def show_replay(games: Sequence[SavedGame], tr: Translator) -> None:
             else:
                 st.fragment(_weighing, run_every=0.5)(decision, tr)
         else:
-            best = coach_move(view, match.level)
-            st.text(tr.gettext("The coach's move: {move}.", move=move_phrase(best, view["top_discard"], tr)))
-            if best == played.move:
-                st.success(tr.gettext("The virtual player made the coach's move."))
+            asked = background.ask(view, match.level, "move", owner())
+            if asked.answered or asked.failed:
+                _show_coach_move(asked, played, tr)
             else:
-                st.warning(tr.gettext("The coach would have chosen otherwise."))
+                st.fragment(_weighing_move, run_every=0.5)(view, match.level, tr)
     decisions = [d for d in match.decisions if d.hand == number]
     waiting = background.request(decisions, owner()) if decisions else 0
     if waiting:
@@ -113,6 +113,34 @@ def _weighing(decision: Decision, tr: Translator) -> None:
         _show_verdict(decision, tr)
         return
     background.request([decision], owner(), urgent=True)
+    st.caption(tr.gettext("The coach is weighing this move…"))
+
+
+def _show_coach_move(asked: background.Asked, played: Played, tr: Translator) -> None:
+    """The coach's move where the virtual player moved, and whether it made it."""
+    if asked.answer is None or isinstance(asked.answer, CoachHint):
+        st.error(tr.gettext("The coach could not weigh this move this time."))
+        st.button(tr.gettext("Ask the coach again"), key="replay_ask_again", on_click=_ask_again,
+                  args=(asked.view, asked.opponent))
+        return
+    st.text(tr.gettext("The coach's move: {move}.", move=move_phrase(asked.answer, asked.view["top_discard"], tr)))
+    if asked.answer == played.move:
+        st.success(tr.gettext("The virtual player made the coach's move."))
+    else:
+        st.warning(tr.gettext("The coach would have chosen otherwise."))
+
+
+def _ask_again(view: dict[str, Any], level: str) -> None:
+    """Ask the coach anew for its move where its work failed."""
+    background.ask(view, level, "move", owner(), again=True)
+
+
+def _weighing_move(view: dict[str, Any], level: str, tr: Translator) -> None:
+    """While the coach weighs the virtual player's options (in the background, first in line): a
+    line that says so; the page again once its move is in."""
+    asked = background.ask(view, level, "move", owner())
+    if asked.answered or asked.failed:
+        st.rerun()
     st.caption(tr.gettext("The coach is weighing this move…"))
 
 
