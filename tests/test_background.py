@@ -139,6 +139,22 @@ def test_a_question_is_answered_in_a_worker_process_and_one_dropped_is_asked_aga
     reviewer.shut_down()
 
 
+def test_warming_starts_the_workers_once_before_any_question():
+    reviewer = Reviewer(1)
+    reviewer.warm()
+    pool = reviewer._pool
+    assert pool is not None
+    deadline = time.monotonic() + 60
+    while not pool._processes:
+        assert time.monotonic() < deadline, "no worker started"
+        time.sleep(0.02)
+    reviewer.warm()
+    assert reviewer._pool is pool and len(pool._processes) == 1 and reviewer.waiting() == 0
+    reviewer.shut_down()
+    reviewer.warm()  # a stopped reviewer starts nothing
+    assert reviewer._pool is None
+
+
 def test_only_the_hint_and_the_coachs_move_are_asked():
     import pytest
 

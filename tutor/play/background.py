@@ -158,6 +158,10 @@ def work(view: dict[str, Any], move: Move, opponent: str, compare: tuple[Move, .
     return Worked(coach.evaluation_state(view, opponent), judgement, kept)
 
 
+def _ready() -> None:
+    """In a worker: nothing more than being started (:meth:`Reviewer.warm`)."""
+
+
 def _worker_start(parent: int) -> None:
     """In a worker, first: yield the processor to the pages (:data:`NICENESS`), and leave as soon as
     the process that started it is gone."""
@@ -195,6 +199,7 @@ class Reviewer:
         self._running = 0
         self._pool: Executor | None = None
         self._closed = False
+        self._warmed = False
 
     def _executor(self) -> Executor:
         if self._pool is None:
@@ -204,6 +209,17 @@ class Reviewer:
                 self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
                                                  initializer=_worker_start, initargs=(os.getpid(),))
         return self._pool
+
+    def warm(self) -> None:
+        """Start the workers now, once: a worker process takes seconds to start and import the
+        coach, and the first question asked (a Hint) should not wait for that."""
+        with self._lock:
+            if self._warmed or self._closed:
+                return
+            self._warmed = True
+        if self.workers:
+            with contextlib.suppress(RuntimeError):  # the pool is shutting down with the process
+                self._executor().submit(_ready)
 
     def request(self, decisions: Sequence[Decision], owner: str, urgent: bool = False,
                 compare: tuple[Move, ...] = (), thorough: bool = False) -> int:
@@ -380,6 +396,11 @@ def request(decisions: Sequence[Decision], owner: str = "", urgent: bool = False
 def ask(view: dict[str, Any], opponent: str, what: str, owner: str = "", again: bool = False) -> Asked:
     """Put a question about ``view`` to the process' reviewer (:meth:`Reviewer.ask`)."""
     return reviewer().ask(view, opponent, what, owner, again)
+
+
+def warm() -> None:
+    """Start the process' reviewer's workers (:meth:`Reviewer.warm`): the Play page does on opening."""
+    reviewer().warm()
 
 
 def judged(decisions: Sequence[Decision]) -> int:

@@ -39,7 +39,7 @@ from tutor.language.play_text import (
     verdict_line,
     void_hand_text,
 )
-from tutor.play import BOT_LEVELS
+from tutor.play import BOT_LEVELS, background
 from tutor.play.background import Asked
 from tutor.play.debrief import review_tips
 from tutor.play.holding import readings
@@ -54,6 +54,7 @@ play_state.take_pending()
 if problem:
     st.warning(problem)
 match = play_state.current()
+background.warm()  # the coach's workers start while the learner looks at the cards
 
 # --- Before a game: the level and the ruleset ---------------------------------------------------
 if match is None:
