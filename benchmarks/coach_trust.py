@@ -63,8 +63,9 @@ KINDS = ("first_upcard", "draw", "discard", "knock")
 SALTS = (1, 2, 3, 4, 5)
 BUDGET = APP
 """The budget measured (the app's, unless ``--race``, ``--refine`` or ``--verdict`` say otherwise)."""
-REFERENCE = Budget(screen=240, keep=8, deep=960, candidates=6, race=4800, refine=12000, verdict=48000)
-"""Ten times the app's worlds at every step."""
+REFERENCE = replace(APP, screen=10 * APP.screen, deep=10 * APP.deep, race=10 * APP.race, refine=10 * APP.refine,
+                    verdict=10 * APP.verdict)
+"""Ten times the app's worlds at every step (a verdict up to 768,000 worlds)."""
 
 
 def kind_of(view: dict[str, Any]) -> str:
