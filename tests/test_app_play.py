@@ -18,6 +18,7 @@ from checks import some
 from tutor.app.ui.play_state import actions_for
 from tutor.engine.cards import parse_card
 from tutor.play.background import judged
+from tutor.play.coach import coach_move
 from tutor.play.match import LEARNER
 
 GAME = {"game": "12345", "level": "beginner", "rules": "classic"}
@@ -85,7 +86,7 @@ def play_hint_moves(at, most: int = 200):
         match = at.session_state["play_match"]
         if len(match.game.played) > at.session_state["play_seen"]:
             return until_reviewed(at)
-        kind, card = match.hint().move
+        kind, card = coach_move(match.view(), match.level)  # the hint's move, without its verdicts
         for action in actions_for((kind, str(card) if card else None)):
             act(at, action)
         assert not at.exception, [e.value for e in at.exception]

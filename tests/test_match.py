@@ -16,7 +16,7 @@ from tutor.engine.rules import load_ruleset
 from tutor.play.bots import Bot
 from tutor.play.bots.evaluate import discard_order
 from tutor.play.bots.reading import Table, read_view
-from tutor.play.coach import coach_hint, judge
+from tutor.play.coach import coach_hint, coach_move, judge
 from tutor.play.debrief import Departure, TipReview, agreement, difference, review_tips
 from tutor.play.errors import MustDrawStockError, UnknownBotLevelError, UpcardDecisionError
 from tutor.play.match import LEARNER, VIRTUAL, Decision, Played, replay, start_match
@@ -364,7 +364,7 @@ def test_a_learner_who_follows_every_hint_is_never_told_a_tip_was_not_followed(r
     # keeps throwing, or takes an upcard that melds nowhere).
     match = start_match(load_ruleset(ruleset), 21, "strong")
     while len(match.game.played) < 2 and not match.game.over:
-        match = match.play(match.hint().move) if match.learner_to_move else match.next_hand()
+        match = match.play(coach_move(match.view(), match.level)) if match.learner_to_move else match.next_hand()
     departures = 0
     for hand in range(len(match.game.played)):
         for review in review_tips([d for d in match.decisions if d.hand == hand]):
