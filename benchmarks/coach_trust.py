@@ -52,7 +52,7 @@ from tutor.play import Bot, new_hand  # noqa: E402
 from tutor.play.analysis import one_ply_values  # noqa: E402
 from tutor.play.bots.evaluate import discard_order  # noqa: E402
 from tutor.play.bots.reading import read_view  # noqa: E402
-from tutor.play.evaluation import APP, Budget, Evaluation  # noqa: E402
+from tutor.play.evaluation import APP, Evaluation  # noqa: E402
 from tutor.play.grading import GRADES  # noqa: E402
 from tutor.play.match import start_match  # noqa: E402
 from tutor.play.moves import Move, move_text  # noqa: E402
@@ -294,7 +294,7 @@ def hint_cost(position: dict[str, Any]) -> float:
     from tutor.play import coach
     coach._evaluations.clear()
     began = time.process_time()
-    coach.coach_hint(position["view"], position["level"])
+    coach.coach_hint(position["view"], position["level"], budget=BUDGET)
     return time.process_time() - began
 
 
@@ -309,8 +309,8 @@ def review_cost(job: tuple[str, int]) -> tuple[float, int]:
         match = match.play(learner.move(match.view())) if match.learner_to_move else match.next_hand()
     coach._evaluations.clear()
     began = time.process_time()
-    for decision in match.decisions:
-        _ = decision.judgement
+    for decision in match.decisions:  # as Decision.judgement does, on the budget measured
+        coach.judge(decision.view, decision.move, decision.opponent, budget=BUDGET)
     return time.process_time() - began, len(match.decisions)
 
 

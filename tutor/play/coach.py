@@ -222,13 +222,13 @@ def _fallback(view: dict[str, Any]) -> Move:
 
 
 def judge(view: dict[str, Any], move: Move, opponent: str = DEFAULT_OPPONENT, compare: tuple[Move, ...] = (),
-          salt: int | str = 0) -> Judgement:
+          salt: int | str = 0, budget: Budget = APP) -> Judgement:
     """A legal ``move`` of this view beside the coach's move, measured against ``opponent``'s level
     (the moves of ``compare`` valued too, for the list of options)."""
     table = read_view(view)
     if len(table.legal) < 2:
         return Judgement(move, table.legal[0] if table.legal else move, 0.0, opponent=opponent, forced=True)
-    found = evaluation(view, opponent, salt)
+    found = evaluation(view, opponent, salt, budget)
     if found is None:
         return Judgement(move, _fallback(view), None, opponent=opponent)
     verdict = found.verdict(move)
@@ -239,9 +239,11 @@ def judge(view: dict[str, Any], move: Move, opponent: str = DEFAULT_OPPONENT, co
                      verdict.worlds, opponent)
 
 
-def coach_hint(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int | str = 0) -> CoachHint:
-    """The coach's move for this view against ``opponent``'s level, explained and valued."""
-    found = evaluation(view, opponent, salt)
+def coach_hint(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int | str = 0,
+               budget: Budget = APP) -> CoachHint:
+    """The coach's move for this view against ``opponent``'s level, explained and valued (on the
+    app's ``budget`` unless another is measured)."""
+    found = evaluation(view, opponent, salt, budget)
     if found is None:
         return CoachHint(explain(view, _fallback(view)), opponent=opponent)
     choice = found.choice()
