@@ -181,7 +181,8 @@ def test_the_hint_is_worked_out_away_from_the_click_and_shown_once_it_is_in(monk
         return background.answer(*args, **kwargs)
 
     monkeypatch.setattr(match_module, "coach_hint", no_hint)
-    monkeypatch.setattr(background, "_reviewer", background.Reviewer(0, background.work, held))
+    reviewer = background.Reviewer(0, background.work, held)
+    monkeypatch.setattr(background, "_reviewer", reviewer)
     at = open_play("en", GAME)
     at.button(key="play_hint_button").click().run()
     assert not at.exception and not at.info, screen(at)
@@ -191,7 +192,7 @@ def test_the_hint_is_worked_out_away_from_the_click_and_shown_once_it_is_in(monk
     [hint] = [i.value for i in at.info]
     assert hint.startswith("Hint for this move: Take the 5♠: your deadwood falls from 60 to 55.")
     assert "weighing" not in screen(at)
-    background._reviewer.shut_down()
+    reviewer.shut_down()
 
 
 def test_a_hint_whose_work_failed_says_so_and_is_asked_again_with_the_button(monkeypatch):
@@ -205,7 +206,8 @@ def test_a_hint_whose_work_failed_says_so_and_is_asked_again_with_the_button(mon
             raise RuntimeError("the worker died")
         return background.answer(*args, **kwargs)
 
-    monkeypatch.setattr(background, "_reviewer", background.Reviewer(0, background.work, fails_once))
+    reviewer = background.Reviewer(0, background.work, fails_once)
+    monkeypatch.setattr(background, "_reviewer", reviewer)
     at = open_play("en", GAME)
     at.button(key="play_hint_button").click().run()
     until_hint(at)
@@ -214,7 +216,7 @@ def test_a_hint_whose_work_failed_says_so_and_is_asked_again_with_the_button(mon
     until_hint(at)
     assert not at.error and at.info[0].value.startswith("Hint for this move: Take the 5♠")
     assert len(calls) == 2
-    background._reviewer.shut_down()
+    reviewer.shut_down()
 
 
 def test_the_hint_in_spanish():

@@ -140,10 +140,12 @@ def test_a_question_is_answered_in_a_worker_process_and_one_dropped_is_asked_aga
 
 
 def test_warming_starts_the_workers_once_before_any_question():
+    from concurrent.futures import ProcessPoolExecutor
+
     reviewer = Reviewer(1)
     reviewer.warm()
     pool = reviewer._pool
-    assert pool is not None
+    assert isinstance(pool, ProcessPoolExecutor)
     deadline = time.monotonic() + 60
     while not pool._processes:
         assert time.monotonic() < deadline, "no worker started"
