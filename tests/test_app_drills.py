@@ -105,7 +105,7 @@ def test_a_knock_puzzle_is_made_once_however_often_the_page_runs(monkeypatch):
     # second try rerun the page, and none of them makes the puzzle again.
     drill_state._made.cache_clear()
     making = []
-    real = drill_state.generate
+    real = generate
 
     def counted(*args):
         making.append(args)

@@ -237,10 +237,13 @@ def test_stopping_gin_tutor_app_stops_its_server(tmp_path):
 def test_the_served_app_carries_every_setting_it_relies_on_whatever_folder_it_starts_from(monkeypatch):
     """``gin-tutor app`` passes the package's own settings (tutor/app/config.toml) as flags, so no
     ``.streamlit/config.toml`` of the folder it starts from is needed; the learner's flags come last."""
+    import os
+    import subprocess
+
     import tutor.cli as cli
     called: list[list[str]] = []
-    monkeypatch.setattr(cli.os, "execv", lambda path, argv: called.append(argv))
-    monkeypatch.setattr(cli.subprocess, "call", lambda argv: 0)
+    monkeypatch.setattr(os, "execv", lambda path, argv: called.append(argv))
+    monkeypatch.setattr(subprocess, "call", lambda argv: 0)
     assert cli.main(["app", "--server.port", "8600"]) == 0
     assert called[0][:4] == [sys.executable, "-m", "streamlit", "run"] and called[0][4] == str(cli.APP_ENTRY)
     assert called[0][5:] == [

@@ -304,8 +304,11 @@ def test_the_operator_names_one_of_two_private_profiles_of_the_same_name_by_its_
 
 def test_after_three_wrong_codes_each_try_waits_longer_and_the_learner_is_told(monkeypatch):
     clock = [1000.0]
-    monkeypatch.setattr(profile_ui.time, "monotonic", lambda: clock[0])
-    monkeypatch.setattr(profile_ui, "SESSION_TRIES", profile_ui.Throttle())
+    import time
+
+    from tutor.progress.throttle import Throttle
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(profile_ui, "SESSION_TRIES", Throttle())
     owner = _create(_app(PRIVATE), "Alice")
     owner.button(key="profile_transfer").click().run()
     code = next(c.value for c in owner.code if re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}", c.value))
@@ -376,7 +379,9 @@ ENDED = ("This sign-in has ended: the account signed out (in another tab, or ano
 
 def test_signing_out_ends_the_sign_in_in_every_tab_and_in_every_copy_of_its_cookie(monkeypatch):
     import time
-    monkeypatch.setattr(profile_ui.st, "logout", lambda: None)  # Streamlit's own part: forget this browser's cookie
+
+    import streamlit as st
+    monkeypatch.setattr(st, "logout", lambda: None)  # Streamlit's own part: forget this browser's cookie
     signed = {"is_logged_in": True, "sub": "acct-77", "email": "cara@example.org", "iat": int(time.time()) - 60}
     tab, other_tab = _app(SIGN_IN, user=signed), _app(SIGN_IN, user=signed)
     assert other_tab.session_state["profile_name"] == "cara@example.org"
