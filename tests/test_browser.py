@@ -212,7 +212,9 @@ def test_a_hand_is_played_to_the_end_by_clicking_cards(app_url, browser, lang, w
     page = context.new_page()
     page.set_default_timeout(45000)
     try:
-        page.goto(f"{app_url}/play?lang={lang}&game=12345&level=beginner&rules=classic")
+        # Game 158: the beginner knocks on its third turn (the learner passing, drawing from the
+        # stock and throwing the first card offered): a short hand.
+        page.goto(f"{app_url}/play?lang={lang}&game=158&level=beginner&rules=classic")
         page.locator(".gt-table").wait_for()
         over = page.get_by_text(HAND_OVER[lang])
         for _ in range(120):
