@@ -80,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", default="beginner")
     parser.add_argument("--lang", default="es")
     parser.add_argument("--hints", type=int, default=30, help="views whose hint is timed")
+    parser.add_argument("--first-game", type=int, default=1, help="the first game seed (then the next ones)")
     args = parser.parse_args(argv)
     os.environ.setdefault("GIN_TUTOR_DATA_DIR", tempfile.mkdtemp(prefix="play-page-"))
     settings = [("guest, Coach mode off", None, False), ("guest, Coach mode on", None, True),
@@ -88,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     views: list[dict[str, object]] = []
     for what, name, coach in settings:
         reruns: list[float] = []
-        for seed in range(1, args.hands + 1):
+        for seed in range(args.first_game, args.first_game + args.hands):
             play_hand(seed, args.level, args.lang, None if name is None else f"{name} {seed}", coach, reruns, views)
         results[what] = reruns
     hints = []

@@ -49,11 +49,12 @@ def test_the_analysis_benchmark_times_decisions_a_review_the_expert_and_a_rollou
 
 
 def test_the_play_page_benchmark_times_a_rerun_after_a_click_as_a_guest_and_with_a_profile_and_the_hint():
-    out = run("play_page.py", "--hands", "1", "--hints", "3")
+    # Game 158, a short hand: the beginner knocks on its third turn.
+    out = run("play_page.py", "--hands", "1", "--hints", "2", "--first-game", "158")
     for setting in ("guest, Coach mode off", "guest, Coach mode on", "profile, Coach mode off",
                     "profile, Coach mode on"):
         assert f"| rerun after a click: {setting} |" in out, out
-    assert "| coach's hint, CPU (cold) | 3 |" in out
+    assert "| coach's hint, CPU (cold) | 2 |" in out
 
 
 def test_the_drills_benchmark_times_making_and_grading_each_kind_and_level():

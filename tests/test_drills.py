@@ -31,8 +31,9 @@ CLASSIC = load_ruleset("classic")
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_same_seed_gives_the_same_puzzle(kind):
+    # The kinds that ask the coach's analysis (seconds a puzzle) on one seed a level.
     for level in LEVELS:
-        for seed in (0, 1, 12345):
+        for seed in (12345,) if kind in ("knock", "read") else (0, 1, 12345):
             assert generate(kind, seed, level, CLASSIC) == generate(kind, str(seed), level, CLASSIC)
     assert generate(kind, 1, "easy", CLASSIC) != generate(kind, 2, "easy", CLASSIC)
 

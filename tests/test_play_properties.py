@@ -132,7 +132,7 @@ def test_games_follow_the_dealer_rule_and_end_with_the_engine_totals(ruleset, th
 @pytest.mark.parametrize("ruleset", RULESET_NAMES)
 def test_the_virtual_player_never_plays_an_illegal_move(level, ruleset, thorough):
     bots = (Bot(level, 5), Bot(level, 6))
-    hands = 300 if thorough else 40
+    hands = 300 if thorough else 24
     if level == "expert":  # a tenth of a second a decision: fewer hands (test_analysis checks its rollouts),
         hands //= 12  # and the strong player across the table (its own case checks its moves)
         bots = (Bot(level, 5), Bot("strong", 6))
