@@ -25,6 +25,10 @@ GAME = {"game": "12345", "level": "beginner", "rules": "classic"}
 # Game 12345, classic: the virtual player deals; the learner holds
 # 2♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ 2♣ Q♣ and is offered the 5♠.
 OVER = {"en": "Hand 1 is over", "es": "La mano 1 ha terminado"}
+SHORT = {"game": "158", "level": "beginner", "rules": "classic"}
+# Game 158, classic: the learner passing, drawing from the stock and throwing the first card offered
+# (throw_the_first_card_offered), the beginner knocks on its third turn; of the learner's five
+# decisions, both discards differ from the coach's. A short hand to review.
 
 
 def open_play(lang: str, params: dict | None = None):
@@ -424,19 +428,19 @@ def review_buttons(at) -> list[str]:
 
 
 def test_what_was_sent_to_review_in_one_game_stays_with_that_game():
-    # Game 12345: the learner sends its first differing discard to review; then, in the same
-    # session, game 4242: every differing discard there offers "Review it later", none says
-    # "In your review" (nothing of game 4242 was sent).
+    # Game 158: the learner sends its first differing discard to review; then, in the same
+    # session, game 31: every differing discard there offers "Review it later", none says
+    # "In your review" (nothing of game 31 was sent). In both the beginner knocks on its third turn.
     at = with_profile(start("en"))
-    at.query_params.update(GAME)
+    at.query_params.update(SHORT)
     at.switch_page("screens/play.py").run()
     throw_the_first_card_offered(at)
     first = review_buttons(at)
     at.button(key=first[0]).click().run()
     assert "In your review" in screen(at) and first[0] not in review_buttons(at)
-    at.query_params.update({"game": "4242", "level": "beginner", "rules": "classic"})
+    at.query_params.update({"game": "31", "level": "beginner", "rules": "classic"})
     at.run()
-    assert at.session_state["play_match"].seed == 4242
+    assert at.session_state["play_match"].seed == 31
     throw_the_first_card_offered(at)
     assert review_buttons(at) and "In your review" not in screen(at)
     differing = [d for d in at.session_state["play_match"].decisions
@@ -446,7 +450,7 @@ def test_what_was_sent_to_review_in_one_game_stays_with_that_game():
 
 def test_a_decision_goes_to_review_and_the_games_show_on_the_progress_page():
     at = with_profile(start("en"))
-    at.query_params.update(GAME)
+    at.query_params.update(SHORT)
     at.switch_page("screens/play.py").run()
     throw_the_first_card_offered(at)
     buttons = review_buttons(at)
