@@ -63,6 +63,9 @@ def set_up(extra: str = "") -> None:
                   "the coach runs in Python, the same verdicts some ten times slower.", flush=True)
     subprocess.run([str(PYTHON), "-m", "tutor.language.i18n", "compile"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
+    # The package's bytecode, written once: where PYTHONDONTWRITEBYTECODE is set (as on this machine)
+    # every process (each app server and review worker a test starts) would compile it again.
+    subprocess.run([str(PYTHON), "-m", "compileall", "-q", "tutor"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
 
 
 def _type_check(typed: list[tuple[str, subprocess.CompletedProcess[str]]]) -> None:
