@@ -107,7 +107,7 @@ def test_games_follow_the_dealer_rule_and_end_with_the_engine_totals(ruleset, th
     rules = load_ruleset(ruleset)
     rng = random.Random(f"games-{ruleset}")
     bots = (Bot("strong", 3), Bot("beginner", 4))
-    for seed in range(60 if thorough else 12):
+    for seed in range(60 if thorough else 8):
         game = new_game(load_ruleset(ruleset), seed)
         while not game.over:
             player = some(game.to_move)
