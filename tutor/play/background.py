@@ -13,8 +13,8 @@ again on each run and shows the answer once it is in.
 
 The pool is process-wide: every session of an app process shares it, and it serves them fairly.
 A page's own request (``urgent``: a question, the verdict on the move just made, a decision tried
-again) goes before any review; a hand's review waits in its learner's own line (``owner``), and the lines take
-turns, one decision each, so that no learner's review waits behind another's whole hand. No more
+again) goes before any review; a hand's review waits in its learner's own line (``owner``), and
+the lines take turns, one decision each, so that no learner's review waits behind another's whole hand. No more
 decisions are sent to the workers than there are workers, so that a request made now overtakes
 every review still waiting.
 
@@ -103,6 +103,7 @@ class Asked:
 
     @property
     def answered(self) -> bool:
+        """Whether the answer is in."""
         return self.answer is not None
 
     @property
