@@ -14,9 +14,9 @@ again on each run and shows the answer once it is in.
 The pool is process-wide: every session of an app process shares it, and it serves them fairly.
 A page's own request (``urgent``: a question, the verdict on the move just made, a decision tried
 again) goes before any review; a hand's review waits in its learner's own line (``owner``), and
-the lines take turns, one decision each, so that no learner's review waits behind another's whole hand. No more
-decisions are sent to the workers than there are workers, so that a request made now overtakes
-every review still waiting.
+the lines take turns, one decision each, so that no learner's review waits behind another's
+whole hand. No more decisions are sent to the workers than there are workers, so that a request
+made now overtakes every review still waiting.
 
 A worker plays the decision's worlds through :mod:`tutor.play.coach`, as the page itself would,
 and sends back what it worked out (:class:`tutor.play.evaluation.EvaluationState`); this process
