@@ -83,6 +83,25 @@ def until_hint(at, seconds: float = 120):
     return at.run()
 
 
+def held_reviewer(monkeypatch):
+    """The process' reviewer replaced by one working in a thread of this process, each decision and
+    question held at a gate until the test opens it; returns it and the gate."""
+    import threading
+
+    from tutor.play import background
+    gate = threading.Event()
+
+    def held(work):
+        def run(*args, **kwargs):
+            gate.wait(300)
+            return work(*args, **kwargs)
+        return run
+
+    reviewer = background.Reviewer(0, held(background.work), held(background.answer))
+    monkeypatch.setattr(background, "_reviewer", reviewer)
+    return reviewer, gate
+
+
 def play_hint_moves(at, most: int = 200):
     """Play the strong player's moves for the learner through the page until the hand is over, and
     wait for the coach's review."""
@@ -170,23 +189,13 @@ def test_the_hint_names_the_next_best_move_and_what_it_gives_up():
 def test_the_hint_is_worked_out_away_from_the_click_and_shown_once_it_is_in(monkeypatch):
     # The worker is held at a gate: the click answers at once with a line saying the coach is
     # weighing the options (no hint worked out on the click), and the hint shows once it is in.
-    import threading
-
     import tutor.play.match as match_module
-    from tutor.play import background
 
     def no_hint(*args, **kwargs):
         raise AssertionError("a hint was worked out on the click")
 
-    gate = threading.Event()
-
-    def held(*args, **kwargs):
-        gate.wait(300)
-        return background.answer(*args, **kwargs)
-
     monkeypatch.setattr(match_module, "coach_hint", no_hint)
-    reviewer = background.Reviewer(0, background.work, held)
-    monkeypatch.setattr(background, "_reviewer", reviewer)
+    reviewer, gate = held_reviewer(monkeypatch)
     at = open_play("en", GAME)
     at.button(key="play_hint_button").click().run()
     assert not at.exception and not at.info, screen(at)
@@ -337,22 +346,13 @@ def test_a_move_with_a_profile_works_out_no_verdict_on_the_click(monkeypatch):
     # out itself (it fails here if it does), the moves are played and saved at once, and the game's
     # record counts the decisions once they are judged. Game 12345: the learner takes the 5♠ (the
     # coach's move, best) and throws the 6♠ (a blunder), then, once both are judged, throws again.
-    import threading
-
     import tutor.play.match as match_module
-    from tutor.play import background
 
     def no_verdict(*args, **kwargs):
         raise AssertionError("a verdict was worked out on the click")
 
-    gate = threading.Event()
-
-    def held(*args, **kwargs):
-        gate.wait(300)
-        return background.work(*args, **kwargs)
-
     monkeypatch.setattr(match_module, "judge", no_verdict)
-    monkeypatch.setattr(background, "_reviewer", background.Reviewer(0, held))
+    _, gate = held_reviewer(monkeypatch)
     at = with_profile(start("en"), "Dora")
     at.query_params.update(GAME)
     at.switch_page("screens/play.py").run()
@@ -666,17 +666,7 @@ def test_the_review_is_worked_out_in_the_background_never_holds_up_the_next_hand
     # The reviewer is held back (one thread in this process, its work waiting for a gate) so that the
     # review is still under way when the hand ends: Next hand deals at once, and the review of hand 1,
     # once judged, is there above the table of hand 2.
-    import threading
-
-    from tutor.play import background
-
-    gate = threading.Event()
-
-    def held(*args, **kwargs):
-        gate.wait(300)
-        return background.work(*args, **kwargs)
-
-    monkeypatch.setattr(background, "_reviewer", background.Reviewer(0, held))
+    _, gate = held_reviewer(monkeypatch)
     at = play_first_moves(open_play("en", GAME))
     match = at.session_state["play_match"]
     decisions = [d for d in match.decisions if d.hand == 0]

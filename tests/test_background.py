@@ -29,6 +29,24 @@ def decisions_of_4242(count: int):
     return list(match.decisions)
 
 
+def held_judge(gate: threading.Event, order: list[str], names: dict[int, str]):
+    """A judge that waits for ``gate``, then writes down the name of the decision it judges (its
+    view's, in ``names``) in ``order`` and judges it as a worker would."""
+    def judge(view, move, opponent, compare=(), thorough=False):
+        gate.wait(60)
+        order.append(names[id(view)])
+        return background.work(view, move, opponent, compare, thorough)
+    return judge
+
+
+def until_idle(reviewer: Reviewer, seconds: float = 120) -> None:
+    """Wait until ``reviewer`` has nothing queued or being worked on."""
+    deadline = time.monotonic() + seconds
+    while reviewer.waiting():
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+
+
 def test_the_worker_count_is_a_setting_with_a_sensible_default():
     assert worker_count({"GIN_TUTOR_REVIEW_WORKERS": "3"}) == 3
     assert worker_count({"GIN_TUTOR_REVIEW_WORKERS": "0"}) == 0
@@ -44,13 +62,7 @@ def test_learners_take_turns_and_the_pages_own_request_goes_first():
     order: list[str] = []
     gate = threading.Event()
     names: dict[int, str] = {}
-
-    def judge(view, move, opponent, compare=(), thorough=False):
-        gate.wait(60)
-        order.append(names[id(view)])
-        return background.work(view, move, opponent, compare, thorough)
-
-    reviewer = Reviewer(0, judge)
+    reviewer = Reviewer(0, held_judge(gate, order, names))
     ana = decisions_of_4242(5)
     ben = decisions_of_4242(6)[5:]
     for label, decision in [*((f"ana{i}", d) for i, d in enumerate(ana)), ("ben0", ben[0])]:
@@ -59,10 +71,7 @@ def test_learners_take_turns_and_the_pages_own_request_goes_first():
     reviewer.request(ben, "ben")
     reviewer.request(ana[4:], "ana", urgent=True)
     gate.set()
-    deadline = time.monotonic() + 120
-    while reviewer.waiting():
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
+    until_idle(reviewer)
     assert order == ["ana0", "ana4", "ana1", "ben0", "ana2", "ana3"]
     assert all(d.judged for d in [*ana, *ben])
     reviewer.shut_down()
@@ -93,16 +102,11 @@ def test_a_question_goes_before_the_reviews_and_is_asked_once():
     gate = threading.Event()
     names: dict[int, str] = {}
 
-    def judge(view, move, opponent, compare=(), thorough=False):
-        gate.wait(60)
-        order.append(names[id(view)])
-        return background.work(view, move, opponent, compare, thorough)
-
     def answer(view, opponent, what):
         order.append(what)
         return background.answer(view, opponent, what)
 
-    reviewer = Reviewer(0, judge, answer)
+    reviewer = Reviewer(0, held_judge(gate, order, names), answer)
     ana = decisions_of_4242(4)
     for i, decision in enumerate(ana):
         names[id(decision.view)] = f"ana{i}"
@@ -110,10 +114,7 @@ def test_a_question_goes_before_the_reviews_and_is_asked_once():
     asked = reviewer.ask(ana[3].view, "beginner", "hint", "ana")
     assert reviewer.ask(ana[3].view, "beginner", "hint", "ana") is asked and not asked.answered
     gate.set()
-    deadline = time.monotonic() + 120
-    while reviewer.waiting():
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
+    until_idle(reviewer)
     assert order == ["ana0", "hint", "ana1", "ana2"]
     assert asked.answered and asked.hint is not None
     assert reviewer.ask(ana[3].view, "beginner", "hint", "ana") is asked  # answered: not worked out again

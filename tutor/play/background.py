@@ -111,6 +111,11 @@ class Asked:
         """The answer to a question for the Hint, once it is in."""
         return self.answer if isinstance(self.answer, CoachHint) else None
 
+    @property
+    def move(self) -> Move | None:
+        """The answer to a question for the coach's move alone, once it is in."""
+        return None if self.answer is None or isinstance(self.answer, CoachHint) else self.answer
+
 
 def answer(view: dict[str, Any], opponent: str, what: str) -> CoachHint | Move:
     """In a worker: the answer to a question (:class:`Asked`) about ``view``, as the page would
@@ -298,16 +303,15 @@ class Reviewer:
             subject = job.subject
             try:
                 if isinstance(subject, Asked):
-                    asked: Future[Any] = self._executor().submit(self._answer, subject.view, subject.opponent,
-                                                                 subject.what)
-                    asked.add_done_callback(partial(self._answered, job))
-                    continue
-                future = self._executor().submit(self._judge, subject.view, subject.move, subject.opponent,
-                                                 job.compare, job.thorough)
+                    future: Future[Any] = self._executor().submit(self._answer, subject.view, subject.opponent,
+                                                                  subject.what)
+                else:
+                    future = self._executor().submit(self._judge, subject.view, subject.move, subject.opponent,
+                                                     job.compare, job.thorough)
             except RuntimeError:  # the pool is shutting down with the process
                 self._finish(job)
                 return
-            future.add_done_callback(partial(self._done, job))
+            future.add_done_callback(partial(self._answered if isinstance(subject, Asked) else self._done, job))
 
     def _answered(self, job: Job, future: Future[CoachHint | Move]) -> None:
         """A worker's answer to a question: kept on it (a failure is logged and marked on it, for the

@@ -19,7 +19,6 @@ from tutor.language.i18n import Translator
 from tutor.language.labels import ruleset_title
 from tutor.language.play_text import bot_level_name, hint_sentence, log_line, move_phrase, value_chart, verdict_line
 from tutor.play import background
-from tutor.play.coach import CoachHint
 from tutor.play.match import LEARNER, Decision, Match, Played, replay
 from tutor.progress.store import SavedGame
 
@@ -118,13 +117,14 @@ def _weighing(decision: Decision, tr: Translator) -> None:
 
 def _show_coach_move(asked: background.Asked, played: Played, tr: Translator) -> None:
     """The coach's move where the virtual player moved, and whether it made it."""
-    if asked.answer is None or isinstance(asked.answer, CoachHint):
+    best = asked.move
+    if best is None:
         st.error(tr.gettext("The coach could not weigh this move this time."))
         st.button(tr.gettext("Ask the coach again"), key="replay_ask_again", on_click=_ask_again,
                   args=(asked.view, asked.opponent))
         return
-    st.text(tr.gettext("The coach's move: {move}.", move=move_phrase(asked.answer, asked.view["top_discard"], tr)))
-    if asked.answer == played.move:
+    st.text(tr.gettext("The coach's move: {move}.", move=move_phrase(best, asked.view["top_discard"], tr)))
+    if best == played.move:
         st.success(tr.gettext("The virtual player made the coach's move."))
     else:
         st.warning(tr.gettext("The coach would have chosen otherwise."))
