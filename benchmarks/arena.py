@@ -23,6 +23,10 @@ Run from the checkout::
 
 With ``--log`` each task of 20 deals is written down as it finishes, the running figure is printed
 to stderr, and the same command run again after an interruption plays only the deals not logged.
+Two logs of the same deals (say the expert's and the strong player's, each against the beginner)
+are compared deal by deal, which takes out the luck of the cards::
+
+    python benchmarks/arena.py --paired expert_beginner.jsonl strong_beginner.jsonl
 """
 
 from __future__ import annotations
@@ -339,8 +343,40 @@ def measure(level: str, opponent: str, hands: int, games: int, workers: int, rul
     }
 
 
+def deal_points(log: Path) -> dict[int, tuple[str, int]]:
+    """Each deal of a log, with its pairing and the points our side made over its two hands (seats swapped)."""
+    deals: dict[int, tuple[str, int]] = {}
+    for row in _logged(log, {}):
+        pairing = f"{row['level']} vs {row['opponent']} ({row['rules']})"
+        for place, deal in enumerate(row["deals"]):
+            deals[deal] = pairing, row["points"][2 * place] + row["points"][2 * place + 1]
+    return deals
+
+
+def paired(first: Path, second: Path) -> tuple[int, float, float]:
+    """How many deals both logs played, and how many points a hand the first log's side made more than
+    the second's on them (the mean of each deal's difference over its two hands), with its standard error."""
+    ours, theirs = deal_points(first), deal_points(second)
+    shared = sorted(ours.keys() & theirs.keys())
+    if len(shared) < 2:
+        raise SystemExit(f"the logs share {len(shared)} deals: at least 2 are needed")
+    gaps = [(ours[d][1] - theirs[d][1]) / 2 for d in shared]
+    return len(shared), statistics.fmean(gaps), statistics.stdev(gaps) / math.sqrt(len(gaps))
+
+
+def print_paired(first: Path, second: Path) -> None:
+    """The paired comparison of two logs, as a line of text."""
+    deals, gap, error = paired(first, second)
+    names = [next(iter(deal_points(log).values()))[0] for log in (first, second)]
+    print(f"{names[0]} against {names[1]}, paired on {deals} shared deals ({2 * deals} hands each): "
+          f"{gap:+.2f} (± {error:.2f}) points a hand")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--paired", nargs=2, type=Path, metavar="LOG",
+                        help="compare two logs of the same deals deal by deal (the first's points a hand "
+                             "less the second's), and play nothing")
     parser.add_argument("--levels", nargs="+", default=list(BOT_LEVELS),
                         choices=[*BOT_LEVELS, *JAVA, *(f"expert/{level}" for level in BOT_LEVELS)],
                         help="expert/LEVEL: the expert told it faces LEVEL (it models that level, not the strong one)")
@@ -353,6 +389,9 @@ def main() -> int:
     parser.add_argument("--rules", default="classic", choices=RULESETS,
                         help="classic, or eaai: the EAAI challenge's rules (classic without big gin)")
     args = parser.parse_args()
+    if args.paired:
+        print_paired(*args.paired)
+        return 0
     rules = RULESETS[args.rules]
     if {args.opponent, *args.levels} & set(JAVA):
         from eaai import missing

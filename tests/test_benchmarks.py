@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -33,6 +34,21 @@ def test_the_arena_skips_the_java_players_and_says_why_when_they_are_not_built(t
                           timeout=120, check=True, env={**os.environ, "GIN_TUTOR_EAAI": str(tmp_path)})
     assert done.stdout.startswith("skipped: the EAAI players cannot run here: ")
     assert "benchmarks/eaai.py" in done.stdout or "JDK" in done.stdout
+
+
+def test_the_arena_compares_two_logs_deal_by_deal_on_the_deals_both_played(tmp_path):
+    def row(level, deals, points):
+        return json.dumps({"level": level, "opponent": "beginner", "rules": "classic-no-big-gin", "deals": deals,
+                           "points": points, "outcomes": {}, "ours": {}, "theirs": {}})
+    # Deal 1: the expert +3 and -1 (2 over both seats), the strong player +1 and +1 (2): no gap.
+    # Deal 2: the expert +10 and 0, the strong player -2 and 0: 12 over two hands, 6 a hand.
+    # Deal 3 only the expert played: left out. Gaps 0 and 6: mean 3, standard error 3.
+    (tmp_path / "expert.jsonl").write_text(row("expert", [1, 2], [3, -1, 10, 0]) + "\n"
+                                           + row("expert", [3], [25, 25]) + "\n")
+    (tmp_path / "strong.jsonl").write_text(row("strong", [1, 2], [1, 1, -2, 0]) + "\n")
+    out = run("arena.py", "--paired", str(tmp_path / "expert.jsonl"), str(tmp_path / "strong.jsonl"))
+    assert out == ("expert vs beginner (classic-no-big-gin) against strong vs beginner (classic-no-big-gin), "
+                   "paired on 2 shared deals (4 hands each): +3.00 (± 3.00) points a hand\n")
 
 
 def test_the_play_benchmark_times_moves_views_and_each_level():
