@@ -6,10 +6,12 @@ from typing import Any
 
 import pytest
 
-from tutor.engine.cards import parse_cards
+from tutor.engine import melds
+from tutor.engine.cards import mask_of, parse_cards
 from tutor.engine.rules import load_ruleset
 from tutor.engine.scoring import may_knock
-from tutor.play import BOT_LEVELS, Bot
+from tutor.play import BOT_LEVELS, Bot, new_hand
+from tutor.play.bots import evaluate
 from tutor.play.bots.reading import declined_cards, read_view
 from tutor.play.errors import BadGameSeedError, NothingToDecideError, UnknownBotLevelError
 
@@ -195,3 +197,31 @@ def test_the_strong_player_plays_on_for_gin_with_very_low_deadwood_early():
     hand = "AS 2S 3S 7H 7D 7C KD KC KH AD QD"
     assert Bot("strong", 0).decide(discard_view(hand, stock=25)) == ("discard", "QD")
     assert Bot("strong", 0).decide(discard_view(hand, stock=10)) == ("knock", "QD")
+
+
+def test_the_planning_players_weigh_deadwood_as_the_engine_counts_it():
+    # The players read deadwood through the analysis' compiled (else remembered) functions.
+    # A♠ 2♠ 3♠ | 7♥ 7♦ 7♣ | Q♣ J♥ 9♠ 5♦: deadwood 10 + 10 + 9 + 5 = 34.
+    ten = mask_of(parse_cards("AS 2S 3S 7H 7D 7C QC JH 9S 5D"))
+    # With K♦ drawn the best discard is the K♦ itself (or the Q♣ or J♥): 34 again.
+    eleven = ten | mask_of(parse_cards("KD"))
+    assert evaluate.min_deadwood(ten) == 34
+    assert evaluate.min_deadwood_after_discard(eleven) == 34
+    # 4♠ drawn extends the run: the best discard then is the Q♣ or J♥, leaving 10 + 9 + 5 = 24.
+    assert evaluate.min_deadwood_after_discard(ten | mask_of(parse_cards("4S"))) == 24
+    assert [card.symbol for _, card in evaluate.discard_order(eleven)[:3]] == ["K♦", "Q♣", "J♥"]
+
+
+def test_the_planning_players_play_the_same_moves_with_the_engines_own_deadwood(monkeypatch):
+    def moves() -> list[tuple[str, str | None]]:
+        played = []
+        for seed in (3, 4):
+            hand, bots = new_hand(load_ruleset("classic"), seed), (Bot("strong", 1), Bot("intermediate", 2))
+            while hand.to_move is not None:
+                move = bots[hand.to_move].decide(hand.view(hand.to_move))
+                played.append(move)
+                hand = hand.apply(move)
+        return played
+    fast = moves()
+    monkeypatch.setattr(evaluate, "deadwood_functions", lambda: (melds.min_deadwood, melds.discard_reach))
+    assert moves() == fast and len(fast) > 20

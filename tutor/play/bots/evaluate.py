@@ -4,14 +4,38 @@ could give the opponent. Small pure functions over card masks (bit ``i`` is ``DE
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import cache
 
 from tutor.engine.cards import DECK, SUIT_BITS, Card, cards_of_mask
-from tutor.engine.melds import best_arrangements, min_deadwood, min_deadwood_after_discard
+from tutor.engine.melds import best_arrangements
 from tutor.engine.rules import Ruleset
 
 Weights = tuple[tuple[int, float], ...]
 """Unseen cards as ``(bit, weight)``: the weight is how likely the card is to come from the stock."""
+
+
+@cache
+def deadwood_functions() -> tuple[Callable[[int], int], Callable[[int], tuple[int, int]]]:
+    """The least deadwood of a hand, and after one discard (with the discards that leave it), as the
+    analysis has them: compiled where its play-outs were built, else remembered; the same numbers as
+    :func:`tutor.engine.melds.min_deadwood` and :func:`~tutor.engine.melds.discard_reach`. A
+    planning player's draw weighs some 3,000 hands: compiled, its moves take a third of the time.
+    Looked up at the first call: :mod:`tutor.play.simulate` sets the compiled code up with tables it
+    reads from this module, so it cannot be imported while this one is."""
+    from tutor.play import simulate
+    return simulate.min_deadwood, simulate.discard_reach
+
+
+def min_deadwood(mask: int) -> int:
+    """The least deadwood of a hand (:func:`tutor.engine.melds.min_deadwood`, by :func:`deadwood_functions`)."""
+    return deadwood_functions()[0](mask)
+
+
+def min_deadwood_after_discard(mask: int) -> int:
+    """For a hand just after a draw: the least deadwood left once one card is discarded
+    (:func:`tutor.engine.melds.min_deadwood_after_discard`, by :func:`deadwood_functions`)."""
+    return deadwood_functions()[1](mask)[0]
 
 
 def meld_of(holding: int, card: Card) -> tuple[Card, ...]:
@@ -43,7 +67,8 @@ def discard_order(mask: int, keep: Card | None = None, prefer: Preference = DECK
     """The discards of an eleven-card hand with the deadwood each leaves, least first; among equals
     the higher card goes first (higher value, then higher rank, then ``prefer``). ``keep`` may not
     be discarded."""
-    options = [(min_deadwood(mask & ~c.bit), c) for c in cards_of_mask(mask) if c is not keep]
+    deadwood = deadwood_functions()[0]
+    options = [(deadwood(mask & ~c.bit), c) for c in cards_of_mask(mask) if c is not keep]
     options.sort(key=lambda o: (o[0], -o[1].value, -o[1].rank, prefer[o[1].index]))
     return options
 
@@ -57,10 +82,11 @@ def outlook(holding: int, weights: Weights, rules: Ruleset) -> tuple[float, floa
     """What one draw from the stock (then the best discard) promises a holding of ten cards: how
     much its deadwood is expected to fall (what its pairs, near-runs and low cards are worth), and
     the chance that it can knock then."""
-    base = min_deadwood(holding)
+    deadwood, reach = deadwood_functions()
+    base = deadwood(holding)
     fall = hits = weight_sum = 0.0
     for bit, weight in weights:
-        after = min_deadwood_after_discard(holding | bit)
+        after = reach(holding | bit)[0]
         fall += weight * (base - after)
         if rules.may_knock_with(after):
             hits += weight

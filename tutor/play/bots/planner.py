@@ -20,13 +20,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.engine.cards import STOCK_AFTER_DEAL, SUIT_BITS, Card, cards_of_mask
-from tutor.engine.melds import min_deadwood, min_deadwood_after_discard
 from tutor.play.bots.evaluate import (
     DECK_ORDER,
     Preference,
     Weights,
     discard_order,
     meld_chance,
+    min_deadwood,
+    min_deadwood_after_discard,
     outlook,
     uniform,
 )
