@@ -20,7 +20,8 @@ def deadwood_functions() -> tuple[Callable[[int], int], Callable[[int], tuple[in
     """The least deadwood of a hand, and after one discard (with the discards that leave it), as the
     analysis has them: compiled where its play-outs were built, else remembered; the same numbers as
     :func:`tutor.engine.melds.min_deadwood` and :func:`~tutor.engine.melds.discard_reach`. A
-    planning player's draw weighs some 3,000 hands: compiled, its moves take a third of the time.
+    planning player's draw weighs some 3,000 hands: compiled, its decisions take a sixth to a quarter
+    of the time (``benchmarks/play.py``).
     Looked up at the first call: :mod:`tutor.play.simulate` sets the compiled code up with tables it
     reads from this module, so it cannot be imported while this one is."""
     from tutor.play import simulate
