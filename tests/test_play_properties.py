@@ -107,7 +107,7 @@ def test_games_follow_the_dealer_rule_and_end_with_the_engine_totals(ruleset, th
     rules = load_ruleset(ruleset)
     rng = random.Random(f"games-{ruleset}")
     bots = (Bot("strong", 3), Bot("beginner", 4))
-    for seed in range(60 if thorough else 8):
+    for seed in range(60 if thorough else 12):
         game = new_game(load_ruleset(ruleset), seed)
         while not game.over:
             player = some(game.to_move)
@@ -132,9 +132,9 @@ def test_games_follow_the_dealer_rule_and_end_with_the_engine_totals(ruleset, th
 @pytest.mark.parametrize("ruleset", RULESET_NAMES)
 def test_the_virtual_player_never_plays_an_illegal_move(level, ruleset, thorough):
     bots = (Bot(level, 5), Bot(level, 6))
-    hands = 300 if thorough else 24
-    if level == "expert":  # a tenth of a second a decision: fewer hands (test_analysis checks its rollouts),
-        hands //= 12  # and the strong player across the table (its own case checks its moves)
+    hands = 300 if thorough else 40
+    if level == "expert":  # some 7 ms a decision, 30 times the strong player's: fewer hands (test_analysis
+        hands //= 4  # checks its rollouts), and the strong player across the table (its own case checks its moves)
         bots = (Bot(level, 5), Bot("strong", 6))
     for seed in range(hands):
         hand = new_hand(load_ruleset(ruleset), seed, dealer=seed % 2)
