@@ -14,7 +14,9 @@ an opponent:
 Our side is a level, or ``expert/LEVEL``: the expert told which level it faces (it then models
 that level in its analysis, where by default it models the strong player).
 
-Hands are scored by the engine (``score_hand``, classic), games by ``game_totals`` to 100.
+Hands are scored by the engine (``score_hand``, classic), games by ``game_totals`` to 100. A hand
+in which the players would take from the discard pile for ever is stopped as void at the 50th take
+(:data:`PILE_TAKES_MOST`, OpenSpiel's bound); a game with such a hand is not counted.
 Run from the checkout::
 
     python benchmarks/arena.py --hands 20000 --games 2000
@@ -196,12 +198,26 @@ def hand_over(hand: Hand, players: dict[int, Any]) -> None:
             finish(hand, (scores[0], scores[1]))
 
 
+PILE_TAKES_MOST = 50
+"""The arena ends a hand as void at this take from the discard pile, as OpenSpiel's gin_rummy does
+(``kMaxNumDrawUpcardActions``). No rule of ours ends a hand in which both players keep taking from
+the pile, throwing back what the other takes: the expert told it faces the beginner and the strong
+player did so on deal 1013 (2♥, 2♠ and 2♣ round and round, three cards left in the stock)."""
+
+
+def endless(hand: Hand, move: Move) -> bool:
+    """Whether ``move`` would be the hand's :data:`PILE_TAKES_MOST`-th take from the discard pile."""
+    return move[0] == "take" and sum(e.move == "take" for e in hand.events) + 1 >= PILE_TAKES_MOST
+
+
 def play_hand(hand: Hand, players: dict[int, Any]) -> Hand:
-    """Play a dealt hand to its end."""
+    """Play a dealt hand to its end (void at the :data:`PILE_TAKES_MOST`-th take from the pile)."""
     for player, agent in players.items():
         agent.start(hand, player)
     while hand.to_move is not None:
         move = players[hand.to_move].move(hand)
+        if endless(hand, move):
+            return replace(hand, phase="over", to_move=None, taken=None, result="void")
         after = hand.apply(move)
         for agent in players.values():
             agent.observe(hand, move)
@@ -221,6 +237,8 @@ def play_game(game: Game, players: dict[int, Any]) -> Game:
         hand = game.hand
         assert hand.to_move is not None
         move = players[hand.to_move].move(hand)
+        if endless(hand, move):
+            return game  # not over: counted apart from the games played
         for agent in players.values():
             agent.observe(hand, move)
         game = game.apply(move)
@@ -246,8 +264,8 @@ def hand_batch(level: str, opponent: str, seeds: list[int], rules: Ruleset) -> d
             players = {us: ours, 1 - us: theirs}
             hand = play_hand(new_hand(rules, seed, dealer=0), players)
             points.append(signed_points(hand, us))
-            if hand.result == "void":
-                outcomes["void"] += 1
+            if hand.result == "void":  # at the wall, or stopped at the bound of takes from the pile
+                outcomes["void" if len(hand.stock) <= rules.void_at_stock else "void, endless"] += 1
             else:
                 side = "won" if hand.winner == us else "lost"
                 outcomes[f"{side} {hand.result.outcome}"] += 1  # type: ignore[union-attr]
@@ -256,13 +274,16 @@ def hand_batch(level: str, opponent: str, seeds: list[int], rules: Ruleset) -> d
 
 def game_batch(level: str, opponent: str, seeds: list[int], rules: Ruleset) -> dict[str, Any]:
     ours, theirs = make_player(level, 1), make_player(opponent, 2)
-    wins = games = 0
+    wins = games = stopped = 0
     for seed in seeds:
         for us in (0, 1):
             game = play_game(new_game(rules, seed), {us: ours, 1 - us: theirs})
+            if not game.over:
+                stopped += 1
+                continue
             games += 1
             wins += game.winner == us
-    return {"wins": wins, "games": games, "ours": ours.tally, "theirs": theirs.tally}
+    return {"wins": wins, "games": games, "stopped": stopped, "ours": ours.tally, "theirs": theirs.tally}
 
 
 def _split(seeds: list[int], parts: int) -> list[list[int]]:
@@ -336,6 +357,7 @@ def measure(level: str, opponent: str, hands: int, games: int, workers: int, rul
     return {
         "level": level, "hands": len(points), "points": mean, "error": error, "outcomes": outcomes,
         "games": played, "game_share": won / played if played else float("nan"),
+        "stopped": sum(p["stopped"] for p in game_parts),
         "median_ms": statistics.median(decisions) * 1000,
         "p99_ms": sorted(decisions)[int(0.99 * len(decisions))] * 1000,
         "illegal": sum(t.illegal for t in tallies),
@@ -412,6 +434,9 @@ def main() -> int:
         total = sum(r["outcomes"].values())
         print("  outcomes: " + ", ".join(f"{k} {v / total:.1%}" for k, v in sorted(r["outcomes"].items())),
               flush=True)
+        if r["stopped"]:
+            print(f"  games stopped at the {PILE_TAKES_MOST}th take from the pile of a hand (not counted): "
+                  f"{r['stopped']}", flush=True)
     return 0
 
 

@@ -36,6 +36,19 @@ def test_the_arena_skips_the_java_players_and_says_why_when_they_are_not_built(t
     assert "benchmarks/eaai.py" in done.stdout or "JDK" in done.stdout
 
 
+def test_the_arena_ends_as_void_a_hand_its_players_would_play_for_ever():
+    # Deal 1013 (EAAI rules), the expert told it faces the beginner against the strong player. The
+    # expert in seat 0: with three cards left in the stock both keep taking the top of the pile
+    # (2♥, 2♠, 2♣ round and round), and the arena stops the hand at the 50th take: void, no points.
+    # Seats swapped, the strong player knocks and the expert loses 8 points.
+    script = ("import json, sys; sys.path.insert(0, 'benchmarks'); from arena import EAAI, hand_batch;"
+              "r = hand_batch('expert/beginner', 'strong', [1013], EAAI);"
+              "print(json.dumps([r['points'], dict(r['outcomes'])]))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          check=True)
+    assert json.loads(done.stdout) == [[0, -8], {"void, endless": 1, "lost knock": 1}]
+
+
 def test_the_arena_compares_two_logs_deal_by_deal_on_the_deals_both_played(tmp_path):
     def row(level, deals, points):
         return json.dumps({"level": level, "opponent": "beginner", "rules": "classic-no-big-gin", "deals": deals,
