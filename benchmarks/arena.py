@@ -375,10 +375,10 @@ def deal_points(log: Path) -> dict[int, tuple[str, int]]:
     return deals
 
 
-def paired(first: Path, second: Path) -> tuple[int, float, float]:
-    """How many deals both logs played, and how many points a hand the first log's side made more than
-    the second's on them (the mean of each deal's difference over its two hands), with its standard error."""
-    ours, theirs = deal_points(first), deal_points(second)
+def paired(ours: dict[int, tuple[str, int]], theirs: dict[int, tuple[str, int]]) -> tuple[int, float, float]:
+    """How many deals both logs (read by :func:`deal_points`) played, and how many points a hand the
+    first log's side made more than the second's on them (the mean of each deal's difference over its
+    two hands), with its standard error."""
     shared = sorted(ours.keys() & theirs.keys())
     if len(shared) < 2:
         raise SystemExit(f"the logs share {len(shared)} deals: at least 2 are needed")
@@ -388,8 +388,9 @@ def paired(first: Path, second: Path) -> tuple[int, float, float]:
 
 def print_paired(first: Path, second: Path) -> None:
     """The paired comparison of two logs, as a line of text."""
-    deals, gap, error = paired(first, second)
-    names = [next(iter(deal_points(log).values()))[0] for log in (first, second)]
+    logs = [deal_points(log) for log in (first, second)]
+    deals, gap, error = paired(*logs)
+    names = [next(iter(log.values()))[0] for log in logs]
     print(f"{names[0]} against {names[1]}, paired on {deals} shared deals ({2 * deals} hands each): "
           f"{gap:+.2f} (± {error:.2f}) points a hand")
 
