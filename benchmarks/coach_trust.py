@@ -4,13 +4,16 @@ Positions come from the bots' games: the strong player (seat 0, standing for the
 each level (seat 1), classic rules, seeds of their own (not those the models were fitted on). Each
 section prints a table:
 
-1. ``stability``: the coach's grade of every legal move (as if the learner had played it) under five
-   seeds of its worlds (the salt; the position alone seeds them in the app): how often it is the
-   same, two grades apart, and best under one seed but a mistake or a blunder under another. Also
-   for the move the strong player played there (what a learner who plays like it is told).
-2. ``accuracy``: each verdict against the analysis with ten times the worlds (every legal move on
-   ten times the verdict's budget): a mistake or a blunder where that reference loss is under 1
-   point, best where it is 2.5 or more.
+1. ``stability``: at each position (below), the coach's verdict on each move it weighed (the six
+   nearest its own move under the position's own draw, and the move the strong player played there)
+   under five draws of *everything* the coach samples (``Evaluation(draw=...)``: the worlds, the
+   mover's belief and so the race's cuts): how often a grade is the same under all five, two grades
+   apart, and best under one draw but a mistake or a blunder under another; how often the coach's
+   move is the same, or named too close to call under every draw; and whether the ± is honest (the
+   spread of a loss across the five draws against the standard error shown: their ratio).
+2. ``accuracy``: each verdict against a reference with ten times the app's worlds at every step and
+   a draw of its own: a mistake or a blunder where that reference loss is under 1 point, best where
+   it is 2.5 or more.
 3. ``calibration``: for each level, at the strong player's discards where it may knock, the Hint's
    value of the knock (the coach's worlds) against the engine's score of it against the
    opponent's actual hand (mean of the difference, with its standard error clustered by hand);
@@ -52,15 +55,16 @@ from tutor.play import Bot, new_hand  # noqa: E402
 from tutor.play.analysis import one_ply_values  # noqa: E402
 from tutor.play.bots.evaluate import discard_order  # noqa: E402
 from tutor.play.bots.reading import read_view  # noqa: E402
-from tutor.play.evaluation import APP, Evaluation  # noqa: E402
+from tutor.play.evaluation import APP, Budget, Evaluation  # noqa: E402
 from tutor.play.grading import GRADES  # noqa: E402
 from tutor.play.match import start_match  # noqa: E402
-from tutor.play.moves import Move, move_text  # noqa: E402
+from tutor.play.moves import Move, move_text, read_move  # noqa: E402
 
 RULES = load_ruleset("classic")
 LEVELS = ("beginner", "intermediate", "strong", "expert")
 KINDS = ("first_upcard", "draw", "discard", "knock")
-SALTS = (1, 2, 3, 4, 5)
+DRAWS: tuple[int | str, ...] = (0, 1, 2, 3, 4)
+"""Five draws of everything the coach samples (0: the position's own, as the app draws it)."""
 BUDGET = APP
 """The budget measured (the app's, unless ``--race``, ``--refine`` or ``--verdict`` say otherwise)."""
 REFERENCE = replace(APP, screen=10 * APP.screen, deep=10 * APP.deep, race=10 * APP.race, refine=10 * APP.refine,
@@ -93,24 +97,38 @@ def hand_of(seed: int, level: str) -> list[tuple[dict[str, Any], Move]]:
     return out
 
 
-def positions(per_kind: int) -> list[dict[str, Any]]:
-    """``per_kind`` positions of each kind against each level, one from a hand at most."""
+def positions(per_kind: int, seed: int) -> tuple[list[dict[str, Any]], dict[str, float]]:
+    """``per_kind`` positions of each kind, the levels in turn, from hands dealt from ``seed`` on
+    (one position from a hand at most, picked at random among its decisions of that kind); and each
+    kind's share of all the decisions of those hands (its share in real games)."""
     found = []
-    for number, level in enumerate(LEVELS):
-        wanted = dict.fromkeys(KINDS, per_kind)
-        seed = 20_000 + 1_000 * number
-        while any(wanted.values()):
-            decisions = hand_of(seed, level)
-            random.Random(seed).shuffle(decisions)
-            for view, move in decisions:
-                kind = kind_of(view)
-                if wanted[kind]:
-                    wanted[kind] -= 1
-                    found.append({"level": level, "seed": seed, "kind": kind, "view": view,
-                                  "played": list(move_text(move))})
-                    break
-            seed += 1
-    return found
+    counts = dict.fromkeys(KINDS, 0)
+    wanted = {kind: per_kind for kind in KINDS}
+    deal = seed
+    rng = random.Random(f"positions/{seed}")
+    while any(wanted.values()):
+        level = LEVELS[(deal - seed) % len(LEVELS)]
+        decisions = hand_of(deal, level)
+        for view, _ in decisions:
+            counts[kind_of(view)] += 1
+        rng.shuffle(decisions)
+        need = [k for k in KINDS if wanted[k] and any(kind_of(v) == k for v, _ in decisions)]
+        if need:
+            kind = min(need, key=lambda k: (-wanted[k], KINDS.index(k)))
+            view, move = next((v, m) for v, m in decisions if kind_of(v) == kind)
+            wanted[kind] -= 1
+            found.append({"level": level, "seed": deal, "kind": kind, "view": view, "played": list(move_text(move))})
+        deal += 1
+    total = sum(counts.values())
+    return found, {kind: counts[kind] / total for kind in KINDS}
+
+
+def drawn_positions(per_kind: int, seed: int, workers: int) -> dict[str, Any]:
+    """:func:`positions`, each with the moves judged there (:func:`weighed_moves`)."""
+    found, shares = positions(per_kind, seed)
+    for position, moves in zip(found, pool_map(weighed_moves, found, workers), strict=True):
+        position["moves"] = [list(move_text(m)) for m in moves]
+    return {"positions": found, "shares": shares, "seed": seed}
 
 
 def pool_map(work: Callable[[Any], Any], jobs: Iterable[Any], workers: int) -> list[Any]:
@@ -124,55 +142,97 @@ def pool_map(work: Callable[[Any], Any], jobs: Iterable[Any], workers: int) -> l
 
 # --- 1 and 2: stability and accuracy --------------------------------------------------------------
 
-def grades_of(job: tuple[dict[str, Any], int]) -> dict[str, Any]:
-    """Every legal move's verdict in one position under one salt."""
-    position, salt = job
+def weighed_moves(position: dict[str, Any]) -> list[Move]:
+    """The moves judged at a position: the six the coach weighed nearest its own move under the
+    position's own draw (the coach's first), and the move played there."""
+    evaluation = Evaluation(position["view"], position["level"], budget=BUDGET)
+    played = read_move(position["played"])
+    return list(dict.fromkeys([*evaluation.weighed()[:6], played]))
+
+
+def grades_of(job: tuple[dict[str, Any], int | str, Budget]) -> dict[str, Any]:
+    """The coach under one draw of everything at one position: its move, the moves too close to
+    call, and the verdict on each weighed move (and the CPU it took)."""
+    position, draw, budget = job
     began = time.process_time()
-    evaluation = Evaluation(position["view"], position["level"], salt, BUDGET)
+    evaluation = Evaluation(position["view"], position["level"], budget=budget, draw=draw)
     out = {}
-    for move in evaluation.legal:
+    for move in map(read_move, position["moves"]):
         verdict = evaluation.verdict(move)
         out[json.dumps(move_text(move))] = [verdict.grade, verdict.loss, verdict.stderr, verdict.worlds]
-    return {"grades": out, "cpu": time.process_time() - began, "coach": list(move_text(evaluation.choice().move))}
+    return {"grades": out, "cpu": time.process_time() - began, "coach": list(move_text(evaluation.choice().move)),
+            "close": [list(move_text(m)) for m in evaluation.close()], "exact": evaluation.exact}
+
+
+def stability(found: list[dict[str, Any]], shares: dict[str, float], runs: dict[str, Any]) -> None:
+    """The stability table: each kind, and all of them with each kind at its share of real games."""
+    rows: dict[str, list[dict[str, Any]]] = {kind: [] for kind in KINDS}  # a row: a position under the draws
+    for index, position in enumerate(found):
+        per_draw = [runs[f"{index}/{draw}"] for draw in DRAWS]
+        coach = [json.dumps(r["coach"]) for r in per_draw]
+        close = [{json.dumps(m) for m in r["close"]} | {json.dumps(r["coach"])} for r in per_draw]
+        moves: list[dict[str, Any]] = []
+        for move in per_draw[0]["grades"]:
+            verdicts = [r["grades"][move] for r in per_draw]
+            moves.append({"marks": [GRADES.index(v[0]) for v in verdicts], "losses": [v[1] for v in verdicts],
+                          "errors": [v[2] for v in verdicts], "coach": any(move == c for c in coach)})
+        rows[position["kind"]].append({
+            "same_coach": len(set(coach)) == 1,
+            "too_close": all(c in named for c in coach for named in close),
+            "moves": moves})
+    print("| kind (share of real decisions) | positions | moves judged x5 | same grade | two grades apart "
+          "| best and mistake/blunder | coach's move the same, or too close under every draw "
+          "| spread / ± shown: median; pooled |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    weighted = dict.fromkeys(("same", "apart", "swing", "coach"), 0.0)
+    for kind in KINDS:
+        chosen = rows[kind]
+        if not chosen:
+            continue
+        moves = [m for r in chosen for m in r["moves"]]
+        same = sum(len(set(m["marks"])) == 1 for m in moves) / len(moves)
+        apart = sum(max(m["marks"]) - min(m["marks"]) >= 2 for m in moves)
+        swing = sum(0 in m["marks"] and max(m["marks"]) >= 2 for m in moves)
+        coach = sum(r["same_coach"] or r["too_close"] for r in chosen) / len(chosen)
+        for key, value in (("same", same), ("apart", apart / len(moves)), ("swing", swing / len(moves)),
+                           ("coach", coach)):
+            weighted[key] += shares[kind] * value
+        print(f"| {kind} ({shares[kind]:.0%}) | {len(chosen)} | {len(moves)} | {same:.1%} | {apart} | {swing} | "
+              f"{coach:.1%} | {honesty(moves)} |")
+    everything = [m for kind in KINDS for r in rows[kind] for m in r["moves"]]
+    print(f"| all, each kind at its share | {len(found)} | {len(everything)} | {weighted['same']:.1%} | "
+          f"{weighted['apart']:.2%} | {weighted['swing']:.2%} | {weighted['coach']:.1%} | {honesty(everything)} |")
+
+
+def honesty(moves: list[dict[str, Any]]) -> str:
+    """The spread of each loss across the draws against the standard error shown, over the losses
+    measured on worlds (an exact loss has no ±) and not the coach's own move under any draw: for
+    each loss, the standard deviation of its five values over the root mean square of its five
+    ± (1 where the ± is what the draws do; with five draws an honest ± gives a median of 0.92),
+    the median of those ratios; and the same pooled over every loss (the root mean square of the
+    spreads over that of the errors), which a few verdicts settled early on few worlds, far from a
+    line, weigh heavily."""
+    measured = [m for m in moves if not m["coach"] and all(e > 0 for e in m["errors"])]
+    if len(measured) < 2:
+        return "—"
+    ratios = [statistics.stdev(m["losses"]) / math.sqrt(statistics.fmean(e * e for e in m["errors"]))
+              for m in measured]
+    spread = statistics.fmean(statistics.variance(m["losses"]) for m in measured)
+    shown = statistics.fmean(e * e for m in measured for e in m["errors"])
+    return f"{statistics.median(ratios):.2f}; pooled {math.sqrt(spread / shown):.2f} ({len(measured)} losses)"
 
 
 def reference_of(position: dict[str, Any]) -> dict[str, float]:
-    """Every legal move's loss against the best, on ten times the app's worlds (its own salt)."""
-    evaluation = Evaluation(position["view"], position["level"], "reference", REFERENCE)
-    coach = evaluation.choice().move
-    return {json.dumps(move_text(m)): evaluation.verdict(m).loss for m in evaluation.legal if m != coach} | \
-        {json.dumps(move_text(coach)): 0.0}
-
-
-def stability(found: list[dict[str, Any]], runs: dict[str, Any]) -> None:
-    rows: dict[str, list[tuple[str, list[int]]]] = {"every legal move": [], "the move played": []}
-    for index, position in enumerate(found):
-        per_salt = [runs[f"{index}/{salt}"]["grades"] for salt in SALTS]
-        played = json.dumps(position["played"])
-        for move in per_salt[0]:
-            marks = [GRADES.index(s[move][0]) for s in per_salt]
-            rows["every legal move"].append((position["kind"], marks))
-            if move == played:
-                rows["the move played"].append((position["kind"], marks))
-    print("| moves | count | same grade under 5 seeds | two grades apart | best and a mistake or blunder |")
-    print("| --- | --- | --- | --- | --- |")
-    for label, marks_of in rows.items():
-        for kind in (None, *KINDS):
-            chosen = [m for k, m in marks_of if kind is None or k == kind]
-            if not chosen:
-                continue
-            same = sum(len(set(m)) == 1 for m in chosen)
-            apart = sum(max(m) - min(m) >= 2 for m in chosen)
-            swing = sum(0 in m and max(m) >= 2 for m in chosen)
-            name = label if kind is None else f"  {kind}"
-            print(f"| {name} | {len(chosen)} | {same / len(chosen):.1%} | {apart} | {swing} |")
+    """Each judged move's loss against the best, on ten times the app's worlds (a draw of its own)."""
+    evaluation = Evaluation(position["view"], position["level"], budget=REFERENCE, draw="reference")
+    return {json.dumps(move_text(m)): evaluation.verdict(m).loss for m in map(read_move, position["moves"])}
 
 
 def accuracy(found: list[dict[str, Any]], runs: dict[str, Any], references: list[dict[str, float]]) -> None:
     wrong_mistakes = wrong_best = total = 0
     for index, reference in enumerate(references):
-        for salt in SALTS:
-            for move, (name, *_) in runs[f"{index}/{salt}"]["grades"].items():
+        for draw in DRAWS:
+            for move, (name, *_) in runs[f"{index}/{draw}"]["grades"].items():
                 total += 1
                 wrong_mistakes += name in ("mistake", "blunder") and reference[move] < 1
                 wrong_best += name == "best" and reference[move] >= 2.5
@@ -350,7 +410,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("sections", nargs="*", default=["stability", "accuracy", "calibration", "continuation",
                                                         "cost", "strength"])
-    parser.add_argument("--per-kind", type=int, default=5, help="positions of each kind against each level")
+    parser.add_argument("--per-kind", type=int, default=100, help="positions of each kind (the levels in turn)")
+    parser.add_argument("--seed", type=int, default=70_000, help="the first deal the positions are drawn from")
     parser.add_argument("--calibration-hands", type=int, default=150, help="hands against each level")
     parser.add_argument("--end-positions", type=int, default=16)
     parser.add_argument("--review-hands", type=int, default=8, help="hands against each level")
@@ -364,15 +425,17 @@ def main() -> int:
                              if getattr(args, step) is not None})
     print(f"Budget measured: {BUDGET}\n")
     args.out.mkdir(exist_ok=True)
-    found = cached(args.out / "positions.json", lambda: positions(args.per_kind))
+    drawn = cached(args.out / "positions.json", lambda: drawn_positions(args.per_kind, args.seed, args.workers))
+    found, shares = drawn["positions"], drawn["shares"]
+    print(f"Positions: {len(found)}, drawn from deal {drawn.get('seed', args.seed)} on.\n")
     sections = set(args.sections)
     if sections & {"stability", "accuracy"}:
-        jobs = [(position, salt) for position in found for salt in SALTS]
-        runs = cached(args.out / "grades.json", lambda: {f"{i}/{s}": r for (i, s), r in zip(
-            [(i, s) for i in range(len(found)) for s in SALTS], pool_map(grades_of, jobs, args.workers), strict=True)})
+        jobs = [(position, draw, BUDGET) for position in found for draw in DRAWS]
+        runs = cached(args.out / "grades.json", lambda: {f"{i}/{d}": r for (i, d), r in zip(
+            [(i, d) for i in range(len(found)) for d in DRAWS], pool_map(grades_of, jobs, args.workers), strict=True)})
         if "stability" in sections:
-            print("## 1. Stability\n")
-            stability(found, runs)
+            print("## 1. Stability under five draws of everything\n")
+            stability(found, shares, runs)
             print()
         if "accuracy" in sections:
             references = cached(args.out / "reference.json", lambda: pool_map(reference_of, found, args.workers))

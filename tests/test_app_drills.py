@@ -122,19 +122,19 @@ def test_a_knock_puzzle_is_made_once_however_often_the_page_runs(monkeypatch):
 
 
 def test_a_reading_is_shown_beside_the_coachs_and_the_hand_it_really_held_with_the_sessions_mean():
-    # Seed 1, easy (tests/test_read_drill.py draws the position): asked 9♠ Q♠ K♠ K♥ 7♦ 8♦; it held
+    # Seed 1, easy (tests/test_read_drill.py draws the position): asked Q♠ K♠ K♥ A♦ 7♦ 8♦; it held
     # 7♦ and 8♦. 5 % on the four it did not hold, 90 % on the two it did: (4 × 25 + 2 × 100) / 600 =
     # 0.5 against the coach's 10.0.
     at, puzzle = open_puzzle("en", "read", seed=1, level="easy")
     p = pid(puzzle)
-    for card, chance in {"9S": 5, "QS": 5, "KS": 5, "KH": 5, "7D": 90, "8D": 90}.items():
+    for card, chance in {"QS": 5, "KS": 5, "KH": 5, "AD": 5, "7D": 90, "8D": 90}.items():
         at.segmented_control(key=f"answer_read_{card}_{p}").set_value(chance)
     at.run()
     at.button(key=f"check_{p}").click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert "Your reading scored 0.5; the coach's, 10.0." in [i.value for i in at.info]
     table = at.table[0].value
-    assert list(table["Card"]) == ["9♠", "Q♠", "K♠", "K♥", "7♦", "8♦"]
+    assert list(table["Card"]) == ["Q♠", "K♠", "K♥", "A♦", "7♦", "8♦"]
     assert list(table["Your chance"]) == ["5%", "5%", "5%", "5%", "90%", "90%"]
     assert list(table["Held"]) == ["no", "no", "no", "no", "yes", "yes"]
     assert "This session, your reading scored 0.5 on average over 1 position; the coach's, 10.0 on the same " \

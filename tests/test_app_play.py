@@ -116,27 +116,28 @@ def play_hint_moves(at, most: int = 200):
     raise AssertionError("the hand did not end")
 
 
-KNOCKED = {"en": "Knock: the virtual player scores 10.", "es": "Cierre: el jugador virtual se apunta 10."}
-ACCURACY = {"en": "Accuracy 100% this hand (100% in the game): the coach's move, or as good, on 24 of 24 decisions.",
+UNDERCUT = {"en": "Undercut: you score 28.", "es": "Contragolpe: te apuntas 28."}
+ACCURACY = {"en": "Accuracy 100% this hand (100% in the game): the coach's move, or as good, on 20 of 20 decisions.",
             "es": "Precisión del 100\u00a0% en esta mano (100\u00a0% en la partida): la jugada del entrenador, "
-                  "o una igual de buena, en 24 de 24 decisiones."}
+                  "o una igual de buena, en 20 de 20 decisiones."}
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_a_whole_hand_is_played_through_the_page(lang):
-    # Following the coach's hints in game 12345 (measured against the beginner), the learner takes
-    # the 5♠ and makes 24 decisions, none of them forced; the virtual player knocks on the 48th move
-    # of the hand, throwing the 5♦, with 4♠ 4♥ 4♣, 7♠ 7♥ 7♦ 7♣ and 3♠ 2♥ A♦ = 6 against the
-    # learner's 3♥ 3♦ 3♣ and A♠ 2♠ 5♠ A♥ 5♥ 2♣ 4♦ = 20, who lays off the 4♦ onto the fours: 16,
-    # and the knock scores 16 - 6 = 10 to the virtual player.
+    # Following the coach's hints in game 12345 (measured against the beginner), the learner passes
+    # the 5♠ (the virtual player passes too: the learner's draw from the stock is forced) and makes
+    # 21 decisions, 20 of them choices; the virtual player knocks on the 42nd move of the hand,
+    # throwing the 6♣, with 4♥ 4♦ 4♣ and 6♠ 7♠ 8♠ 9♠ and 2♥ 5♥ 3♣ = 10, against the learner's
+    # A♠ 2♠ 3♠ and 5♦ 6♦ 7♦ and A♥ 3♥ A♦ 2♣ = 7, nothing to lay off: an undercut, 3 + 25 = 28 to the
+    # learner.
     at = open_play(lang, GAME)
     assert at.session_state["play_match"].seed == 12345
     play_hint_moves(at)
     match = at.session_state["play_match"]
-    assert len(match.moves) == 48 and len(match.decisions) == 24
-    assert match.moves[-1].move == ("knock", parse_card("5D"))
+    assert len(match.moves) == 42 and len(match.decisions) == 21
+    assert match.moves[-1].move == ("knock", parse_card("6C"))
     assert OVER[lang] in screen(at)
-    assert [e.value for e in at.error] == [KNOCKED[lang]]
+    assert [s.value for s in at.success] == [UNDERCUT[lang]]
     # Every decision was the coach's: an accuracy of 100 %, and a chart of the hand's expected points.
     assert ACCURACY[lang] in screen(at)
     [chart] = at.get("vega_lite_chart")  # its numbers written as the language writes them: -1,5 in Spanish
@@ -151,39 +152,41 @@ def test_a_whole_hand_is_played_through_the_page(lang):
     # In hand 2 the learner deals: the virtual player takes the upcard and throws the Q♥.
     after = at.session_state["play_match"]
     assert after.hand_number == 1 and after.learner_to_move
-    assert [(p.player, p.move) for p in after.moves[48:]] == [(1, ("take", None)), (1, ("discard", parse_card("QH")))]
+    assert [(p.player, p.move) for p in after.moves[42:]] == [(1, ("take", None)), (1, ("discard", parse_card("QH")))]
 
 
 # Game 12345's first decision: 2♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ 2♣ Q♣ (deadwood 60), offered the 5♠. Taking
-# it and throwing the Q♣ leaves 55 and 5♠ 6♠ waiting for a run; the coach takes it.
+# it and throwing the Q♣ would leave 55 and 5♠ 6♠ waiting for a run; it melds nothing yet.
 def test_the_hint_says_the_coach_move_why_the_moves_too_close_to_call_and_against_whom():
     # Game 12345's first upcard, the 5♠, against the beginner: taking it and passing are too close to
-    # call, the coach takes it.
+    # call, and the coach leads with the pass, as lesson 10's tip teaches (take from the pile only
+    # what melds); its value is read on 4,800 worlds, with its ±.
     at = open_play("en", GAME)
     at.button(key="play_hint_button").click().run()
     until_hint(at)
     [hint] = [i.value for i in at.info]
-    assert hint.startswith("Hint for this move: Take the 5♠: your deadwood falls from 60 to 55. On average this move "
-                           "is worth ")
-    assert "Too close to call: “Pass the 5♠” is as good, within what the analysis can tell." in hint
+    assert hint.startswith("Hint for this move: Pass: the 5♠ makes no meld, and a card from the stock is worth more "
+                           "on average. On average this move is worth -2.0 ± 0.2 points this hand.")
+    assert "Too close to call: “Take the 5♠” is as good, within what the analysis can tell." in hint
     assert hint.endswith("The coach measures against the level you face (“beginner”): how it takes from the pile, "
                          "throws and knocks.")
     assert "gives up -" not in hint
 
 
 def test_the_hint_names_the_next_best_move_and_what_it_gives_up():
-    # After taking the 5♠ the coach throws the Q♣; the J♥, the 10♦ and the 3♥ are too close to call
-    # (each measured as its verdict is), and the next best the coach weighed, by the verdicts, is the
-    # 2♠: it gives up 1.5 ± 0.2 (the 6♦, which read 2.8 ± 1.2 behind on the race's worlds, is further).
+    # After taking the 5♠ the coach throws the 3♥ (62 of deadwood, every card that might still meld
+    # kept); four throws are within a point of it and told apart from it (each measured as its
+    # verdict is), the nearest first; the next best, by the verdicts, is the 6♦: it gives up 1.6 ± 0.2.
     at = open_play("en", GAME)
     act(at, "take")
     at.button(key="play_hint_button").click().run()
     until_hint(at)
     [hint] = [i.value for i in at.info]
-    assert hint.startswith("Hint for this move: Throw the Q♣: your deadwood will be 55. On average this move is worth ")
-    assert "Too close to call: “Throw the J♥”, “Throw the 10♦”, and “Throw the 3♥” are as good, within what the " \
-           "analysis can tell." in hint
-    assert "The next best the coach weighed, “Throw the 2♠”, gives up 1.5 ± 0.2." in hint
+    assert hint.startswith("Hint for this move: Throw the 3♥: your deadwood will be 62. On average this move is worth ")
+    assert "Within a point of it, and told apart from it: “Throw the J♥” (0.5 ± 0.1), “Throw the A♥” (0.5 ± 0.1), " \
+           "“Throw the Q♣” (0.6 ± 0.1), and “Throw the 2♠” (0.8 ± 0.1)." in hint
+    assert "Too close to call" not in hint
+    assert "The next best the coach weighed, “Throw the 6♦”, gives up 1.6 ± 0.2." in hint
 
 
 def test_the_hint_is_worked_out_away_from_the_click_and_shown_once_it_is_in(monkeypatch):
@@ -203,7 +206,7 @@ def test_the_hint_is_worked_out_away_from_the_click_and_shown_once_it_is_in(monk
     gate.set()
     until_hint(at)
     [hint] = [i.value for i in at.info]
-    assert hint.startswith("Hint for this move: Take the 5♠: your deadwood falls from 60 to 55.")
+    assert hint.startswith("Hint for this move: Pass: the 5♠ makes no meld")
     assert "weighing" not in screen(at)
     reviewer.shut_down()
 
@@ -227,7 +230,7 @@ def test_a_hint_whose_work_failed_says_so_and_is_asked_again_with_the_button(mon
     assert [e.value for e in at.error] == ["The coach could not work out a hint this time. Press Hint to ask again."]
     at.button(key="play_hint_button").click().run()
     until_hint(at)
-    assert not at.error and at.info[0].value.startswith("Hint for this move: Take the 5♠")
+    assert not at.error and at.info[0].value.startswith("Hint for this move: Pass: the 5♠")
     assert len(calls) == 2
     reviewer.shut_down()
 
@@ -237,16 +240,16 @@ def test_the_hint_in_spanish():
     at.button(key="play_hint_button").click().run()
     until_hint(at)
     [hint] = [i.value for i in at.info]
-    assert hint.startswith("Pista para esta jugada: Coge el 5♠: tus puntos sueltos bajan de 60 a 55. De media, esta "
-                           "jugada vale ")
-    assert "Demasiado igualado para decidir: «No cojas el 5♠» es igual de buena, hasta donde el análisis puede " \
+    assert hint.startswith("Pista para esta jugada: Pasa: el 5♠ no forma ninguna combinación y, de media, una carta "
+                           "del mazo vale más. De media, esta jugada vale -2,0 ± 0,2 puntos en esta mano.")
+    assert "Demasiado igualado para decidir: «Coge el 5♠» es igual de buena, hasta donde el análisis puede " \
            "distinguir." in hint
     assert "(«principiante»)" in hint
 
 
 def test_coach_mode_grades_a_move_the_coach_would_not_make():
     # The learner takes the 5♠ (2♠ 5♠ 6♠ 10♠ A♥ 3♥ J♥ 6♦ 10♦ 2♣ Q♣) and throws the 6♠, breaking the
-    # 5♠ 6♠ it just made; the coach throws the Q♣: a blunder (7.2 ± 0.7 points).
+    # 5♠ 6♠ it just made; the coach throws the 3♥: a blunder (6.0 ± 0.3 points).
     at = open_play("en", GAME)
     at.toggle(key="play_coach").set_value(True).run()
     act(at, "take")
@@ -255,26 +258,26 @@ def test_coach_mode_grades_a_move_the_coach_would_not_make():
     until_verdict(at)
     [warning] = [w.value for w in at.warning]
     judgement = at.session_state["play_match"].decisions[1].judgement
-    assert judgement.coach == ("discard", parse_card("QC")) and judgement.grade == "blunder"
-    assert warning.startswith("Your last move, “Throw the 6♠”. Blunder (gives up 7.2 ± 0.7 points): The coach "
-                              "would have thrown the Q♣")
+    assert judgement.coach == ("discard", parse_card("3H")) and judgement.grade == "blunder"
+    assert warning.startswith("Your last move, “Throw the 6♠”. Blunder (gives up 6.0 ± 0.3 points): The coach "
+                              "would have thrown the 3♥")
 
 
 def test_coach_mode_says_when_the_learner_agrees():
     at = open_play("en", GAME)
     at.toggle(key="play_coach").set_value(True).run()
-    act(at, "take")  # the coach's move
+    act(at, "pass")  # the coach's move
     until_verdict(at)
-    assert [s.value for s in at.success] == ["Your last move, “Take the 5♠”. Best: the coach's move."]
+    assert [s.value for s in at.success] == ["Your last move, “Pass the 5♠”. Best: the coach's move."]
 
 
 def test_coach_mode_says_when_a_move_is_as_good_as_the_coachs_within_what_the_analysis_can_tell():
     at = open_play("en", GAME)
     at.toggle(key="play_coach").set_value(True).run()
-    act(at, "pass")  # too close to call against taking the 5♠
+    act(at, "take")  # too close to call against passing the 5♠
     until_verdict(at)
-    assert [s.value for s in at.success] == ["Your last move, “Pass the 5♠”. Best: as good as the coach's move, "
-                                             "within what the analysis can tell."]
+    assert [s.value for s in at.success] == ["Your last move, “Take the 5♠”. Best: too close to call beside the "
+                                             "coach's move; the analysis cannot tell them apart."]
 
 
 def test_an_illegal_action_gets_a_message_in_the_learner_language():
@@ -516,20 +519,20 @@ def test_the_browser_cookie_brings_back_the_profile():
 
 
 def test_a_whole_game_ends_with_the_final_totals_and_every_bonus():
-    # Game 1 under the short rules (to 50), the learner following the hints against the beginner:
-    # two hands, an undercut of the beginner's knock for 33 and a knock for 41 = 74 (at least 50):
-    # a shutout, so A's 74 counts twice: 74 + 2 × 25 + 100 + 74 = 298, B 0.
-    at = open_play("en", {"game": "1", "level": "beginner", "rules": "short"})
+    # Game 4 under the short rules (to 50), the learner following the hints against the beginner:
+    # two hands, each an undercut of the beginner's knock, for 27 and 30 = 57 (at least 50): a
+    # shutout, so A's 57 counts twice: 57 + 2 × 25 + 100 + 57 = 264, B 0.
+    at = open_play("en", {"game": "4", "level": "beginner", "rules": "short"})
     for _ in range(20):
         play_hint_moves(at)
         if at.session_state["play_match"].game.over:
             break
         at.button(key="play_next").click().run()
-    assert [s.value for s in at.success if "won the game" in s.value] == ["You won the game, 298 to 0."]
+    assert [s.value for s in at.success if "won the game" in s.value] == ["You won the game, 264 to 0."]
     steps = [m.value for m in at.markdown if m.value.startswith("1. Player A ends the game")]
-    assert steps == ["1. Player A ends the game at hand 2 with 74 points.\n2. The loser won no hand: it is a "
+    assert steps == ["1. Player A ends the game at hand 2 with 57 points.\n2. The loser won no hand: it is a "
                      "shutout.\n3. A: 2 hands won × 25 = 50.\n4. A: game bonus +100.\n5. A: shutout: hand points "
-                     "doubled +74.\n6. Totals: A 298, B 0."]
+                     "doubled +57.\n6. Totals: A 264, B 0."]
     at.button(key="play_new").click().run()
     assert at.button(key="play_deal") and "play_match" not in at.session_state
 
@@ -584,10 +587,10 @@ def test_each_level_is_described_with_its_measured_strength(lang, level, needles
 
 
 def test_a_mistake_is_tried_again_from_the_same_position_and_the_analysis_answers():
-    # Game 12345: the learner takes the 5♠ and throws the 6♠ (a blunder: the coach throws the Q♣),
+    # Game 12345: the learner takes the 5♠ and throws the 6♠ (a blunder: the coach throws the 3♥),
     # then follows the hints to the end of the hand. In the review, "Try again" opens that
-    # position: the learner throws the J♥ this time and is told it is as good as the coach's move
-    # within what the analysis can tell, with every move the analysis valued.
+    # position: the learner throws the J♥ this time and is told it is within a point of the coach's
+    # move, told apart from it, with every move the analysis valued.
     at = open_play("en", GAME)
     act(at, "take")
     act(at, "card:6S")
@@ -598,11 +601,11 @@ def test_a_mistake_is_tried_again_from_the_same_position_and_the_analysis_answer
     throw_jh.click().run()
     assert not at.exception and "The coach is weighing your move…" in screen(at)  # worked out in the background
     until_retried(at)
-    assert [s.value for s in at.success] == ["You chose: Throw the J♥. Best: as good as the coach's move (Throw the "
-                                              "Q♣), within what the analysis can tell (it gives up 0.2 ± 0.2 points)."]
+    assert "You chose: Throw the J♥. Best: within a point of the coach's move (Throw the 3♥): it gives up 0.5 ± 0.1 " \
+           "points." in [s.value for s in at.success]
     [options] = [t.value for t in at.table if "Move" in t.value.columns]
     assert list(options.columns) == ["Move", "Expected points (± s.e.)", "Grade"]
-    assert "Throw the 6♠" in list(options["Move"]) and "Throw the Q♣ (the coach's)" in list(options["Move"])
+    assert "Throw the 6♠" in list(options["Move"]) and "Throw the 3♥ (the coach's)" in list(options["Move"])
     assert set(options["Grade"]) <= {"best", "inaccuracy", "mistake", "blunder"}
     at.button(key="play_retry_close_1").click().run()
     assert "Try again: turn 1" not in screen(at)
@@ -626,12 +629,12 @@ def test_the_review_shows_what_each_tip_is_worth_and_what_the_virtual_player_pro
     assert len(worth) == 7 and "Throw face cards first" in list(worth["Tip"])
     row = worth[worth["Tip"] == "Keep cards that work twice"].iloc[0]
     assert row["Following it is worth (points a hand, ± s.e.)"] == "3.4 (± 0.3)" and row["Better to follow it"] == "71%"
-    # The map at the first decision (the 5♠ offered, which the hint takes): the learner's ten cards and the 5♠ are seen
-    # ("—"); every other card has a chance; ● marks the ten cards the beginner really held.
+    # The map at the first decision (the 5♠ offered, which the hint passes): the learner's ten cards and the 5♠ are
+    # seen ("—"); every other card has a chance; ● marks the ten cards the beginner really held.
     assert "What the virtual player probably held" in [e.label for e in at.expander]
     chosen = at.selectbox(key="play_holding_at_1")
     assert chosen.value == len(chosen.options) - 1  # the last decision first: the most is known there
-    assert chosen.options[0] == "Turn 1: Take the 5♠"
+    assert chosen.options[0] == "Turn 1: Pass the 5♠"
     chosen.set_value(0).run()
     [held] = [t.value for t in at.table if "Card" in t.value.columns]
     assert list(held.columns) == ["Card", "♠ spades", "♥ hearts", "♦ diamonds", "♣ clubs"]

@@ -58,35 +58,35 @@ def test_each_level_asks_about_six_unseen_cards_of_a_position_it_names(level):
 # Seed 1, easy, classic rules: a hand the intermediate player plays with itself, at the mover's turn 3.
 #   The mover holds   A♠ 7♠ 8♠ J♠ 5♥ J♥ 3♣ 7♣ 8♣ 10♣ J♣
 #   The opponent took 9♦ from the pile (and holds it); it threw Q♥ 10♥ J♠.
-#   Asked about:      9♠ Q♠ K♠ K♥ 7♦ 8♦
+#   Asked about:      Q♠ K♠ K♥ A♦ 7♦ 8♦
 #   It really held    4♠ 5♠ 2♥ 3♦ 7♦ 8♦ 9♦ J♦ A♣ 5♣   (of the six asked: 7♦ and 8♦)
-#   The coach:        9♠ 30 %, Q♠ K♠ K♥ 5 %, 7♦ 8♦ 50 % (both meld with the 9♦ it took)
+#   The coach:        A♦ 30 %, Q♠ K♠ K♥ 5 %, 7♦ 8♦ 50 % (both meld with the 9♦ it took)
 #   The coach's score: (30² + 3 × 5² + 2 × 50²) / 100 / 6 = 5,975 / 600 = 9.96
 def read_puzzle():
     puzzle = generate("read", 1, "easy", CLASSIC)
-    assert puzzle.cards == tuple(parse_cards("9S QS KS KH 7D 8D"))
+    assert puzzle.cards == tuple(parse_cards("QS KS KH AD 7D 8D"))
     assert puzzle.held == tuple(parse_cards("4S 5S 2H 3D 7D 8D 9D JD AC 5C"))
-    assert model_answer(puzzle) == {"9S": 30, "QS": 5, "KS": 5, "KH": 5, "7D": 50, "8D": 50}
+    assert model_answer(puzzle) == {"QS": 5, "KS": 5, "KH": 5, "AD": 30, "7D": 50, "8D": 50}
     return puzzle
 
 
 def test_a_reading_as_close_to_the_hand_as_the_coachs_is_right():
     puzzle = read_puzzle()
     # 5 % on the four it did not hold, 90 % on 7♦ 8♦: (4 × 25 + 2 × 100) / 600 = 0.5, better than 9.96.
-    verdict = check(puzzle, {"9S": 5, "QS": 5, "KS": 5, "KH": 5, "7D": 90, "8D": 90})
+    verdict = check(puzzle, {"AD": 5, "QS": 5, "KS": 5, "KH": 5, "7D": 90, "8D": 90})
     assert verdict.correct and verdict.mistake is None
     assert render(verdict.notes[0], EN) == "Your reading scored 0.5; the coach's, 10.0."
     assert render(verdict.notes[1], EN).startswith("How a reading is scored (the Brier score")
-    # 12 points is within 2 of the coach's 10: 9♠ 30, Q♠ K♠ K♥ 15, 7♦ 8♦ 50:
+    # 12 points is within 2 of the coach's 10: A♦ 30, Q♠ K♠ K♥ 15, 7♦ 8♦ 50:
     # (900 + 3 × 225 + 2 × 2,500) / 600 = 6,575 / 600 = 10.96.
-    assert check(puzzle, {"9S": 30, "QS": 15, "KS": 15, "KH": 15, "7D": 50, "8D": 50}).correct
+    assert check(puzzle, {"AD": 30, "QS": 15, "KS": 15, "KH": 15, "7D": 50, "8D": 50}).correct
 
 
 def test_a_reading_further_from_the_hand_than_the_coachs_is_wrong_and_names_the_card_it_missed_most():
     puzzle = read_puzzle()
     # 30 % on every card (the uniform guess): (4 × 900 + 2 × 4,900) / 600 = 22.3. 7♦ and 8♦ lose most
     # against the coach (4,900 − 2,500 each); 7♦ first, and it melds with the 9♦ the opponent took.
-    verdict = check(puzzle, {card: 30 for card in ("9S", "QS", "KS", "KH", "7D", "8D")})
+    verdict = check(puzzle, {card: 30 for card in ("AD", "QS", "KS", "KH", "7D", "8D")})
     assert not verdict.correct and verdict.mistake == "doubted_pickup"
     assert feedback(verdict, EN) == (
         "Your reading scored 22.3 against the cards it really held; the coach's scored 10.0, and yours needed to "
@@ -96,21 +96,21 @@ def test_a_reading_further_from_the_hand_than_the_coachs_is_wrong_and_names_the_
     assert verdict.expected == model_answer(puzzle)
     assert isinstance(verdict.result, HandAnalysis) and verdict.result.cards == puzzle.held  # its hand, laid out
     # Q♠ given 90 % though it did not hold it: (8,100 − 25) lost there, more than anywhere else.
-    feared = check(puzzle, {"9S": 30, "QS": 90, "KS": 5, "KH": 5, "7D": 50, "8D": 50})
+    feared = check(puzzle, {"AD": 30, "QS": 90, "KS": 5, "KH": 5, "7D": 50, "8D": 50})
     assert feared.mistake == "feared_free"
     assert render(feared.remarks[1], EN) == "It did not hold the Q♠: you gave it 90%, the coach 5%."
     # 8♦ given 5 % though it held it (and it melds with the 9♦ taken): (9,025 − 2,500) lost there.
-    doubted = check(puzzle, {"9S": 30, "QS": 5, "KS": 5, "KH": 5, "7D": 50, "8D": 5})
+    doubted = check(puzzle, {"AD": 30, "QS": 5, "KS": 5, "KH": 5, "7D": 50, "8D": 5})
     assert doubted.mistake == "doubted_pickup" and "8♦" in render(doubted.remarks[1], EN)
 
 
 REST = {"QS": 5, "KS": 5, "KH": 5, "7D": 50, "8D": 50}
-"""A chance for every card asked about but the 9♠."""
+"""A chance for every card asked about but the A♦."""
 
 
 @pytest.mark.parametrize("answer", [
-    None, "7D", {"9S": 30}, {"9S": 30, **REST, "2C": 5}, {"9S": 101, **REST}, {"9S": -1, **REST},
-    {"9S": "lots", **REST}, {"9S": 30.5, **REST}, {"9S": True, **REST}, {"ZZ": 30, **REST},
+    None, "7D", {"AD": 30}, {"AD": 30, **REST, "2C": 5}, {"AD": 101, **REST}, {"AD": -1, **REST},
+    {"AD": "lots", **REST}, {"AD": 30.5, **REST}, {"AD": True, **REST}, {"ZZ": 30, **REST},
 ])
 def test_an_answer_without_a_chance_from_0_to_100_for_each_card_asked_about_is_refused(answer):
     with pytest.raises(AnswerError):

@@ -17,8 +17,9 @@ from tutor.engine.melds import discard_reach, min_deadwood
 from tutor.engine.rules import Ruleset, load_ruleset
 from tutor.engine.scoring import knocker_gain
 from tutor.play import Bot, new_hand, simulate
-from tutor.play.analysis import Position, _first_move, in_world
-from tutor.play.simulate import CAREFUL, Sim, Stock, play_out
+from tutor.play.analysis import Position, _first_move, belief_seed, believed_hands, in_world, sampler_for
+from tutor.play.bots.reading import read_view
+from tutor.play.simulate import CAREFUL, COACHING, Policy, Sim, Stock, play_out
 
 
 @pytest.fixture(scope="module")
@@ -145,8 +146,13 @@ def test_where_the_knocker_shows_its_first_arrangement_the_play_out_asks_the_eng
         assert fast == python and len(python) > 100
 
 
-def _positions(rules: Ruleset, levels: tuple[str, ...], seeds: range) -> list[tuple[Position, str]]:
+def _positions(rules: Ruleset, levels: tuple[str, ...], seeds: range,
+               mover: Policy = CAREFUL) -> list[tuple[Position, str]]:
+    """Seat 0's decisions in hands of the strong player against each level, each as a position
+    whose mover continues by ``mover`` (the coach's continuation with the coach's belief: 2,000
+    hands, knocks weighed on slices of 32 of them)."""
     found = []
+    coach = mover is not CAREFUL
     for level in levels:
         for seed in seeds:
             hand = new_hand(rules, seed, dealer=seed % 2)
@@ -154,24 +160,30 @@ def _positions(rules: Ruleset, levels: tuple[str, ...], seeds: range) -> list[tu
             while hand.to_move is not None:
                 view = hand.view(hand.to_move)
                 if hand.to_move == 0 and len(view["legal"]) > 1:
-                    found.append((Position(view, "rollout-test", opponent=level), level))
+                    found.append((Position(view, "rollout-test", opponent=level, mover=mover,
+                                           belief=2000 if coach else 64, knock_hands=32 if coach else 0), level))
                 hand = hand.apply(bots[hand.to_move].move(view))
     return found
 
 
 def _both_ways(position: Position, worlds: int, eager: bool = False) -> tuple[list[int], list[int]]:
-    """Every legal move's outcome on the first ``worlds`` worlds, by Python and by the compiled code."""
+    """Every legal move's outcome on the first ``worlds`` worlds, by Python and by the compiled code
+    (one world at a time, and many at once)."""
     python, fast = [], []
     for move in position.legal:
         for index in range(worlds):
             opponent, stock = position.world(index)
             sim = in_world(position.seen, opponent, stock.copy())
+            sim.belief = position.beliefs[index % len(position.beliefs)]
+            sim.blur_key = position._blur_base + index
             if eager:
                 sim.eager = (False, True)
             _first_move(sim, move, position.table.rules)
             twin = sim.copy()
             python.append(play_out(sim, position.table.rules, None))
             fast.append(play_out(twin, position.table.rules))
+        if not eager:
+            assert position.outcomes(move, 0, worlds) == fast[-worlds:]
     return python, fast
 
 
@@ -183,6 +195,22 @@ HOUSE = replace(load_ruleset("classic"), name="house", knock_limit=5, undercut_b
 def test_every_world_of_every_move_ends_alike_at_every_level(compiled, rules):
     positions = _positions(rules, ("beginner", "intermediate", "strong"), range(31, 33))
     assert len(positions) > 30
+    python, fast = [], []
+    for position, _ in positions:
+        one, two = _both_ways(position, 6)
+        python += one
+        fast += two
+    assert len(python) > 1000
+    assert fast == python
+
+
+@pytest.mark.parametrize("rules", [load_ruleset("classic"), HOUSE], ids=lambda r: r.name)
+def test_the_coachs_continuation_plays_alike(compiled, rules):
+    """The coach's careful mover (feeding costs within half a point alike, its risks blurred a
+    world at a time) on its belief's slices, every world of every move, one at a time and many at
+    once."""
+    positions = _positions(rules, ("beginner", "strong"), range(35, 37), COACHING)
+    assert len(positions) > 20
     python, fast = [], []
     for position, _ in positions:
         one, two = _both_ways(position, 6)
@@ -205,9 +233,10 @@ def test_an_opponent_eager_to_knock_plays_alike(compiled):
 def test_near_the_wall_the_careful_knock_on_the_belief_plays_alike(compiled):
     """Positions with at most four cards in the stock, where the careful mover weighs a knock on the
     opponent hands it believes in (and the gains come from the engine's scoring through Python)."""
-    late = [(p, level) for p, level in _positions(load_ruleset("classic"), ("beginner", "strong"), range(51, 59))
+    late = [(p, level) for mover in (CAREFUL, COACHING)
+            for p, level in _positions(load_ruleset("classic"), ("beginner", "strong"), range(51, 59), mover)
             if p.view["stock_size"] <= 4]
-    assert late
+    assert len(late) >= 6  # three positions, each under both continuations
     python, fast = [], []
     for position, _ in late:
         one, two = _both_ways(position, 20)
@@ -231,11 +260,14 @@ def test_a_sim_that_keeps_a_log_or_has_ended_is_played_in_python(compiled):
     assert play_out(ended, load_ruleset("classic")) == 7
 
 
+PLAIN = (0.0, -1, 0, 99, 0, True, True, False, False, 0.0, 0.0)
+"""A policy as the compiled play-out reads it: no feeding cost, no careful throws."""
+
+
 def test_a_stock_whose_orders_miss_a_card_is_refused_with_a_clear_error(compiled):
     with pytest.raises(ValueError, match="missing from a player's order"):
         compiled.play_out((1, 2), ((5,), (5,)), (0, 0), 1 << 6, 1, [9], (0, 1, 1, 0, -1, 0), (-1, -1), None, (0, 0),
-                          ((0.0, -1, 0, 99, 0, True, True, False, False),) * 2, (False, False), (0.0,) * 52, (),
-                          (10, True, 2, None), lambda k, d: 0)
+                          (PLAIN, PLAIN), (False, False), (0.0,) * 52, (), (10, True, 2, None), lambda k, d: 0)
 
 
 def test_without_the_compiled_code_the_deadwood_is_remembered_from_the_engine():
@@ -267,6 +299,56 @@ def test_the_worlds_drawn_are_the_pythons_from_the_same_generator(compiled, monk
     slow = [analysis.Position(p.view, "rollout-test", opponent=p.opponent) for p in positions]
     assert all(isinstance(s.sampler, analysis.HistorySampler) and s.sampler._compiled is None for s in slow)
     assert [[(o, s.orders) for o, s in (p.world(i) for i in range(25))] for p in slow] == fast
+
+
+def test_many_worlds_and_believed_hands_at_once_are_drawn_as_one_at_a_time(compiled, monkeypatch):
+    """The worlds and the belief's hands drawn in one call (Python's Mersenne Twister run in C from a
+    copy of the generator's state) are those drawn one at a time from the same generator, which is
+    left where one at a time leaves it, and the belief stops where Python's stops (after four deals
+    a hand); the cards counted in C are counted as in Python."""
+    from tutor.play import analysis
+    positions = [p for p, _ in _positions(load_ruleset("classic"), ("beginner", "strong"), range(75, 76))]
+    for position in positions[:6]:
+        many = Position(position.view, "batch", opponent=position.opponent)
+        many.world(199)
+        one = Position(position.view, "batch", opponent=position.opponent)
+        sampler = one.sampler
+        rng = random.Random("analysis/batch")
+        for index in range(200):
+            opponent, cards = sampler.draw(rng)
+            second = compiled.shuffled(cards, rng.getrandbits)
+            assert many._opponents[index] == opponent
+            assert many._orders[index] == bytes(cards) + bytes(second)
+        assert many._rng.getstate() == rng.getstate()
+        view, level = position.view, position.opponent
+        hands = believed_hands(sampler_for(read_view(view), opponent=level), f"belief/{belief_seed(view, level)}", 300)
+        rng = random.Random(f"belief/{belief_seed(view, level)}")
+        assert 0 < len(hands) <= 300 and hands == [sampler.draw(rng)[0] for _ in range(len(hands))]
+        with monkeypatch.context() as patched:
+            patched.setattr(analysis, "COMPILED", None)
+            python = sampler_for(read_view(view), opponent=level)
+            assert python._compiled is None  # type: ignore[union-attr]
+            assert believed_hands(python, f"belief/{belief_seed(view, level)}", 300) == hands
+        for fed in (False, True):
+            counted = [sum(simulate.feeds(card, h) if fed else bool(h >> card & 1) for h in hands)
+                       for card in range(52)]
+            assert list(compiled.card_counts(hands, fed)) == counted
+
+
+def test_a_world_asked_of_the_batch_is_refused_where_it_is_not_drawn_or_its_move_not_legal(compiled):
+    position, _ = _positions(load_ruleset("classic"), ("strong",), range(61, 62))[0]
+    position.world(9)
+    template = simulate_template(position)
+    with pytest.raises(ValueError, match="not all drawn"):
+        compiled.play_worlds(template, 3, 0, position._opponents, position._lefts, position._orders, 5, 10)
+    absent = next(card for card in range(52) if not position.seen.hands[0] >> card & 1)
+    with pytest.raises(ValueError, match="not one the mover may make"):
+        compiled.play_worlds(template, 3, absent, position._opponents, position._lefts, position._orders, 0, 1)
+
+
+def simulate_template(position: Position) -> object:
+    from tutor.play.analysis import _template_of
+    return _template_of(position.seen, position.beliefs, position.table.rules, position._blur_base)
 
 
 def test_a_shuffle_is_pythons(compiled):
@@ -304,11 +386,11 @@ def test_a_state_no_game_can_reach_is_refused_with_a_clear_error(compiled):
     says so, never a read past the state."""
     def play(to_move=0, size=1, left=1 << 6, phase=1, pile=(9,)):
         return compiled.play_out((1, 2), ((6,), (6,)), (0, 0), left, size, list(pile), (to_move, phase, 1, 2, -1, 0),
-                                 (-1, -1), None, (0, 0), ((0.0, -1, 0, 99, 0, True, True, False, False),) * 2,
+                                 (-1, -1), None, (0, 0), (PLAIN, PLAIN),
                                  (False, False), (0.0,) * 52, (), (10, True, 0, None), lambda k, d: 0)
     with pytest.raises(ValueError, match="not one of a game"):
         play(to_move=2)
-    with pytest.raises(ValueError, match="not one of a game"):
+    with pytest.raises(ValueError, match="not the count of its cards"):
         play(size=3)
     with pytest.raises(ValueError, match="empty stock"):
         play(size=0, left=0, pile=())

@@ -11,7 +11,7 @@ from tutor.engine.melds import min_deadwood
 from tutor.language.i18n import N_, Translator
 from tutor.play.bots.strength import ANCHORS, LADDER
 from tutor.play.coach import Advice, CoachHint
-from tutor.play.debrief import Departure, TipReview, difference
+from tutor.play.debrief import Departure, Overruled, TipReview, difference
 from tutor.play.hand import Hand
 from tutor.play.match import LEARNER, Decision, Played, decisions_accuracy
 from tutor.play.tip_values import TIP_VALUES
@@ -202,6 +202,14 @@ def grade_name(grade: str, tr: Translator) -> str:
     return tr.gettext(GRADE_NAMES[grade])
 
 
+def estimate_text(value: float, error: float, tr: Translator) -> str:
+    """Expected points with their sampling error: ``-3.2 ± 0.4``, or ``-3.2`` where the analysis
+    weighed every world (no error)."""
+    if round(error, 1) == 0:
+        return points_text(value, tr)
+    return tr.gettext("{value} ± {error}", value=points_text(value, tr), error=points_text(error, tr))
+
+
 def loss_text(loss: float, error: float, tr: Translator) -> str:
     """A loss in points with its sampling error: ``1.4 ± 0.6``, or ``about 21.0`` when the error
     rounds to nothing (the analysis is then sure of its model, not of the hand)."""
@@ -223,12 +231,18 @@ def hint_value_text(hint: CoachHint, top: str | None, tr: Translator) -> str | N
     if hint.value is None:
         return None
     parts = [tr.gettext("On average this move is worth {value} points this hand.",
-                        value=points_text(hint.value.expected, tr))]
+                        value=estimate_text(hint.value.expected, hint.value.stderr, tr))]
     if hint.close:
         moves = tr.list_of([tr.gettext("“{move}”", move=move_phrase(m, top, tr)) for m in hint.close])
         parts.append(tr.ngettext("Too close to call: {moves} is as good, within what the analysis can tell.",
                                  "Too close to call: {moves} are as good, within what the analysis can tell.",
                                  len(hint.close), moves=moves))
+    if hint.near:
+        near = sorted(hint.near, key=lambda n: n[1])
+        moves = tr.list_of([tr.gettext("“{move}” ({loss})", move=move_phrase(m, top, tr),
+                                       loss=loss_text(max(0.0, loss), err, tr)) for m, loss, err in near])
+        parts.append(tr.ngettext("Within a point of it, and told apart from it: {moves}.",
+                                 "Within a point of it, and told apart from it: {moves}.", len(near), moves=moves))
     if hint.runner_up is not None and hint.runner_up_loss is not None:
         runner = move_phrase(hint.runner_up.move, top, tr)
         parts.append(tr.gettext("The next best the coach weighed, “{move}”, gives up {loss}.", move=runner,
@@ -248,7 +262,10 @@ def verdict_line(decision: Decision, tr: Translator) -> str:
     if decision.agreed:
         if judgement.move == judgement.coach:
             return tr.gettext("Best: the coach's move.")
-        return tr.gettext("Best: as good as the coach's move, within what the analysis can tell.")
+        if judgement.too_close:
+            return tr.gettext("Best: too close to call beside the coach's move; the analysis cannot tell them apart.")
+        return tr.gettext("Best: within a point of the coach's move (it gives up {loss}).",
+                          loss=loss_text(max(0.0, judgement.loss), judgement.stderr, tr))
     line = tr.gettext("{grade} (gives up {loss} points): {comment}", grade=grade_name(grade, tr).capitalize(),
                       loss=loss_text(max(0.0, judgement.loss), judgement.stderr, tr),
                       comment=coach_comment(decision, tr))
@@ -278,6 +295,9 @@ def coach_comment(decision: Decision, tr: Translator) -> str:
         if decision.advice.move[0] == "pass":
             return tr.gettext("The coach would have passed {the_card}.", card=card)
         return tr.gettext("The coach would have drawn from the stock rather than take {the_card}.", card=card)
+    knock = _knock_comment(decision, diff.learner_after, tr)
+    if knock is not None:
+        return knock
     if diff.cost > 0:
         return tr.ngettext("The coach would have {move}: {n} point less deadwood.",
                            "The coach would have {move}: {n} points less deadwood.", diff.cost, move=coach)
@@ -286,6 +306,29 @@ def coach_comment(decision: Decision, tr: Translator) -> str:
                            "The coach would have {move}: {n} points more deadwood now, for better chances.",
                            -diff.cost, move=coach)
     return tr.gettext("The coach would have {move}: the same deadwood, with better chances.", move=coach)
+
+
+def _knock_comment(decision: Decision, deadwood: int, tr: Translator) -> str | None:
+    """Where the learner and the coach throw the same card and only one of them knocks, what the
+    knock changed (None otherwise): the same card named twice would say nothing."""
+    kind, card = decision.move
+    coach_kind, coach_card = decision.advice.move
+    if card is None or card != coach_card or {kind, coach_kind} != {"discard", "knock"}:
+        return None
+    if coach_kind == "knock":
+        return tr.ngettext("The coach would have thrown {the_card} and knocked with {n} point: waiting gave "
+                           "the opponent the time to get down too.",
+                           "The coach would have thrown {the_card} and knocked with {n} points: waiting gave "
+                           "the opponent the time to get down too.", deadwood, card=_symbol(card))
+    if decision.advice.reason == "play_for_gin":
+        return tr.ngettext("The coach would have thrown {the_card} and played on: with {n} point left, going "
+                           "for gin was worth more than the knock.",
+                           "The coach would have thrown {the_card} and played on: with {n} points left, going "
+                           "for gin was worth more than the knock.", deadwood, card=_symbol(card))
+    return tr.ngettext("The coach would have thrown {the_card} and played on: a knock with {n} point risked "
+                       "an undercut.",
+                       "The coach would have thrown {the_card} and played on: a knock with {n} points risked "
+                       "an undercut.", deadwood, card=_symbol(card))
 
 
 def tip_name(tip: str, tr: Translator) -> str:
@@ -299,10 +342,20 @@ def tip_review_lines(review: TipReview, top_of: dict[int, str | None], tr: Trans
     name = tip_name(review.tip, tr)
     if not review.turns:
         return [tr.gettext("{tip}: it did not come up.", tip=name)]
+    overruled = [_overruled_line(name, o, tr) for o in review.overruled]
     if not review.departures:
         return [tr.ngettext("{tip}: followed ({n} time).", "{tip}: followed ({n} times).", len(review.turns),
-                            tip=name)]
-    return [_departure_line(name, d, top_of.get(d.turn), tr) for d in review.departures]
+                            tip=name), *overruled]
+    return [*(_departure_line(name, d, top_of.get(d.turn), tr) for d in review.departures), *overruled]
+
+
+def _overruled_line(name: str, overruled: Overruled, tr: Translator) -> str:
+    """A decision that followed a tip where the coach preferred another move: what it gave up, and why."""
+    decision = overruled.decision
+    return tr.gettext("{tip}: followed on turn {turn}, and here the coach prefers another move: the tip's gives up "
+                      "{loss} points. {why}", tip=name, turn=tr.number(overruled.turn),
+                      loss=loss_text(max(0.0, overruled.loss), overruled.stderr, tr),
+                      why=coach_comment(decision, tr))
 
 
 def _departure_line(name: str, departure: Departure, top: str | None, tr: Translator) -> str:

@@ -38,6 +38,7 @@ static u64 RANK_COLUMN[SUIT_BITS];
 static int VALUES[NCARDS], HIGHEST[NCARDS], BY_VALUE[NCARDS];
 static u64 PARTNERS[NCARDS];
 static u64 MELD_PAIRS[NCARDS][MAX_PAIRS];
+static u64 COMPLETES[NCARDS][NCARDS]; /* the cards that make a meld of three with cards a and b */
 static int N_PAIRS[NCARDS];
 static int MAX_MOVES = 400, TAKE_GAIN = 6, WALL_CHANCES = 2, STOCK_AFTER_DEAL = 31;
 static double FEED_WORRY = 2.0, STRONG_FEED = 5.0;
@@ -296,6 +297,8 @@ typedef struct {
     double feed;
     int gin_wait, gin_wait_stock, careful_from, careful_stock;
     int takes_gain, keeps_partners, reads, careful;
+    double feed_tie; /* feeding costs within this of the cheapest count as the cheapest (careful throws) */
+    double risk_blur; /* each world moves the believed risks by up to this much, at random (careful throws) */
 } Policy;
 
 typedef struct {
@@ -320,6 +323,7 @@ typedef struct {
     int nbelief;
     double belief_share[MAX_BELIEF];
     u64 belief_hand[MAX_BELIEF];
+    u64 blur_key; /* the world's key for the blurred risks */
     int knock_limit, big_gin_allowed, void_at_stock;
     int scored_here; /* the knock is scored by knock_gain (else by the gain callback) */
     Scoring scoring;
@@ -475,19 +479,38 @@ static int safe_throw(u64 hand, int taken, u64 held, int keeps_partners, int lea
     return least;
 }
 
+/* A number from 0 to 1 for a world's key and a card (tutor.play.simulate.blur_unit: splitmix64's mixer). */
+static double blur_unit(u64 key, int card) {
+    u64 z = key + (u64)(card + 1) * 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    return (double)(z >> 11) * (1.0 / 9007199254740992.0);
+}
+
+static inline double believed_risk(const Sim *s, int card) {
+    double blur = s->policy[0].risk_blur, risk = s->risk[card];
+    if (blur > 0.0) {
+        risk = risk + blur * (2.0 * blur_unit(s->blur_key, card) - 1.0);
+        if (risk < 0.0) risk = 0.0;
+        if (risk > 1.0) risk = 1.0;
+    }
+    return risk;
+}
+
 static inline double cost_of(const Sim *s, int card, double stake, u64 held) {
-    return stake * (feeds(card, held) ? 1.0 : s->risk[card]);
+    return stake * (feeds(card, held) ? 1.0 : believed_risk(s, card));
 }
 
 static int careful_throw(Sim *s, u64 hand, int taken, int least, u64 reach, int *card) {
     u64 held = s->shown[1];
     double stake = feed_stake(&s->policy[0], s->size);
-    double cheapest = 1e9;
+    double cheapest = 1e9, prices[NCARDS];
     u64 cheap = 0, scan = reach;
     while (scan) {
         u64 bit = scan & (~scan + 1);
         scan ^= bit;
-        double price = cost_of(s, lowest(bit), stake, held);
+        double price = prices[lowest(bit)] = cost_of(s, lowest(bit), stake, held);
         if (price < cheapest) {
             cheapest = price;
             cheap = bit;
@@ -495,12 +518,21 @@ static int careful_throw(Sim *s, u64 hand, int taken, int least, u64 reach, int 
             cheap |= bit;
         }
     }
+    if (s->policy[0].feed_tie > 0.0) {
+        scan = reach;
+        while (scan) {
+            u64 bit = scan & (~scan + 1);
+            scan ^= bit;
+            if (prices[lowest(bit)] <= cheapest + s->policy[0].feed_tie) cheap |= bit;
+        }
+    }
     int choice_dw = least, choice_card = pick(cheap, hand, 1);
     if (cheapest <= FEED_WORRY) {
         *card = choice_card;
         return choice_dw;
     }
-    double score = (double)least + cheapest;
+    double tie = s->policy[0].feed_tie;
+    double score = (double)least + cheapest - tie; /* another throw must beat the least deadwood's by more */
     int eleven = min_deadwood(hand);
     u64 rest = hand & ~reach;
     if (taken >= 0) rest &= ~((u64)1 << taken);
@@ -734,11 +766,15 @@ static int read_ints(PyObject *seq, int *out, int most, const char *what) {
 }
 
 static int read_policy(PyObject *t, Policy *p) {
-    if (!PyArg_ParseTuple(t, "diiiipppp;a policy is (feed, gin_wait, gin_wait_stock, careful_from, careful_stock, "
-                             "takes_gain, keeps_partners, reads, careful)",
+    if (!PyArg_ParseTuple(t, "diiiippppdd;a policy is (feed, gin_wait, gin_wait_stock, careful_from, careful_stock, "
+                             "takes_gain, keeps_partners, reads, careful, feed_tie, risk_blur)",
                           &p->feed, &p->gin_wait, &p->gin_wait_stock, &p->careful_from, &p->careful_stock,
-                          &p->takes_gain, &p->keeps_partners, &p->reads, &p->careful))
+                          &p->takes_gain, &p->keeps_partners, &p->reads, &p->careful, &p->feed_tie, &p->risk_blur))
         return -1;
+    if (!(p->feed_tie >= 0.0) || !(p->risk_blur >= 0.0 && p->risk_blur <= 1.0)) {
+        PyErr_SetString(PyExc_ValueError, "a policy's feed_tie is a cost of 0 or more, its risk_blur from 0 to 1");
+        return -1;
+    }
     return 0;
 }
 
@@ -809,91 +845,332 @@ static PyObject *py_knocker_gain(PyObject *self, PyObject *args) {
 
 static const char play_out_doc[] =
     "play_out(hands, orders, at, left, size, pile, state, deadwood, plan, shown, policies, eager, risk, believed,"
-    " rules, gain) -> int\n\n"
+    " rules, gain[, blur_key]) -> int\n\n"
     "Play a hand to its end as tutor.play.simulate.play_out does (no log); player 0's net points.\n"
     "state: (to_move, phase, dealer, passes, taken, moves); plan: None or (least, reach); rules:\n"
     "(knock_limit, big_gin_allowed, void_at_stock, scoring); gain(knocker, defender): the knocker's points,\n"
     "asked only when scoring is None (else a knock is scored here, as knocker_gain scores it).";
 
-static PyObject *py_play_out(PyObject *self, PyObject *args) {
-    PyObject *hands, *orders, *at, *pile, *state, *deadwood, *plan, *shown, *policies, *eager, *risk, *believed,
-        *rules, *gain, *scoring;
-    unsigned long long left;
-    int size;
-    if (not_ready()) return NULL;
-    if (!PyArg_ParseTuple(args, "OOOKiOOOOOOOOOOO", &hands, &orders, &at, &left, &size, &pile, &state, &deadwood,
-                          &plan, &shown, &policies, &eager, &risk, &believed, &rules, &gain))
-        return NULL;
-    Sim s;
-    memset(&s, 0, sizeof s);
+/* Reads a hand's state from play_out's arguments into s (zeroed first): everything but the stock's orders
+   and the believed hands, which the callers read (one world's, or every world's in turn). */
+static int read_state(PyObject *hands, PyObject *pile, PyObject *state, PyObject *deadwood, PyObject *plan,
+                      PyObject *shown, PyObject *policies, PyObject *eager, PyObject *rules, PyObject *gain, Sim *s) {
+    PyObject *scoring;
     unsigned long long h0, h1, s0, s1;
     int e0, e1;
+    memset(s, 0, sizeof *s);
     if (!PyArg_ParseTuple(hands, "KK", &h0, &h1) || !PyArg_ParseTuple(shown, "KK", &s0, &s1)
         || !PyArg_ParseTuple(eager, "pp", &e0, &e1)
-        || !PyArg_ParseTuple(at, "ii", &s.at[0], &s.at[1])
-        || !PyArg_ParseTuple(deadwood, "ii", &s.deadwood[0], &s.deadwood[1])
-        || !PyArg_ParseTuple(state, "iiiiii", &s.to_move, &s.phase, &s.dealer, &s.passes, &s.taken, &s.moves)
-        || !PyArg_ParseTuple(rules, "ipiO", &s.knock_limit, &s.big_gin_allowed, &s.void_at_stock, &scoring)
-        || (scoring != Py_None && read_scoring(scoring, &s.scoring) < 0))
+        || !PyArg_ParseTuple(deadwood, "ii", &s->deadwood[0], &s->deadwood[1])
+        || !PyArg_ParseTuple(state, "iiiiii", &s->to_move, &s->phase, &s->dealer, &s->passes, &s->taken, &s->moves)
+        || !PyArg_ParseTuple(rules, "ipiO", &s->knock_limit, &s->big_gin_allowed, &s->void_at_stock, &scoring)
+        || (scoring != Py_None && read_scoring(scoring, &s->scoring) < 0))
+        return -1;
+    s->scored_here = scoring != Py_None;
+    s->hands[0] = h0;
+    s->hands[1] = h1;
+    s->shown[0] = s0;
+    s->shown[1] = s1;
+    s->eager[0] = e0;
+    s->eager[1] = e1;
+    if ((s->npile = read_ints(pile, s->pile, NCARDS, "the pile")) < 0) return -1;
+    PyObject *p0, *p1;
+    if (!PyArg_ParseTuple(policies, "OO", &p0, &p1) || read_policy(p0, &s->policy[0]) < 0
+        || read_policy(p1, &s->policy[1]) < 0)
+        return -1;
+    if (plan != Py_None) {
+        unsigned long long reach;
+        if (!PyArg_ParseTuple(plan, "iK", &s->plan_least, &reach)) return -1;
+        s->plan_reach = reach;
+        s->has_plan = 1;
+    }
+    if (!PyCallable_Check(gain)) {
+        PyErr_SetString(PyExc_TypeError, "gain must be callable");
+        return -1;
+    }
+    s->gain = gain;
+    const u64 deck = ((u64)1 << NCARDS) - 1;
+    if ((s->hands[0] | s->hands[1] | s->shown[0] | s->shown[1]) & ~deck || (s->to_move | s->dealer) & ~1
+        || s->phase < FIRST_UPCARD || s->phase > DISCARD || s->taken < -1 || s->taken >= NCARDS || s->passes < 0
+        || s->moves < 0 || (s->has_plan && s->plan_reach & ~deck)) {
+        PyErr_SetString(PyExc_ValueError, "the hand's state is not one of a game (a card, a player or a phase out "
+                                          "of range)");
+        return -1;
+    }
+    return 0;
+}
+
+/* Whether the stock in s is one a play-out can draw from: its size the count of its cards, every card left in
+   both players' orders after their places (a stock whose orders run out before its cards would read past them). */
+static int check_stock(const Sim *s) {
+    const u64 deck = ((u64)1 << NCARDS) - 1;
+    if (s->left & ~deck || popcount(s->left) != s->size) {
+        PyErr_SetString(PyExc_ValueError, "the stock's size is not the count of its cards");
+        return -1;
+    }
+    for (int player = 0; player < 2; player++) {
+        u64 listed = 0;
+        if (s->at[player] < 0) {
+            PyErr_SetString(PyExc_ValueError, "a place in a stock's order is negative");
+            return -1;
+        }
+        for (int i = s->at[player]; i < s->order_len[player]; i++) listed |= (u64)1 << s->order[player][i];
+        if ((s->left & listed) != s->left) {
+            PyErr_SetString(PyExc_ValueError, "a card left in the stock is missing from a player's order");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Plays the hand in s to its end; 0, or -1 with the error set. */
+static int run(Sim *s) {
+    while (!s->over) {
+        if (s->moves >= MAX_MOVES) {
+            s->result = 0;
+            break;
+        }
+        step(s);
+        if (s->failed) return -1;
+    }
+    return s->failed ? -1 : 0;
+}
+
+static PyObject *py_play_out(PyObject *self, PyObject *args) {
+    PyObject *hands, *orders, *at, *pile, *state, *deadwood, *plan, *shown, *policies, *eager, *risk, *believed,
+        *rules, *gain;
+    unsigned long long left, blur_key = 0;
+    int size;
+    if (not_ready()) return NULL;
+    if (!PyArg_ParseTuple(args, "OOOKiOOOOOOOOOOO|K", &hands, &orders, &at, &left, &size, &pile, &state, &deadwood,
+                          &plan, &shown, &policies, &eager, &risk, &believed, &rules, &gain, &blur_key))
         return NULL;
-    s.scored_here = scoring != Py_None;
-    s.hands[0] = h0;
-    s.hands[1] = h1;
-    s.shown[0] = s0;
-    s.shown[1] = s1;
-    s.eager[0] = e0;
-    s.eager[1] = e1;
+    Sim s;
+    if (read_state(hands, pile, state, deadwood, plan, shown, policies, eager, rules, gain, &s) < 0) return NULL;
+    s.blur_key = blur_key;
     s.left = left;
     s.size = size;
     PyObject *first, *second;
-    if (!PyArg_ParseTuple(orders, "OO", &first, &second)) return NULL;
+    if (!PyArg_ParseTuple(at, "ii", &s.at[0], &s.at[1]) || !PyArg_ParseTuple(orders, "OO", &first, &second)) return NULL;
     if ((s.order_len[0] = read_ints(first, s.order[0], NCARDS, "the stock's first order")) < 0) return NULL;
     if ((s.order_len[1] = read_ints(second, s.order[1], NCARDS, "the stock's second order")) < 0) return NULL;
-    if ((s.npile = read_ints(pile, s.pile, NCARDS, "the pile")) < 0) return NULL;
-    PyObject *p0, *p1;
-    if (!PyArg_ParseTuple(policies, "OO", &p0, &p1) || read_policy(p0, &s.policy[0]) < 0
-        || read_policy(p1, &s.policy[1]) < 0)
-        return NULL;
-    if (plan != Py_None) {
-        unsigned long long reach;
-        if (!PyArg_ParseTuple(plan, "iK", &s.plan_least, &reach)) return NULL;
-        s.plan_reach = reach;
-        s.has_plan = 1;
-    }
-    if (read_belief(risk, believed, &s) < 0) return NULL;
-    if (!PyCallable_Check(gain)) {
-        PyErr_SetString(PyExc_TypeError, "gain must be callable");
-        return NULL;
-    }
-    s.gain = gain;
-    const u64 deck = ((u64)1 << NCARDS) - 1;
-    if ((s.hands[0] | s.hands[1] | s.shown[0] | s.shown[1] | s.left) & ~deck || (s.to_move | s.dealer) & ~1
-        || s.phase < FIRST_UPCARD || s.phase > DISCARD || s.taken < -1 || s.taken >= NCARDS
-        || popcount(s.left) != s.size) {
-        PyErr_SetString(PyExc_ValueError, "the hand's state is not one of a game (a card, a player, a phase or "
-                                          "the stock's size out of range)");
-        return NULL;
-    }
-    /* A card drawn is found in the player's order; a stock whose orders run out before its cards would read
-       past them, so every card left must be in both orders. */
-    for (int player = 0; player < 2; player++) {
-        u64 listed = 0;
-        for (int i = s.at[player]; i < s.order_len[player]; i++) listed |= (u64)1 << s.order[player][i];
-        if ((s.left & listed) != s.left || s.at[player] < 0) {
-            PyErr_SetString(PyExc_ValueError, "a card left in the stock is missing from a player's order");
-            return NULL;
-        }
-    }
-    while (!s.over) {
-        if (s.moves >= MAX_MOVES) {
-            s.result = 0;
-            break;
-        }
-        step(&s);
-        if (s.failed) return NULL;
-    }
-    if (s.failed) return NULL;
+    if (read_belief(risk, believed, &s) < 0 || check_stock(&s) < 0 || run(&s) < 0) return NULL;
     return PyLong_FromLong(s.result);
+}
+
+/* --- Many worlds of one decision at once ---------------------------------------------------------- */
+
+typedef struct {
+    Sim sim;     /* the hand as the mover sees it, the opponent's hand and the stock left empty */
+    u64 blur_base; /* world i blurs its risks with the key blur_base + i */
+    int nslices; /* the believed hands, a slice a world in turn */
+    int *slice_n;
+    double *slice_share;
+    u64 *slice_hand;
+} Template;
+
+static void template_free(PyObject *capsule) {
+    Template *t = PyCapsule_GetPointer(capsule, "tutor.play._rollout.Template");
+    if (t) {
+        Py_XDECREF(t->sim.gain);
+        PyMem_Free(t->slice_n);
+        PyMem_Free(t->slice_share);
+        PyMem_Free(t->slice_hand);
+        PyMem_Free(t);
+    }
+}
+
+static const char template_doc[] =
+    "play_template(hand, pile, state, deadwood, plan, shown, policies, eager, risk, slices, rules, gain[, blur_base])"
+    " -> template\n\n"
+    "A decision as the mover sees it, for play_worlds: play_out's arguments for everything but the opponent's hand\n"
+    "(``hand`` is the mover's) and the stock; ``slices``: the believed hands, (share, mask) pairs, one sequence of\n"
+    "them a world in turn.";
+
+static PyObject *py_play_template(PyObject *self, PyObject *args) {
+    PyObject *pile, *state, *deadwood, *plan, *shown, *policies, *eager, *risk, *slices, *rules, *gain;
+    unsigned long long hand, blur_base = 0;
+    if (not_ready()) return NULL;
+    if (!PyArg_ParseTuple(args, "KOOOOOOOOOOO|K", &hand, &pile, &state, &deadwood, &plan, &shown, &policies, &eager,
+                          &risk, &slices, &rules, &gain, &blur_base))
+        return NULL;
+    Template *t = PyMem_Calloc(1, sizeof *t);
+    if (!t) return PyErr_NoMemory();
+    t->blur_base = blur_base;
+    PyObject *capsule = PyCapsule_New(t, "tutor.play._rollout.Template", template_free);
+    if (!capsule) {
+        PyMem_Free(t);
+        return NULL;
+    }
+    PyObject *hands = Py_BuildValue("(Ki)", hand, 0);
+    if (!hands) goto fail;
+    int failed = read_state(hands, pile, state, deadwood, plan, shown, policies, eager, rules, gain, &t->sim);
+    Py_DECREF(hands);
+    if (failed < 0) goto fail;
+    Py_INCREF(gain); /* read_state keeps it; the template owns a reference from here on */
+    PyObject *empty = PyTuple_New(0);
+    if (!empty) {
+        t->sim.gain = NULL;
+        Py_DECREF(gain);
+        goto fail;
+    }
+    failed = read_belief(risk, empty, &t->sim);
+    Py_DECREF(empty);
+    if (failed < 0) goto fail;
+    PyObject *fast = PySequence_Fast(slices, "the belief's slices");
+    if (!fast) goto fail;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n < 1 || n > 1 << 20) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "the belief's slices: at least one, at most 2**20");
+        goto fail;
+    }
+    t->slice_n = PyMem_Calloc((size_t)n, sizeof(int));
+    t->slice_share = PyMem_Calloc((size_t)n * MAX_BELIEF, sizeof(double));
+    t->slice_hand = PyMem_Calloc((size_t)n * MAX_BELIEF, sizeof(u64));
+    if (!t->slice_n || !t->slice_share || !t->slice_hand) {
+        Py_DECREF(fast);
+        PyErr_NoMemory();
+        goto fail;
+    }
+    t->nslices = (int)n;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        Sim scratch;
+        if (read_belief(risk, PySequence_Fast_GET_ITEM(fast, k), &scratch) < 0) {
+            Py_DECREF(fast);
+            goto fail;
+        }
+        t->slice_n[k] = scratch.nbelief;
+        memcpy(t->slice_share + k * MAX_BELIEF, scratch.belief_share, sizeof(double) * MAX_BELIEF);
+        memcpy(t->slice_hand + k * MAX_BELIEF, scratch.belief_hand, sizeof(u64) * MAX_BELIEF);
+    }
+    Py_DECREF(fast);
+    return capsule;
+fail:
+    Py_DECREF(capsule);
+    return NULL;
+}
+
+enum { MOVE_TAKE = 0, MOVE_STOCK = 1, MOVE_PASS = 2, MOVE_DISCARD = 3, MOVE_KNOCK = 4, MOVE_BIG_GIN = 5 };
+
+/* The mover's first move (tutor.play.analysis._first_move); 0, or -1 with the error set if it is not legal. */
+static int first_move(Sim *s, int kind, int card) {
+    int legal = s->to_move == 0;
+    switch (kind) {
+    case MOVE_TAKE:
+        legal = legal && s->phase != DISCARD && s->npile > 0;
+        if (legal) take(s);
+        break;
+    case MOVE_STOCK:
+        legal = legal && s->phase != DISCARD && s->size > 0;
+        if (legal) draw_stock(s);
+        break;
+    case MOVE_PASS:
+        legal = legal && s->phase == FIRST_UPCARD;
+        if (legal) pass_upcard(s);
+        break;
+    case MOVE_DISCARD:
+    case MOVE_KNOCK:
+        legal = legal && s->phase == DISCARD && card >= 0 && card < NCARDS && (s->hands[0] >> card & 1)
+                && s->npile < NCARDS;
+        if (legal) throw_card(s, card, kind == MOVE_KNOCK);
+        break;
+    case MOVE_BIG_GIN:
+        legal = legal && s->phase == DISCARD;
+        if (legal) end_knock(s, 0);
+        break;
+    default:
+        legal = 0;
+    }
+    if (!legal) {
+        PyErr_SetString(PyExc_ValueError, "the first move is not one the mover may make in this state");
+        return -1;
+    }
+    return s->failed ? -1 : 0;
+}
+
+static const char play_worlds_doc[] =
+    "play_worlds(template, kind, card, opponents, lefts, orders, start, count) -> list of int\n\n"
+    "Worlds start to start + count - 1 of a decision (play_template), each played out after the mover's first\n"
+    "move as tutor.play.analysis.Position.outcome plays it: player 0's net points in each. kind: 0 take, 1 stock,\n"
+    "2 pass, 3 discard, 4 knock, 5 big gin (card: the card thrown, else -1); opponents and lefts: sequences of\n"
+    "masks (the opponent's hand, the stock's cards), orders: a bytes object a world (both players' orders of the\n"
+    "stock one after the other); world i weighs a knock on the template's slice i modulo their number.";
+
+static PyObject *py_play_worlds(PyObject *self, PyObject *args) {
+    PyObject *capsule, *opponents, *lefts, *orders;
+    int kind, card;
+    Py_ssize_t start, count;
+    if (not_ready()) return NULL;
+    if (!PyArg_ParseTuple(args, "OiiOOOnn", &capsule, &kind, &card, &opponents, &lefts, &orders, &start, &count))
+        return NULL;
+    Template *t = PyCapsule_GetPointer(capsule, "tutor.play._rollout.Template");
+    if (!t) return NULL;
+    Py_ssize_t have = PySequence_Size(orders);
+    if (have < 0) return NULL;
+    if (start < 0 || count < 0 || start > have - count || PySequence_Size(opponents) < start + count
+        || PySequence_Size(lefts) < start + count) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "the worlds asked for are not all drawn");
+        return NULL;
+    }
+    PyObject *out = PyList_New(count);
+    if (!out) return NULL;
+    Sim *s = PyMem_Malloc(sizeof *s);
+    if (!s) {
+        Py_DECREF(out);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t j = 0; j < count; j++) {
+        Py_ssize_t i = start + j;
+        memcpy(s, &t->sim, sizeof *s);
+        PyObject *opponent = PySequence_GetItem(opponents, i), *left = PySequence_GetItem(lefts, i);
+        PyObject *order = PySequence_GetItem(orders, i);
+        u64 hand = 0, cards = 0;
+        int bad = !opponent || !left || !order || read_u64(opponent, &hand) < 0 || read_u64(left, &cards) < 0;
+        char *bytes = NULL;
+        Py_ssize_t length = 0;
+        if (!bad && (PyBytes_AsStringAndSize(order, &bytes, &length) < 0 || length % 2 || length > 2 * NCARDS)) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a world's orders: two of at most 52 cards");
+            bad = 1;
+        }
+        if (!bad) {
+            int half = (int)(length / 2);
+            for (int k = 0; k < half && !bad; k++) {
+                s->order[0][k] = (unsigned char)bytes[k];
+                s->order[1][k] = (unsigned char)bytes[half + k];
+                if (s->order[0][k] >= NCARDS || s->order[1][k] >= NCARDS) bad = 1;
+            }
+            if (bad) PyErr_SetString(PyExc_ValueError, "a world's orders: a card out of range");
+            s->order_len[0] = s->order_len[1] = s->size = half;
+            s->at[0] = s->at[1] = 0;
+            s->left = cards;
+            s->hands[1] = hand;
+        }
+        Py_XDECREF(opponent);
+        Py_XDECREF(left);
+        Py_XDECREF(order);
+        const u64 deck = ((u64)1 << NCARDS) - 1;
+        if (!bad && (s->hands[1] & ~deck || s->hands[1] & s->hands[0])) {
+            PyErr_SetString(PyExc_ValueError, "a world's opponent hand is not one of the deck's other cards");
+            bad = 1;
+        }
+        if (bad || check_stock(s) < 0) goto fail;
+        s->blur_key = t->blur_base + (u64)i;
+        int slice = (int)(i % t->nslices);
+        s->nbelief = t->slice_n[slice];
+        memcpy(s->belief_share, t->slice_share + (size_t)slice * MAX_BELIEF, sizeof(double) * MAX_BELIEF);
+        memcpy(s->belief_hand, t->slice_hand + (size_t)slice * MAX_BELIEF, sizeof(u64) * MAX_BELIEF);
+        if (first_move(s, kind, card) < 0 || run(s) < 0) goto fail;
+        PyObject *value = PyLong_FromLong(s->result);
+        if (!value) goto fail;
+        PyList_SET_ITEM(out, j, value);
+    }
+    PyMem_Free(s);
+    return out;
+fail:
+    PyMem_Free(s);
+    Py_DECREF(out);
+    return NULL;
 }
 
 static PyObject *py_min_deadwood(PyObject *self, PyObject *arg) {
@@ -957,8 +1234,54 @@ static void sampler_free(PyObject *capsule) {
     }
 }
 
-static int call_random(PyObject *random, double *out) {
-    PyObject *r = PyObject_CallNoArgs(random);
+/* Where random numbers come from: Python's generator (its random() and getrandbits(), called), or its
+   Mersenne Twister run here from a copy of its state (the same numbers, without a call each). */
+#define MT_N 624
+#define MT_M 397
+
+typedef struct {
+    uint32_t state[MT_N];
+    int index;
+} Twister;
+
+typedef struct {
+    PyObject *random, *getrandbits; /* when twister is NULL */
+    Twister *twister;
+} Rng;
+
+/* CPython's genrand_uint32 (Modules/_randommodule.c). */
+static uint32_t twist(Twister *t) {
+    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+    uint32_t y, *mt = t->state;
+    if (t->index >= MT_N) {
+        int kk;
+        for (kk = 0; kk < MT_N - MT_M; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        for (; kk < MT_N - 1; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
+        t->index = 0;
+    }
+    y = mt[t->index++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+static int call_random(Rng *rng, double *out) {
+    if (rng->twister) {
+        uint32_t a = twist(rng->twister) >> 5, b = twist(rng->twister) >> 6;
+        *out = (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+        return 0;
+    }
+    PyObject *r = PyObject_CallNoArgs(rng->random);
     if (!r) return -1;
     *out = PyFloat_AsDouble(r);
     Py_DECREF(r);
@@ -975,13 +1298,20 @@ static int bit_length(unsigned long n) {
     return k;
 }
 
-/* random.Random._randbelow_with_getrandbits(n), n > 0 */
-static int randbelow(PyObject *getrandbits, long n, long *out) {
+/* random.Random._randbelow_with_getrandbits(n), 0 < n <= 2**31 */
+static int randbelow(Rng *rng, long n, long *out) {
     int k = bit_length((unsigned long)n);
+    if (rng->twister) {
+        long value;
+        do value = (long)(twist(rng->twister) >> (32 - k));
+        while (value >= n);
+        *out = value;
+        return 0;
+    }
     PyObject *bits = PyLong_FromLong(k);
     if (!bits) return -1;
     for (;;) {
-        PyObject *r = PyObject_CallOneArg(getrandbits, bits);
+        PyObject *r = PyObject_CallOneArg(rng->getrandbits, bits);
         if (!r) {
             Py_DECREF(bits);
             return -1;
@@ -1001,10 +1331,10 @@ static int randbelow(PyObject *getrandbits, long n, long *out) {
 }
 
 /* random.Random.shuffle, in place */
-static int shuffle_cards(PyObject *getrandbits, int *cards, int n) {
+static int shuffle_cards(Rng *rng, int *cards, int n) {
     for (int i = n - 1; i >= 1; i--) {
         long j;
-        if (randbelow(getrandbits, i + 1, &j) < 0) return -1;
+        if (randbelow(rng, i + 1, &j) < 0) return -1;
         int swap = cards[i];
         cards[i] = cards[j];
         cards[j] = swap;
@@ -1047,7 +1377,7 @@ static int melded_known(const Sampler *z, u64 hand) {
 }
 
 /* _deal: the opponent's hidden cards by their weights; the rest in *rest (in the order of unseen). */
-static int deal(const Sampler *z, PyObject *random, u64 *hand, int *rest, int *nrest) {
+static int deal(const Sampler *z, Rng *random, u64 *hand, int *rest, int *nrest) {
     int need = z->need, width = z->need + 1;
     u64 h = z->known;
     int n = 0;
@@ -1071,7 +1401,7 @@ static int deal(const Sampler *z, PyObject *random, u64 *hand, int *rest, int *n
 }
 
 /* _history: the turns of one history from a deal; the hand they leave, the pool updated in place. */
-static int history(const Sampler *z, PyObject *random, u64 *hand_io, int *pool, int npool) {
+static int history(const Sampler *z, Rng *random, u64 *hand_io, int *pool, int npool) {
     u64 hand = *hand_io;
     int ghosts = z->waste ? z->thrown : 0;
     int candidates[MAX_UNSEEN];
@@ -1239,42 +1569,54 @@ fail:
     return NULL;
 }
 
-static PyObject *py_history_draw(PyObject *self, PyObject *args) {
-    PyObject *capsule, *random, *getrandbits;
-    if (!PyArg_ParseTuple(args, "OOO", &capsule, &random, &getrandbits)) return NULL;
-    Sampler *z = PyCapsule_GetPointer(capsule, "tutor.play._rollout.Sampler");
-    if (!z) return NULL;
+/* HistorySampler.draw: one world, the opponent's hand and the stock (shuffled) in *pool; *deals counts the
+   deals made (a history that does not fit is dealt again). */
+static int history_world(const Sampler *z, Rng *rng, u64 *hand_out, int *best_pool, int *best_npool, long *deals) {
     int good_deal = z->nmeldable + 1, perfect = 2 * z->nmeldable + 1;
-    int best_score = -1, best_npool = 0, found = 0;
+    int best_score = -1, found = 0;
     u64 best_hand = 0;
-    int best_pool[MAX_UNSEEN], pool[MAX_UNSEEN], npool;
+    int pool[MAX_UNSEEN], npool;
     for (int attempt = 0; attempt < z->redraws; attempt++) {
         u64 hand;
-        if (deal(z, random, &hand, pool, &npool) < 0) return NULL;
+        (*deals)++;
+        if (deal(z, rng, &hand, pool, &npool) < 0) return -1;
         int dealt_well = !(z->turns && would_have_knocked(z, hand, stock_at(z, 0)));
         if (!dealt_well && best_score >= good_deal) continue;
-        if (history(z, random, &hand, pool, npool) < 0) return NULL;
+        if (history(z, rng, &hand, pool, npool) < 0) return -1;
         int score = good_deal * dealt_well + melded_known(z, hand);
         if (score == perfect) {
             best_hand = hand;
             memcpy(best_pool, pool, sizeof(int) * npool);
-            best_npool = npool;
+            *best_npool = npool;
             found = 1;
             break;
         }
         if (score > best_score) {
             best_hand = hand;
             memcpy(best_pool, pool, sizeof(int) * npool);
-            best_npool = npool;
+            *best_npool = npool;
             best_score = score;
             found = 1;
         }
     }
     if (!found) {
         PyErr_SetString(PyExc_RuntimeError, "no history was drawn");
-        return NULL;
+        return -1;
     }
-    if (shuffle_cards(getrandbits, best_pool, best_npool) < 0) return NULL;
+    *hand_out = best_hand;
+    return shuffle_cards(rng, best_pool, *best_npool);
+}
+
+static PyObject *py_history_draw(PyObject *self, PyObject *args) {
+    PyObject *capsule, *random, *getrandbits;
+    if (!PyArg_ParseTuple(args, "OOO", &capsule, &random, &getrandbits)) return NULL;
+    Sampler *z = PyCapsule_GetPointer(capsule, "tutor.play._rollout.Sampler");
+    if (!z) return NULL;
+    Rng rng = {random, getrandbits, NULL};
+    u64 best_hand;
+    int best_pool[MAX_UNSEEN], best_npool = 0;
+    long deals = 0;
+    if (history_world(z, &rng, &best_hand, best_pool, &best_npool, &deals) < 0) return NULL;
     PyObject *stock = cards_list(best_pool, best_npool);
     if (!stock) return NULL;
     PyObject *hand = PyLong_FromUnsignedLongLong(best_hand);
@@ -1289,9 +1631,202 @@ static PyObject *py_shuffled(PyObject *self, PyObject *args) {
     PyObject *cards, *getrandbits;
     int out[NCARDS];
     if (!PyArg_ParseTuple(args, "OO", &cards, &getrandbits)) return NULL;
+    Rng rng = {NULL, getrandbits, NULL};
     int n = read_ints(cards, out, NCARDS, "the cards");
-    if (n < 0 || shuffle_cards(getrandbits, out, n) < 0) return NULL;
+    if (n < 0 || shuffle_cards(&rng, out, n) < 0) return NULL;
     return cards_list(out, n);
+}
+
+/* A Twister from random.Random.getstate()'s internal state (624 words and the index). */
+static int read_twister(PyObject *state, Twister *t) {
+    PyObject *fast = PySequence_Fast(state, "the generator's state");
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != MT_N + 1) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "the generator's state: 624 words and an index");
+        return -1;
+    }
+    for (int i = 0; i <= MT_N; i++) {
+        unsigned long v = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
+        if ((v == (unsigned long)-1 && PyErr_Occurred()) || (i < MT_N && v > 0xFFFFFFFFUL) || (i == MT_N && v > MT_N)) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "the generator's state is out of range");
+            return -1;
+        }
+        if (i < MT_N)
+            t->state[i] = (uint32_t)v;
+        else
+            t->index = (int)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static PyObject *twister_state(const Twister *t) {
+    PyObject *out = PyTuple_New(MT_N + 1);
+    if (!out) return NULL;
+    for (int i = 0; i <= MT_N; i++) {
+        PyObject *v = PyLong_FromUnsignedLong(i < MT_N ? t->state[i] : (unsigned long)t->index);
+        if (!v) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
+static const char draw_hands_doc[] =
+    "draw_hands(sampler, state, count, deals) -> (state, hands)\n\n"
+    "Up to count opponent hands as HistorySampler.draw draws them one at a time from a random.Random whose\n"
+    "getstate() internal state is ``state`` (each world's stock drawn and shuffled too, and left out), by its\n"
+    "Mersenne Twister run here, no more once ``deals`` deals have been made: the state after them, and the hands.";
+
+static PyObject *py_draw_hands(PyObject *self, PyObject *args) {
+    PyObject *capsule, *state;
+    Py_ssize_t count;
+    long most;
+    if (!PyArg_ParseTuple(args, "OOnl", &capsule, &state, &count, &most)) return NULL;
+    Sampler *z = PyCapsule_GetPointer(capsule, "tutor.play._rollout.Sampler");
+    if (!z) return NULL;
+    if (count < 0 || count > 1 << 24) {
+        PyErr_SetString(PyExc_ValueError, "the hands to draw: from 0 to 2**24");
+        return NULL;
+    }
+    Twister *t = PyMem_Malloc(sizeof *t);
+    if (!t) return PyErr_NoMemory();
+    if (read_twister(state, t) < 0) {
+        PyMem_Free(t);
+        return NULL;
+    }
+    Rng rng = {NULL, NULL, t};
+    PyObject *hands = PyList_New(0), *out = NULL;
+    if (!hands) goto done;
+    long deals = 0;
+    for (Py_ssize_t i = 0; i < count && (i == 0 || deals < most); i++) {
+        u64 hand;
+        int pool[MAX_UNSEEN], npool = 0;
+        if (history_world(z, &rng, &hand, pool, &npool, &deals) < 0) goto done;
+        PyObject *h = PyLong_FromUnsignedLongLong(hand);
+        if (!h) goto done;
+        int failed = PyList_Append(hands, h);
+        Py_DECREF(h);
+        if (failed < 0) goto done;
+    }
+    PyObject *after = twister_state(t);
+    if (after) out = Py_BuildValue("(NO)", after, hands);
+done:
+    Py_XDECREF(hands);
+    PyMem_Free(t);
+    return out;
+}
+
+static const char counts_doc[] =
+    "card_counts(hands, fed) -> 52 counts: for each card, in how many of the hands (masks) it is, or (fed) how many\n"
+    "hold two cards that make a meld with it (tutor.play.simulate.fed_by).";
+
+static PyObject *py_card_counts(PyObject *self, PyObject *args) {
+    PyObject *hands;
+    int fed;
+    if (not_ready()) return NULL;
+    if (!PyArg_ParseTuple(args, "Op", &hands, &fed)) return NULL;
+    PyObject *fast = PySequence_Fast(hands, "the hands");
+    if (!fast) return NULL;
+    long counts[NCARDS] = {0};
+    const u64 deck = ((u64)1 << NCARDS) - 1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        u64 hand;
+        if (read_u64(PySequence_Fast_GET_ITEM(fast, i), &hand) < 0 || hand & ~deck) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a hand is a mask of the deck's 52 cards");
+            return NULL;
+        }
+        u64 cards = hand;
+        if (fed) { /* tutor.play.simulate.fed_by: every pair of the hand's cards, and what completes it */
+            cards = 0;
+            for (u64 rest = hand; rest; rest &= rest - 1) {
+                int a = lowest(rest);
+                for (u64 more = rest & (rest - 1); more; more &= more - 1) cards |= COMPLETES[a][lowest(more)];
+            }
+        }
+        while (cards) {
+            counts[lowest(cards)]++;
+            cards &= cards - 1;
+        }
+    }
+    Py_DECREF(fast);
+    PyObject *out = PyTuple_New(NCARDS);
+    if (!out) return NULL;
+    for (int card = 0; card < NCARDS; card++) {
+        PyObject *v = PyLong_FromLong(counts[card]);
+        if (!v) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, card, v);
+    }
+    return out;
+}
+
+static const char draw_worlds_doc[] =
+    "draw_worlds(sampler, state, count) -> (state, hands, lefts, orders)\n\n"
+    "count worlds as tutor.play.analysis.Position.world draws them one at a time from a random.Random whose\n"
+    "getstate() internal state is ``state`` (a history_draw, then the stock shuffled again for the second player),\n"
+    "by its Mersenne Twister run here: the state after them, and each world's opponent hand, the stock's cards\n"
+    "(a mask) and both orders of the stock as bytes, one after the other.";
+
+static PyObject *py_draw_worlds(PyObject *self, PyObject *args) {
+    PyObject *capsule, *state;
+    Py_ssize_t count;
+    if (!PyArg_ParseTuple(args, "OOn", &capsule, &state, &count)) return NULL;
+    Sampler *z = PyCapsule_GetPointer(capsule, "tutor.play._rollout.Sampler");
+    if (!z) return NULL;
+    if (count < 0 || count > 1 << 24) {
+        PyErr_SetString(PyExc_ValueError, "the worlds to draw: from 0 to 2**24");
+        return NULL;
+    }
+    Twister *t = PyMem_Malloc(sizeof *t);
+    if (!t) return PyErr_NoMemory();
+    if (read_twister(state, t) < 0) {
+        PyMem_Free(t);
+        return NULL;
+    }
+    Rng rng = {NULL, NULL, t};
+    PyObject *hands = PyList_New(count), *lefts = PyList_New(count), *orders = PyList_New(count), *out = NULL;
+    if (!hands || !lefts || !orders) goto done;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        u64 hand, left = 0;
+        int pool[MAX_UNSEEN], npool = 0;
+        unsigned char bytes[2 * MAX_UNSEEN];
+        long deals = 0;
+        if (history_world(z, &rng, &hand, pool, &npool, &deals) < 0) goto done;
+        for (int k = 0; k < npool; k++) {
+            bytes[k] = (unsigned char)pool[k];
+            left |= (u64)1 << pool[k];
+        }
+        if (shuffle_cards(&rng, pool, npool) < 0) goto done;
+        for (int k = 0; k < npool; k++) bytes[npool + k] = (unsigned char)pool[k];
+        PyObject *h = PyLong_FromUnsignedLongLong(hand), *l = PyLong_FromUnsignedLongLong(left);
+        PyObject *o = PyBytes_FromStringAndSize((const char *)bytes, 2 * npool);
+        if (!h || !l || !o) {
+            Py_XDECREF(h);
+            Py_XDECREF(l);
+            Py_XDECREF(o);
+            goto done;
+        }
+        PyList_SET_ITEM(hands, i, h);
+        PyList_SET_ITEM(lefts, i, l);
+        PyList_SET_ITEM(orders, i, o);
+    }
+    PyObject *after = twister_state(t);
+    if (after) out = Py_BuildValue("(NOOO)", after, hands, lefts, orders);
+done:
+    Py_XDECREF(hands);
+    Py_XDECREF(lefts);
+    Py_XDECREF(orders);
+    PyMem_Free(t);
+    return out;
 }
 
 static int read_table(PyObject *seq, int *out, int n, const char *what) {
@@ -1383,6 +1918,15 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
         RANK_COLUMN[r] = 0;
         for (int suit = 0; suit < 4; suit++) RANK_COLUMN[r] |= (u64)1 << (suit * SUIT_BITS + r);
     }
+    memset(COMPLETES, 0, sizeof COMPLETES);
+    for (int card = 0; card < NCARDS; card++)
+        for (int k = 0; k < N_PAIRS[card]; k++) {
+            u64 pair = MELD_PAIRS[card][k];
+            int a = lowest(pair), b = 63 - __builtin_clzll(pair);
+            if (a >= NCARDS || b >= NCARDS) continue;
+            COMPLETES[a][b] |= (u64)1 << card;
+            COMPLETES[b][a] |= (u64)1 << card;
+        }
     ready = 1;
     Py_RETURN_NONE;
 }
@@ -1390,10 +1934,15 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"setup", py_setup, METH_VARARGS, setup_doc},
     {"play_out", py_play_out, METH_VARARGS, play_out_doc},
+    {"play_template", py_play_template, METH_VARARGS, template_doc},
+    {"play_worlds", py_play_worlds, METH_VARARGS, play_worlds_doc},
     {"min_deadwood", py_min_deadwood, METH_O, "min_deadwood(mask) -> the least deadwood of the hand."},
     {"history_sampler", py_history_sampler, METH_VARARGS, sampler_doc},
     {"history_draw", py_history_draw, METH_VARARGS,
      "history_draw(sampler, random, getrandbits) -> (the opponent's hand, the stock shuffled): HistorySampler.draw."},
+    {"draw_worlds", py_draw_worlds, METH_VARARGS, draw_worlds_doc},
+    {"draw_hands", py_draw_hands, METH_VARARGS, draw_hands_doc},
+    {"card_counts", py_card_counts, METH_VARARGS, counts_doc},
     {"shuffled", py_shuffled, METH_VARARGS,
      "shuffled(cards, getrandbits) -> a new list, shuffled as random.Random.shuffle shuffles it."},
     {"kept_throw", py_kept_throw, METH_VARARGS,

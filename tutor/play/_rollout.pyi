@@ -3,6 +3,9 @@
 from collections.abc import Callable, Sequence
 from typing import Any
 
+PolicyArgs = tuple[float, int, int, int, int, bool, bool, bool, bool, float, float]
+RulesArgs = tuple[int, bool, int, tuple[int, bool, bool, int, bool, bool, bool, int, bool] | None]
+
 def setup(run_deadwood: Sequence[int], run_melded: Sequence[int], drop_gain: Sequence[int],
           drop_best: Sequence[int], values: Sequence[int], highest: Sequence[int], by_value: Sequence[int],
           partners: Sequence[int], meld_pairs: Sequence[Sequence[int]],
@@ -10,11 +13,20 @@ def setup(run_deadwood: Sequence[int], run_melded: Sequence[int], drop_gain: Seq
 def play_out(hands: tuple[int, int], orders: tuple[Sequence[int], Sequence[int]], at: tuple[int, int], left: int,
              size: int, pile: Sequence[int], state: tuple[int, int, int, int, int, int], deadwood: tuple[int, int],
              plan: tuple[int, int] | None, shown: tuple[int, int],
-             policies: tuple[tuple[float, int, int, int, int, bool, bool, bool, bool],
-                             tuple[float, int, int, int, int, bool, bool, bool, bool]],
+             policies: tuple[PolicyArgs, PolicyArgs],
              eager: tuple[bool, bool], risk: Sequence[float], believed: Sequence[tuple[float, int]],
-             rules: tuple[int, bool, int, tuple[int, bool, bool, int, bool, bool, bool, int, bool] | None],
-             gain: Callable[[int, int], int]) -> int: ...
+             rules: RulesArgs, gain: Callable[[int, int], int], blur_key: int = 0) -> int: ...
+def play_template(hand: int, pile: Sequence[int], state: tuple[int, int, int, int, int, int],
+                  deadwood: tuple[int, int], plan: tuple[int, int] | None, shown: tuple[int, int],
+                  policies: tuple[PolicyArgs, PolicyArgs], eager: tuple[bool, bool], risk: Sequence[float],
+                  slices: Sequence[Sequence[tuple[float, int]]], rules: RulesArgs, gain: Callable[[int, int], int],
+                  blur_base: int = 0) -> Any: ...
+def play_worlds(template: Any, kind: int, card: int, opponents: Sequence[int], lefts: Sequence[int],
+                orders: Sequence[bytes], start: int, count: int, /) -> list[int]: ...
+def draw_worlds(sampler: Any, state: Sequence[int], count: int, /
+                ) -> tuple[tuple[int, ...], list[int], list[int], list[bytes]]: ...
+def draw_hands(sampler: Any, state: Sequence[int], count: int, deals: int, /) -> tuple[tuple[int, ...], list[int]]: ...
+def card_counts(hands: Sequence[int], fed: bool, /) -> tuple[int, ...]: ...
 def knocker_gain(knocker: int, defender: int,
                  scoring: tuple[int, bool, bool, int, bool, bool, bool, int, bool], /) -> int: ...
 def min_deadwood(mask: int, /) -> int: ...

@@ -63,6 +63,7 @@ from tutor.play.simulate import (
     DRAW,
     FIRST_UPCARD,
     HIGHEST,
+    MAX_BELIEF,
     MELD_PAIRS,
     PARTNERS,
     VALUES,
@@ -76,6 +77,9 @@ from tutor.play.simulate import (
     min_deadwood,
     pass_upcard,
     play_out,
+    policy_args,
+    risk_of,
+    scoring_args,
     step,
     throw,
 )
@@ -83,7 +87,18 @@ from tutor.play.simulate import take as take_upcard
 
 PHASES = {"first_upcard": FIRST_UPCARD, "draw": DRAW, "discard": DISCARD}
 BELIEF_WORLDS = 64
-"""Opponent hands drawn for the mover's belief (see :class:`~tutor.play.simulate.Belief`)."""
+"""Opponent hands drawn for the mover's belief by default (see :class:`~tutor.play.simulate.Belief`):
+the expert's own analysis draws fewer, the coach's :data:`BELIEF_HANDS`."""
+BELIEF_HANDS = 32_000
+"""Opponent hands drawn for the coach's belief: the same hands as the map the learner is shown
+(:data:`tutor.play.holding.HOLDING_DRAWS`). The careful mover's throws hang on the chances they
+give (:func:`~tutor.play.simulate.believed_risk`): drawn again at a discard of the expert's games,
+a belief of 2,000 hands moved a loss by 0.2–0.5 points, far more than its worlds' standard error
+(0.1), 8,000 by 0.06–0.14, and 32,000 (with the risks blurred a world at a time,
+:data:`~tutor.play.simulate.RISK_BLUR`) by 0.02–0.06. Drawn in C, they take some 50 ms."""
+KNOCK_HANDS = 32
+"""How many of the belief's hands each world weighs a knock near the wall on (in turn: every world
+on other hands, :meth:`~tutor.play.simulate.Belief.slices`)."""
 
 
 @dataclass(frozen=True)
@@ -251,6 +266,8 @@ class HistorySampler:
         self.rules = rules
         self.stock_size = stock_size
         self.policy = policy if policy is not None else opponent_policy(DEFAULT_OPPONENT)
+        self.deals = 0
+        """How many deals :meth:`python_draw` has made so far (a history that does not fit is dealt again)."""
         self.eager = rules is not None and eager_to_knock(self.policy.style, score, rules.target)
         self.sums = _subset_sums(hidden.weights, hidden.opponent_hidden)
         possible = hidden.opponent_known
@@ -332,6 +349,7 @@ class HistorySampler:
         best_score = -1
         good_deal = len(self.meldable) + 1
         for _ in range(REDRAWS):
+            self.deals += 1
             dealt = _deal(self.hidden, self.sums, rng)
             dealt_well = not self.dealt_knock(dealt[0])
             if not dealt_well and best_score >= good_deal:
@@ -554,10 +572,10 @@ def _shown_by_me(view: dict[str, Any], hand: int) -> int:
 
 
 def table_sim(view: dict[str, Any], table: Table, opponent: Policy | None = None,
-              belief: Belief | None = None) -> Sim:
-    """The hand as the player sees it, the mover as player 0 (playing carefully on ``belief``)
-    and the opponent as player 1 (playing ``opponent``'s policy): the opponent's hand and the stock
-    left empty, for :func:`in_world` to fill."""
+              belief: Belief | None = None, mover: Policy = CAREFUL) -> Sim:
+    """The hand as the player sees it, the mover as player 0 (playing ``mover``'s careful policy on
+    ``belief``) and the opponent as player 1 (playing ``opponent``'s policy): the opponent's hand
+    and the stock left empty, for :func:`in_world` to fill."""
     passes = sum(1 for _, move, _ in view["events"] if move == "pass")
     dealer = 0 if view["seat"] == 1 else 1
     pile = [parse_card(text).index for text in view["discard_pile"]]
@@ -566,7 +584,7 @@ def table_sim(view: dict[str, Any], table: Table, opponent: Policy | None = None
     score = None if table.score is None else (table.score[1], table.score[0])
     sim = Sim([table.hand, 0], Stock(()), pile, 0, PHASES[table.phase], dealer, passes, taken)
     sim.shown = [_shown_by_me(view, table.hand), table.opponent_known]
-    sim.policies = (CAREFUL, policy)
+    sim.policies = (mover, policy)
     sim.eager = (False, eager_to_knock(policy.style, score, table.rules.target))
     if belief is not None:
         sim.belief = belief
@@ -602,6 +620,13 @@ def position_seed(view: dict[str, Any], salt: int | str = 0) -> str:
     return f"{zlib.crc32(key.encode()):08x}/{salt}"
 
 
+def belief_seed(view: dict[str, Any], opponent: str, draw: int | str = 0) -> str:
+    """The seed of the mover's belief about the opponent's hand at a decision, from the position
+    and the level alone (the same hands make the map the learner is shown,
+    :func:`tutor.play.holding.holding`: the coach believes what it shows); ``draw`` draws another."""
+    return position_seed(view, opponent if draw == 0 else f"{opponent}/draw/{draw}")
+
+
 class Position:
     """A decision ready to be played out: what the mover sees, the opponent's level, the sampler of
     the worlds and the mover's belief. The worlds are drawn in one fixed sequence from ``seed``:
@@ -609,16 +634,31 @@ class Position:
 
     def __init__(self, view: dict[str, Any], seed: int | str = 1, *, model: str = "history", reading: bool = True,
                  opponent: str = DEFAULT_OPPONENT, belief: int = BELIEF_WORLDS,
-                 belief_seed: int | str | None = None) -> None:
+                 belief_seed: int | str | None = None, knock_hands: int = 0, mover: Policy = CAREFUL,
+                 belief_deals: int = 0) -> None:
         """``belief_seed`` draws the mover's belief (by default ``seed``): the same belief with
-        other worlds is the same careful play measured again."""
+        other worlds is the same careful play measured again. ``belief`` opponent hands are drawn
+        for it; with ``knock_hands``, each world weighs a knock near the wall on that many of them
+        in turn (:meth:`~tutor.play.simulate.Belief.slices`), else every world on the commonest.
+        ``mover``: the mover's careful policy after the move valued. ``belief_deals``: the deals a
+        believed hand may take on average (:func:`believed_hands`; 0: no limit)."""
         self.view = view
         self.table = read_view(view)
         self.opponent = opponent
         self.sampler = sampler_for(self.table, model, reading, opponent)
-        believe = random.Random(f"belief/{seed if belief_seed is None else belief_seed}")
-        self.belief = Belief.of([self.sampler.draw(believe)[0] for _ in range(belief)])
-        self.seen = table_sim(view, self.table, opponent_policy(opponent), self.belief)
+        believed = f"belief/{seed if belief_seed is None else belief_seed}"
+        pool = believed_hands(self.sampler, believed, belief, belief_deals)
+        self._blur_base = zlib.crc32(believed.encode())
+        """World ``i`` blurs the mover's believed risks with the key ``_blur_base + i`` (:attr:`Policy.risk_blur`)."""
+        risk = risk_of(pool)
+        self.belief = Belief.of(pool, MAX_BELIEF if knock_hands else 12, risk)
+        """The belief as one (its commonest hands): what a play-out reads unless :attr:`beliefs`
+        says otherwise, and the exact values' (:func:`exact_values`, :func:`one_ply_values`)."""
+        self.beliefs = Belief.slices(pool, knock_hands, risk=risk) if knock_hands else (self.belief,)
+        """The beliefs the worlds play on in turn (world ``i`` on the ``i``-th modulo their number)."""
+        self.seen = table_sim(view, self.table, opponent_policy(opponent), self.belief, mover)
+        self._template: object | None = None
+        """The decision as the compiled play-out reads it for many worlds at once (made when first needed)."""
         self._rng = random.Random(f"analysis/{seed}")
         self._opponents = array("Q")
         self._lefts = array("Q")
@@ -632,6 +672,16 @@ class Position:
 
     def world(self, index: int) -> tuple[int, Stock]:
         """World ``index`` (from 0): the opponent's hand and a new stock, drawn in order once."""
+        compiled = getattr(self.sampler, "_compiled", None)
+        if compiled is not None and COMPILED is not None and len(self._orders) <= index:
+            # By the compiled sampler, many at once: the same worlds from the same generator, its
+            # Mersenne Twister run in C from a copy of its state (and the state put back after).
+            version, state, gauss = self._rng.getstate()
+            after, opponents, lefts, orders = COMPILED.draw_worlds(compiled, state, index + 1 - len(self._orders))
+            self._rng.setstate((version, after, gauss))
+            self._opponents.extend(opponents)
+            self._lefts.extend(lefts)
+            self._orders.extend(orders)
         while len(self._orders) <= index:
             opponent, cards = self.sampler.draw(self._rng)
             if COMPILED is not None:
@@ -647,12 +697,73 @@ class Position:
     def outcome(self, move: Move, index: int) -> int:
         """The mover's net points when it plays ``move`` in world ``index``."""
         opponent, stock = self.world(index)
-        return play_option(in_world(self.seen, opponent, stock), move, self.table)
+        sim = in_world(self.seen, opponent, stock)
+        sim.belief = self.beliefs[index % len(self.beliefs)]
+        sim.blur_key = self._blur_base + index
+        return play_option(sim, move, self.table)
+
+    def outcomes(self, move: Move, start: int, count: int) -> list[int]:
+        """:meth:`outcome` of worlds ``start`` to ``start + count - 1``: by the compiled play-outs
+        in one call where there are some (the same numbers, without a Python call a world)."""
+        if count <= 0:
+            return []
+        self.world(start + count - 1)
+        if COMPILED is None:
+            return [self.outcome(move, index) for index in range(start, start + count)]
+        if self._template is None:
+            self._template = _template_of(self.seen, self.beliefs, self.table.rules, self._blur_base)
+        kind, card = move
+        played: list[int] = COMPILED.play_worlds(self._template, MOVE_CODES[kind], -1 if card is None else card.index,
+                                                 self._opponents, self._lefts, self._orders, start, count)
+        return played
 
     def outcome_in(self, move: Move, opponent: int, order: Sequence[int]) -> int:
         """The mover's net points when it plays ``move`` against ``opponent``'s hand with the stock
-        in ``order`` for both players (the next card first)."""
+        in ``order`` for both players (the next card first), on the whole belief (:attr:`belief`)."""
         return play_option(in_world(self.seen, opponent, Stock(order)), move, self.table)
+
+
+MOVE_CODES = {"take": 0, "stock": 1, "pass": 2, "discard": 3, "knock": 4, "big_gin": 5}
+"""A move's kind as the compiled :func:`Position.outcomes` reads it."""
+
+
+def _template_of(seen: Sim, beliefs: Sequence[Belief], rules: Ruleset, blur_base: int) -> object:
+    """The decision ``seen`` as the compiled play-out reads it for many worlds (each world on one of
+    ``beliefs`` in turn, world ``i`` blurring its risks with the key ``blur_base + i``)."""
+    assert COMPILED is not None
+    return COMPILED.play_template(
+        seen.hands[0], seen.pile, (seen.to_move, seen.phase, seen.dealer, seen.passes, seen.taken, seen.moves),
+        (seen.deadwood[0], seen.deadwood[1]), seen.plan, (seen.shown[0], seen.shown[1]),
+        (policy_args(seen.policies[0]), policy_args(seen.policies[1])), seen.eager, seen.belief.risk,
+        [belief.hands for belief in beliefs], (rules.knock_limit, rules.big_gin_allowed, rules.void_at_stock,
+                                               scoring_args(rules)),
+        lambda knocker, defender: seen.gain(knocker, defender, rules), blur_base)
+
+
+BELIEF_DEALS = 4
+"""The deals a coach's believed hand may take on average (:func:`believed_hands`): where the opponent's
+history seldom fits what it did (each hand dealt again up to :data:`REDRAWS` times), the belief draws
+fewer hands rather than take several times as long (0.7 s for 32,000 hands at some decisions against
+the intermediate player, 50 ms at most others)."""
+
+
+def believed_hands(sampler: WorldSampler | HistorySampler, seed: str, count: int, deals: int = 0) -> list[int]:
+    """Up to ``count`` opponent hands drawn by ``sampler`` from a generator seeded with ``seed``,
+    one world at a time (its stock drawn too, and left out), until ``deals`` deals a hand have been
+    made (0: every hand, however many deals it takes): by the compiled sampler in one call where
+    there is one (the same hands)."""
+    rng = random.Random(seed)
+    most = deals * count if deals else REDRAWS * count
+    compiled = getattr(sampler, "_compiled", None)
+    if compiled is not None and COMPILED is not None:
+        version, state, gauss = rng.getstate()
+        hands: list[int] = COMPILED.draw_hands(compiled, state, count, most)[1]
+        return hands
+    drawn: list[int] = []
+    before = getattr(sampler, "deals", 0)
+    while len(drawn) < count and (not drawn or getattr(sampler, "deals", 0) - before < most):
+        drawn.append(sampler.draw(rng)[0])
+    return drawn
 
 
 def analyze_decision(view: dict[str, Any], samples: int = 200, seed: int | str = 1, *,
@@ -743,7 +854,11 @@ def one_ply_values(view: dict[str, Any], model: str = "history", reading: bool =
     the rest of the hand by the policies). The second is never below the first; their gap is what
     the continuation leaves on the table. For end positions only: it plays every option of the
     next decision in every world."""
-    position = Position(view, seed, model=model, reading=reading, opponent=opponent)
+    return one_ply_of(Position(view, seed, model=model, reading=reading, opponent=opponent))
+
+
+def one_ply_of(position: Position) -> dict[Move, tuple[float, float]]:
+    """:func:`one_ply_values` of a position (its worlds' model and its mover's belief)."""
     sampler = position.sampler
     rules = position.table.rules
     worlds = list(every_world(sampler.hidden) if isinstance(sampler, WorldSampler) else every_history_world(sampler))

@@ -128,6 +128,10 @@ class Judgement:
             return "best"
         return None if self.loss is None else grade(self.loss, self.stderr)
 
+    too_close: bool = False
+    """The move is not the coach's but too close to it to call (:attr:`tutor.play.evaluation.Verdict.close`);
+    a move graded best that is not too close is within a point of it."""
+
 
 @dataclass(frozen=True)
 class CoachHint:
@@ -141,9 +145,12 @@ class CoachHint:
     runner_up: OptionValue | None = None
     runner_up_loss: tuple[float, float] | None = None
     close: tuple[Move, ...] = ()
-    """Moves as good as the coach's, within what the analysis can tell."""
+    """Moves too close to the coach's to call: the analysis cannot tell them from it."""
     opponent: str = DEFAULT_OPPONENT
     """The level the analysis modelled as the opponent."""
+    near: tuple[tuple[Move, float, float], ...] = ()
+    """Moves within a point of the coach's that the analysis tells apart from it (graded best),
+    each with what it gives up and that loss' standard error."""
 
     @property
     def move(self) -> Move:
@@ -236,7 +243,7 @@ def judge(view: dict[str, Any], move: Move, opponent: str = DEFAULT_OPPONENT, co
     mine = next(o.expected for o in options if o.move == move)
     coach = next(o.expected for o in options if o.move == verdict.coach)
     return Judgement(move, verdict.coach, verdict.loss, verdict.stderr, mine, coach, options, verdict.settled,
-                     verdict.worlds, opponent)
+                     verdict.worlds, opponent, too_close=verdict.close)
 
 
 def coach_hint(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int | str = 0,
@@ -248,13 +255,12 @@ def coach_hint(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int
         return CoachHint(explain(view, _fallback(view)), opponent=opponent)
     choice = found.choice()
     advice = explain(view, choice.move)
-    value = found.option(choice.move)
-    close = found.close()
-    runner = found.runner_up()
+    close, near, runner = found.close(), found.near(), found.runner_up()
+    value = found.option(choice.move)  # after the verdicts: on every world they played it on
     if runner is None:
-        return CoachHint(advice, value, close=close, opponent=opponent)
+        return CoachHint(advice, value, close=close, opponent=opponent, near=near)
     move, loss, stderr = runner
-    return CoachHint(advice, value, found.option(move), (loss, stderr), close, opponent)
+    return CoachHint(advice, value, found.option(move), (loss, stderr), close, opponent, near)
 
 
 def coach_move(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int | str = 0) -> Move:

@@ -98,12 +98,28 @@ class Departure:
 
 
 @dataclass(frozen=True)
+class Overruled:
+    """A decision that followed a tip and that the coach graded below best: the move made, the
+    coach's, and what the move gives up against it with its standard error."""
+
+    decision: Decision
+    loss: float
+    stderr: float
+
+    @property
+    def turn(self) -> int:
+        return self.decision.table.turn
+
+
+@dataclass(frozen=True)
 class TipReview:
-    """One of 001's tips over a hand's decisions: the turns where it applied, and the departures."""
+    """One of 001's tips over a hand's decisions: the turns where it applied, the departures, and
+    the decisions that followed it where the coach preferred another move."""
 
     tip: str
     turns: tuple[int, ...]
     departures: tuple[Departure, ...]
+    overruled: tuple[Overruled, ...] = ()
 
 
 def departure(tip: str, decision: Decision) -> Departure:
@@ -121,5 +137,7 @@ def review_tips(decisions: Sequence[Decision]) -> list[TipReview]:
     for tip in TIPS:
         turns = check_tip(tip, decisions).turns
         departures = tuple(departure(tip, d) for d in decisions if tip_verdict(tip, d) is False)
-        reviews.append(TipReview(tip, turns, departures))
+        reviews.append(TipReview(tip, turns, departures, tuple(
+            Overruled(d, d.judgement.loss, d.judgement.stderr) for d in decisions
+            if tip_verdict(tip, d) is True and not d.agreed and d.judgement.loss is not None)))
     return reviews

@@ -21,31 +21,31 @@ what melds with it), the unseen card it most likely holds, and a suit it is not 
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from tutor.engine.cards import DECK, SUITS, Card, cards_of_mask
 from tutor.engine.melds import could_meld
-from tutor.play.analysis import position_seed, sampler_for
+from tutor.play.analysis import BELIEF_DEALS, BELIEF_HANDS, belief_seed, believed_hands, sampler_for
 from tutor.play.bots.reading import read_view
 from tutor.play.opponents import DEFAULT_OPPONENT
+from tutor.play.simulate import card_counts
 
-HOLDING_DRAWS = 2000
-"""Opponent hands drawn for one map: each chance then has a standard error of at most 1.1 points
-of percentage (a chance of 50 %)."""
+HOLDING_DRAWS = BELIEF_HANDS
+"""Opponent hands drawn for one map, the coach's belief's own (:data:`~tutor.play.analysis.BELIEF_HANDS`):
+each chance then has a standard error of at most 0.3 points of percentage (a chance of 50 %)."""
 LIKELY = 2.0
 """How many times the uniform chance a card's chance must be to be named as likely held."""
 COLD = 0.6
 """At most this share of the uniform chance, on average over a suit's unseen cards, for the suit
 to be named as one the opponent is not collecting."""
 
-TEMPER = {"beginner": 0.775, "intermediate": 0.681, "strong": 0.745, "expert": 0.726}
+TEMPER = {"beginner": 0.779, "intermediate": 0.692, "strong": 0.748, "expert": 0.742}
 """For each level, how much of the drawn chance's distance from the uniform chance the map keeps:
-the least-squares fit of real holdings on drawn chances, ``benchmarks/reading.py --fit`` on 2,000
-positions a level (± 0.007 to 0.010), on 2026-12-03; the expert's again on 2026-12-04, once its
-history model improved its hand more slowly (:data:`tutor.play.opponents.HISTORY_WASTE`; 0.695
-before)."""
+the least-squares fit of real holdings on drawn chances, ``benchmarks/reading.py --fit`` on some
+1,300 positions a level (± 0.011 to 0.014), on 2026-12-05, once the map read the coach's belief of
+32,000 hands (2,000 before: the beginner's and the expert's top bands then held 9–11 points more
+than the map said)."""
 
 ReadingKind = Literal["fed", "took", "likely", "cold_suit"]
 
@@ -107,15 +107,11 @@ def holding(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, draws: int =
         raise ValueError(f"a map needs at least one drawn hand, not {draws}")
     table = read_view(view)
     counts = [0] * len(DECK)
-    if table.opponent_hidden:
-        sampler = sampler_for(table, opponent=opponent)
-        rng = random.Random(position_seed(view, f"holding/{opponent}"))
-        for _ in range(draws):
-            hand = sampler.draw(rng)[0]
-            while hand:
-                bit = hand & -hand
-                hand ^= bit
-                counts[bit.bit_length() - 1] += 1
+    if table.opponent_hidden:  # the coach's belief: the same hands
+        hands = believed_hands(sampler_for(table, opponent=opponent), f"belief/{belief_seed(view, opponent)}", draws,
+                               BELIEF_DEALS)
+        draws = len(hands)
+        counts = list(card_counts(hands))
     chances = tuple(1.0 if table.opponent_known >> i & 1 else counts[i] / draws if table.unseen >> i & 1 else 0.0
                     for i in range(len(DECK)))
     drawn = Holding(chances, table.opponent_known, table.unseen, table.opponent_hidden, draws, opponent)

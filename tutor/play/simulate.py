@@ -47,7 +47,9 @@ moves (two players passing one card back and forth, the stock never shrinking) c
 
 from __future__ import annotations
 
+import heapq
 import os
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -74,6 +76,8 @@ VALUES = tuple(c.value for c in DECK)
 RANKS = tuple(c.rank for c in DECK)
 BY_VALUE = tuple(sorted(range(len(DECK)), key=lambda i: -VALUES[i]))
 """The cards' indices, the highest value first."""
+MAX_BELIEF = 64
+"""The most believed hands a play-out reads (the compiled play-out's limit)."""
 FEED_WORRY = 2.0
 """Deadwood points of feeding risk below which the careful mover does not look beyond the throws
 that leave least deadwood."""
@@ -136,12 +140,41 @@ class Policy:
     """It never throws a card that melds with two cards the other took from the pile, if it can help it."""
     careful: bool = False
     """The mover's continuation: throws and knocks near the wall weighed on its :class:`Belief`."""
+    feed_tie: float = 0.0
+    """For a careful player: feeding costs within this many deadwood points of the cheapest throw's
+    count as the cheapest, and its partners decide (:func:`careful_throw`)."""
+    risk_blur: float = 0.0
+    """For a careful player: each world moves every believed risk by up to this much, at random
+    (:func:`believed_risk`), so that its throws, and the value of the moves played before them,
+    change smoothly with the belief instead of jumping where two risks cross."""
 
 
 QUICK = Policy(STRONG)
 """The strong player's timing with the quick throws: the policy of the analysis before it modelled levels."""
 CAREFUL = Policy(STRONG, reads=True, careful=True)
-"""The mover's own continuation."""
+"""The mover's own continuation (the expert's analysis)."""
+FEED_TIE = 0.5
+"""Deadwood points of feeding cost within which the coach's careful mover treats throws as equally
+safe and keeps the cards with partners (:data:`COACHING`): a feeding risk known to a point of
+percentage or so no longer decides between a lone king and a ten beside its jack."""
+RISK_BLUR = 0.1
+"""How far each world of the coach's analysis moves a believed risk, at most (:data:`COACHING`): with
+the belief's 32,000 hands, drawing the belief again then moves a loss by 0.02–0.06 points, under the
+standard error of its worlds (0.1); unblurred, 0.05–0.15 (``benchmarks/coach_trust.py``)."""
+COACHING = Policy(STRONG, reads=True, careful=True, feed_tie=FEED_TIE, risk_blur=RISK_BLUR)
+"""The mover's continuation in the coach's analysis."""
+
+MASK64 = (1 << 64) - 1
+
+
+def blur_unit(key: int, card: int) -> float:
+    """A number from 0 to 1 for a world's key and a card (splitmix64's mixer: the compiled play-out
+    computes the same)."""
+    z = (key + (card + 1) * 0x9E3779B97F4A7C15) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    z ^= z >> 31
+    return (z >> 11) * (1.0 / 9007199254740992.0)
 
 
 @dataclass(frozen=True)
@@ -155,17 +188,100 @@ class Belief:
     """Distinct believed hands with their shares (the most common first), for a knock's value."""
 
     @classmethod
-    def of(cls, hands: Sequence[int], keep: int = 12) -> Belief:
-        """The belief that ``hands`` (drawn opponent hands) make, keeping its ``keep`` commonest hands."""
-        count = len(hands)
-        risk = tuple(sum(feeds(card, hand) for hand in hands) / count for card in range(len(DECK))) if count \
-            else (0.0,) * len(DECK)
-        tally: dict[int, int] = {}
-        for hand in hands:
-            tally[hand] = tally.get(hand, 0) + 1
-        common = sorted(tally.items(), key=lambda item: (-item[1], item[0]))[:keep]
+    def of(cls, hands: Sequence[int], keep: int = 12, risk: tuple[float, ...] | None = None) -> Belief:
+        """The belief that ``hands`` (drawn opponent hands) make, keeping its ``keep`` commonest hands
+        (``risk``: their :func:`risk_of`, where it is known)."""
+        tally = _tally(hands)
+        common = heapq.nsmallest(keep, tally.items(), key=lambda item: (-item[1], item[0]))
         total = sum(n for _, n in common)
-        return cls(risk, tuple((n / total, hand) for hand, n in common))
+        return cls(risk_of(hands) if risk is None else risk, tuple((n / total, hand) for hand, n in common))
+
+    @classmethod
+    def slices(cls, hands: Sequence[int], size: int, most: int = 64,
+               risk: tuple[float, ...] | None = None) -> tuple[Belief, ...]:
+        """The beliefs that one pool of drawn opponent hands makes for a knock's value, one world at
+        a time: each has the whole pool's risk, and ``size`` of its hands in turn (the first
+        ``size``, the next ``size``, and so on, ``most`` slices at most), equally shared. A
+        play-out of world ``i`` reads slice ``i`` modulo their number, so that over the worlds the
+        knock is weighed on many of the pool's hands, and what a slice's few hands happen to be is
+        one more thing a world draws (its spread is in the worlds' standard error, not fixed for
+        the position)."""
+        if not hands:
+            return (NO_BELIEF,)
+        risk = risk_of(hands) if risk is None else risk
+        out = []
+        for start in range(0, min(max(len(hands) - size + 1, 1), most * size), size):
+            tally = _tally(hands[start:start + size])
+            count = sum(tally.values())
+            out.append(cls(risk, tuple((n / count, hand) for hand, n in sorted(tally.items(),
+                                                                               key=lambda item: (-item[1], item[0])))))
+        return tuple(out)
+
+
+def _tally(hands: Sequence[int]) -> dict[int, int]:
+    """How many times each hand is drawn."""
+    return Counter(hands)
+
+
+def _completes() -> tuple[tuple[int, ...], ...]:
+    """``[a][b]``: the cards that make a meld of three with cards ``a`` and ``b`` (a mask)."""
+    rows = [[0] * len(DECK) for _ in DECK]
+    for card, pairs in enumerate(MELD_PAIRS):
+        for pair in pairs:
+            a = (pair & -pair).bit_length() - 1
+            b = pair.bit_length() - 1
+            rows[a][b] |= 1 << card
+            rows[b][a] |= 1 << card
+    return tuple(tuple(row) for row in rows)
+
+
+COMPLETES = _completes()
+"""``COMPLETES[a][b]``: the cards that make a meld of three with cards ``a`` and ``b`` (a mask)."""
+
+
+def fed_by(hand: int) -> int:
+    """The cards that make a meld with two cards of ``hand`` (a mask): each card ``c`` with
+    :func:`feeds` ``(c, hand)``."""
+    cards = [c for c in range(len(DECK)) if hand >> c & 1]
+    fed = 0
+    for at, a in enumerate(cards):
+        row = COMPLETES[a]
+        for b in cards[at + 1:]:
+            fed |= row[b]
+    return fed
+
+
+def card_counts(hands: Sequence[int]) -> tuple[int, ...]:
+    """For each card, in how many of ``hands`` it is (counted by the compiled play-outs where there
+    are some)."""
+    if COMPILED is not None:
+        counts: tuple[int, ...] = COMPILED.card_counts(hands, False)
+        return counts
+    found = [0] * len(DECK)
+    for hand in hands:
+        while hand:
+            bit = hand & -hand
+            hand ^= bit
+            found[bit.bit_length() - 1] += 1
+    return tuple(found)
+
+
+def risk_of(hands: Sequence[int]) -> tuple[float, ...]:
+    """For each card, the share of drawn ``hands`` that hold two cards making a meld with it (counted
+    by the compiled play-outs where there are some)."""
+    if not hands:
+        return (0.0,) * len(DECK)
+    if COMPILED is not None:
+        counts: tuple[int, ...] = COMPILED.card_counts(hands, True)
+        return tuple(n / len(hands) for n in counts)
+    fed = [0] * len(DECK)
+    for hand, times in _tally(hands).items():
+        mask = fed_by(hand)
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            fed[bit.bit_length() - 1] += times
+    return tuple(n / len(hands) for n in fed)
 
 
 NO_BELIEF = Belief((0.0,) * len(DECK), ())
@@ -250,6 +366,8 @@ class Sim:
     """Whether each player knocks at once, the game's score being what it is (its style's margins)."""
     belief: Belief = NO_BELIEF
     """The mover's belief about the opponent's hand (for a careful policy)."""
+    blur_key: int = 0
+    """The world's key for the blurred risks (:attr:`Policy.risk_blur`)."""
     gains: dict[tuple[int, int], int] = field(default_factory=dict)
     """Knocks scored so far, (knocker's cards, defender's cards) to the knocker's points under this
     hand's rules: shared by every copy, as the same knocks come back across worlds."""
@@ -258,7 +376,7 @@ class Sim:
         """An independent copy (the log is not carried over; the scored knocks are shared)."""
         return Sim([*self.hands], self.stock.copy(), [*self.pile], self.to_move, self.phase, self.dealer,
                    self.passes, self.taken, self.moves, self.result, None, [*self.deadwood], self.plan,
-                   [*self.shown], self.policies, self.eager, self.belief, self.gains)
+                   [*self.shown], self.policies, self.eager, self.belief, self.blur_key, self.gains)
 
     def gain(self, knocker: int, defender: int, rules: Ruleset) -> int:
         """:func:`~tutor.engine.scoring.knocker_gain` under this hand's ``rules``, remembered."""
@@ -375,29 +493,36 @@ def safe_throw(hand: int, taken: int, held: int, keeps_partners: bool = True,
 def careful_throw(sim: Sim, hand: int, taken: int, least: int, reach: int) -> tuple[int, int]:
     """The careful mover's plain discard: the least deadwood plus the cost of feeding (the strong
     player's, on the chance that the card completes a meld of the opponent: certain where it melds
-    with two cards the opponent took from the pile, else its share in the mover's belief).
+    with two cards the opponent took from the pile, else its share in the mover's belief). Costs
+    within the policy's :attr:`Policy.feed_tie` of each other count as equal: among the throws that
+    leave least deadwood the partners decide, and another throw must beat theirs by more than it.
     ``least`` and ``reach``: the least deadwood a throw leaves, and the cards that leave it."""
     held = sim.shown[1]
-    risk = sim.belief.risk
     stake = feed_stake(sim.policies[0].style, sim.stock.size)
 
     def cost(card: int) -> float:
-        return stake * (1.0 if feeds(card, held) else risk[card])
+        return stake * (1.0 if feeds(card, held) else believed_risk(sim, card))
 
     cheapest, cheap = 1e9, 0
+    prices = {}
     scan = reach
     while scan:
         bit = scan & -scan
         scan ^= bit
-        price = cost(bit.bit_length() - 1)
+        price = prices[bit] = cost(bit.bit_length() - 1)
         if price < cheapest:
             cheapest, cheap = price, bit
         elif price == cheapest:
             cheap |= bit
+    tie = sim.policies[0].feed_tie
+    if tie > 0.0:
+        for bit, price in prices.items():
+            if price <= cheapest + tie:
+                cheap |= bit
     choice = (least, _pick(cheap, hand, True))
     if cheapest <= FEED_WORRY:
         return choice
-    score = least + cheapest
+    score = least + cheapest - tie  # another throw must beat the least deadwood's by more than the tie
     eleven = min_deadwood(hand)
     rest = hand & ~reach
     if taken >= 0:
@@ -413,6 +538,17 @@ def careful_throw(sim: Sim, hand: int, taken: int, least: int, reach: int) -> tu
         if dw + price < score:
             score, choice = dw + price, (dw, card)
     return choice
+
+
+def believed_risk(sim: Sim, card: int) -> float:
+    """The careful mover's chance that ``card`` makes a meld with two cards of the opponent's: its
+    belief's, moved by up to its policy's :attr:`Policy.risk_blur` this world (within 0 and 1)."""
+    risk = sim.belief.risk[card]
+    blur = sim.policies[0].risk_blur
+    if blur > 0.0:
+        risk = risk + blur * (2.0 * blur_unit(sim.blur_key, card) - 1.0)
+        risk = min(1.0, max(0.0, risk))
+    return risk
 
 
 def upcard_plan(hand: int, base: int, up: int, stock_size: int, rules: Ruleset,
@@ -623,17 +759,18 @@ discard_reach: Callable[[int], tuple[int, int]] = (COMPILED.discard_reach if COM
                                                    else remembered_discard_reach)
 """The least deadwood after one discard and the discards that leave it
 (:func:`tutor.engine.melds.discard_reach`): compiled, else remembered."""
-_POLICY_ARGS: dict[Policy, tuple[float, int, int, int, int, bool, bool, bool, bool]] = {}
+PolicyArgs = tuple[float, int, int, int, int, bool, bool, bool, bool, float, float]
+_POLICY_ARGS: dict[Policy, PolicyArgs] = {}
 
 
-def _policy_args(policy: Policy) -> tuple[float, int, int, int, int, bool, bool, bool, bool]:
+def policy_args(policy: Policy) -> PolicyArgs:
     """A policy as the compiled play-out reads it."""
     found = _POLICY_ARGS.get(policy)
     if found is None:
         style = policy.style
         found = _POLICY_ARGS[policy] = (style.feed, style.gin_wait, style.gin_wait_stock, style.careful_from,
                                         style.careful_stock, policy.takes_gain, policy.keeps_partners, policy.reads,
-                                        policy.careful)
+                                        policy.careful, policy.feed_tie, policy.risk_blur)
     return found
 
 
@@ -659,10 +796,10 @@ def _play_out_compiled(sim: Sim, rules: Ruleset, compiled: ModuleType) -> int:
     result: int = compiled.play_out(
         (sim.hands[0], sim.hands[1]), stock.orders, (stock.at[0], stock.at[1]), stock.left, stock.size, sim.pile,
         (sim.to_move, sim.phase, sim.dealer, sim.passes, sim.taken, sim.moves), (sim.deadwood[0], sim.deadwood[1]),
-        sim.plan, (sim.shown[0], sim.shown[1]), (_policy_args(sim.policies[0]), _policy_args(sim.policies[1])),
+        sim.plan, (sim.shown[0], sim.shown[1]), (policy_args(sim.policies[0]), policy_args(sim.policies[1])),
         sim.eager, sim.belief.risk, sim.belief.hands,
         (rules.knock_limit, rules.big_gin_allowed, rules.void_at_stock, scoring_args(rules)),
-        lambda knocker, defender: sim.gain(knocker, defender, rules))
+        lambda knocker, defender: sim.gain(knocker, defender, rules), sim.blur_key)
     sim.result = result
     return result
 

@@ -270,3 +270,9 @@ def check_tip(tip: str, decisions: Sequence[Decided]) -> TipCheck:
 def check_tips(decisions: Sequence[Decided]) -> list[TipCheck]:
     """Source 001's tips, each checked on the learner's decisions of one hand."""
     return [check_tip(tip, decisions) for tip in TIPS]
+
+
+def broken_tips(table: Table, move: Move) -> int:
+    """How many of source 001's tips ``move`` would not follow at this decision."""
+    checks = DISCARD_CHECKS if table.phase == "discard" else DRAW_CHECKS
+    return sum(check(table, move) is False for check in checks.values())

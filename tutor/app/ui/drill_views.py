@@ -16,7 +16,7 @@ from tutor.app.ui.render import show_arrangement, show_cards, show_steps
 from tutor.app.ui.safe import error_text
 from tutor.app.ui.session_keys import DRILL_TALLY, READ_SCORES
 from tutor.drills import KINDS, Puzzle, Verdict, group_remark, judge_group
-from tutor.drills.kinds import read
+from tutor.drills.kinds import knock, read
 from tutor.drills.kinds.score import score_of
 from tutor.engine.cards import parse_card, parse_cards
 from tutor.engine.melds import HandAnalysis
@@ -212,8 +212,10 @@ def _discard(puzzle: Puzzle, tr: Translator) -> None:
 
 
 def _knock(puzzle: Puzzle, tr: Translator) -> None:
-    st.markdown(tr.gettext("You may knock with these eleven cards: do you knock now or wait? The coach's "
-                           "analysis grades your answer; source 001's rules of thumb are a guide."))
+    st.markdown(tr.gettext("You play against the {level} virtual player, and you may knock with these eleven cards: "
+                           "do you knock now or wait? The coach's analysis grades your answer, measured against "
+                           "that level; source 001's rules of thumb are a guide.",
+                           level=bot_level_name(knock.opponent_of(puzzle), tr)))
     _position(puzzle, tr)
     show_cards(puzzle.cards, tr, label=tr.gettext("Your hand"))
     st.segmented_control(tr.gettext("Your choice"), list(KNOCK_ANSWERS), key=puzzle_keys(puzzle).answer("knock"),

@@ -63,10 +63,12 @@ def show_retried(chosen: Decision, first: Decision, tr: Translator) -> None:
     coach = move_phrase(judgement.coach, top, tr)
     if move == judgement.coach:
         line += " " + tr.gettext("Best: the coach's move.")
+    elif mine == "best" and judgement.too_close:
+        line += " " + tr.gettext("Best: too close to call beside the coach's move ({coach}); the analysis cannot "
+                                 "tell them apart.", coach=coach)
     elif mine == "best" and judgement.loss is not None:
-        line += " " + tr.gettext("Best: as good as the coach's move ({coach}), within what the analysis can tell "
-                                 "(it gives up {loss} points).", coach=coach,
-                                 loss=loss_text(max(0.0, judgement.loss), judgement.stderr, tr))
+        line += " " + tr.gettext("Best: within a point of the coach's move ({coach}): it gives up {loss} points.",
+                                 coach=coach, loss=loss_text(max(0.0, judgement.loss), judgement.stderr, tr))
     elif mine is not None and judgement.loss is not None:
         line += " " + tr.gettext("{grade}: it gives up {loss} points against the coach's move ({coach}).",
                                  grade=grade_name(mine, tr).capitalize(),

@@ -1,19 +1,30 @@
 """Knock-or-wait drill: a position where the learner may knock, and the question source 001 asks
 about every such moment: knock now, or play on? The coach's analysis answers it (the puzzle says
-so before it is answered): knock when its move is a knock, else wait (throwing the card it throws),
-and a wrong answer is told what it gives up in expected points. Source 001's two rules of thumb
-(001:31-32) are shown with every verdict, right or wrong, from the first try on, saying whether
-they agree here:
+so, and names the level it measures against, before it is answered): knock when its move is a
+knock, else wait (throwing the card it throws), and a wrong answer is told what it gives up in
+expected points. Source 001's two rules of thumb (001:31-32) are shown with every verdict, right or
+wrong, from the first try on, saying whether they agree here:
 
 - "no cierres con más de 5 puntos sueltos antes del décimo turno": before turn 10, knock only
   with 5 or less;
 - "cerrar con 8 o 10 puntos sueltos casi siempre es peor que esperar un turno más": with 8 to 10,
   wait, whatever the turn.
 
-The deadwood is the least the eleven cards leave after the best discard. Levels: easy, 3 or less
-or 9 or more; medium, 4 to 8 before turn 10; hard, 5 to 8 from turn 8 on, where the tenth turn
-decides. Positions come from hands the strong player plays with itself, as in the discard drill;
-about as many puzzles answer "knock" as "wait" where both come up.
+The deadwood is the least the eleven cards leave after the best discard. Every puzzle's answer is
+settled beyond doubt (:func:`coach_answer`), and each level asks for either answer in fair shares
+(the answer wanted is drawn first, then positions are looked for):
+
+- easy: the rule of thumb as lesson 10 teaches it, where the coach agrees: a knock with 5 or less
+  before turn 10, a wait with 8 to 10;
+- medium: 4 to 8 of deadwood before turn 10, whatever the rule says;
+- hard: the exceptions, where the coach departs from the rule: a knock with 6 or more before turn
+  10, or with 8 to 10 (catching the opponent while its hand is still high), and a wait where the
+  rule would knock (with very little deadwood gin's bonus is near, and late in the hand an
+  opponent who has not knocked may be close to undercutting).
+
+Positions come from hands the strong player plays with itself, as in the discard drill, and the
+coach measures against the strong player (measured: against the beginner, who knocks whenever it
+can, nearly every clear answer is a wait).
 """
 
 from __future__ import annotations
@@ -23,7 +34,7 @@ from typing import Any
 
 from tutor.base.msgids import N_
 from tutor.drills.kinds.discard import discard_positions, position_fields
-from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict, no_scenarios
+from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict
 from tutor.engine.melds import analyze
 from tutor.engine.rules import Ruleset
 from tutor.play.bots.evaluate import discard_order
@@ -34,15 +45,14 @@ from tutor.play.evaluation import DRILL
 from tutor.play.moves import Move
 from tutor.play.opponents import DEFAULT_OPPONENT, OPPONENTS
 from tutor.play.positions import decode_view
-from tutor.play.tips import EARLY_TURNS, TIP_NUMBERS, knock_or_wait, waiting_can_pay
+from tutor.play.tips import EARLY_KNOCK_MOST, EARLY_TURNS, TIP_NUMBERS, WEAK_KNOCK, knock_or_wait, waiting_can_pay
 
 NAME = "knock"
 TITLE = N_("Knock now or wait?")
 MAX_TRIES = 300
 ANSWERS = ("knock", "wait")
-SCENARIOS_OFFERED: tuple[str, ...] = ()
-"""This kind offers no named situation."""
-make_scenario = no_scenarios
+SCENARIOS_OFFERED = ("knock", "wait")
+"""A puzzle may be asked for by its answer (:func:`make_scenario`)."""
 MISTAKES = {
     "knocked_too_soon": N_("knocking where playing on was worth more"),
     "waited_too_long": N_("playing on where a knock was worth more"),
@@ -57,25 +67,33 @@ def _least(table: Table) -> int:
     return discard_order(table.hand, keep=table.taken)[0][0]
 
 
-def _at_level(least: int, turn: int, level: str) -> bool:
+def _at_level(least: int, turn: int, level: str, answer: str) -> bool:
+    """Whether a position with ``least`` deadwood on ``turn`` belongs to ``level`` for a puzzle whose
+    answer is ``answer`` (see the module's docstring)."""
     if least == 0:
         return False  # gin: always go out
-    if level == "easy":
-        return least <= 3 or least >= 9
+    rule = knock_or_wait(least, turn)
+    if level == "easy":  # a knock where it mostly pays (with 1 to 3 from turn 6 on, gin is near: waits)
+        return rule == answer and (least <= EARLY_KNOCK_MOST and turn < EARLY_TURNS
+                                   and (turn < EASY_KNOCK_TURNS or least > 3) if answer == "knock"
+                                   else least in WEAK_KNOCK)
     if level == "medium":
         return 4 <= least <= 8 and turn < EARLY_TURNS
-    return 5 <= least <= 8 and turn >= 8
+    return rule != answer
 
 
-ANALYSED = 3
-"""How many positions a puzzle's making weighs by the analysis for the answer it wants before it
-takes the next position at the level whose answer is clear, whatever it is (at most twice as many
-positions in all, then the first clear one)."""
-KNOCK_TURNS = 6
-"""The last turn at which an easy puzzle that wants the answer "knock" weighs a position for it
-(later, the strong player sits on low deadwood without knocking, and waiting to undercut it pays:
-measured, a knock with 1 to 3 was the clear answer in none of ten easy puzzles from turn 7 on)."""
-
+EASY_KNOCK_TURNS = 6
+"""From this turn on, an easy puzzle that wants a knock looks for 4 or 5 of deadwood only: with 1 to
+3, the coach mostly plays on for gin there (measured against the strong player: a clear knock in 4 of
+57 such positions, against 10 of 26 before turn 6 and 11 of 42 with 4 or 5 from turn 6 to 9)."""
+SPARE = 3
+"""How many positions of the level's other answer a puzzle's making weighs, at most, for its fallback."""
+OPPONENT = "strong"
+"""The level whose hands the puzzles come from, and which the coach measures against."""
+ANALYSED = 12
+"""How many positions a puzzle's making weighs by the analysis, at most, for the answer it wants
+(about 0.1 s each); the first clear one of the level's other answer is kept meanwhile, and made the
+puzzle if none is found."""
 
 def answers_under(rules: Ruleset) -> tuple[str, ...]:
     """The answers a puzzle may want under ``rules``: both, unless the knock limit is so low that
@@ -107,29 +125,54 @@ def coach_answer(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT) -> tupl
 
 def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | None:
     want = rng.choice(answers_under(rules))  # as many puzzles answer "knock" as "wait", where both can be
-    analysed = 0
+    return _made(rng, level, rules, want, fallback=True)
+
+
+def make_scenario(rng: random.Random, level: str, rules: Ruleset, scenario: str) -> dict[str, Any] | None:
+    """A puzzle whose answer is ``scenario`` (``knock`` or ``wait``: a lesson's check asks for one of
+    each, so that no single answer passes it)."""
+    if scenario not in answers_under(rules):
+        return None
+    return _made(rng, level, rules, scenario, fallback=False, most=3 * ANALYSED)
+
+
+def _made(rng: random.Random, level: str, rules: Ruleset, want: str, fallback: bool,
+          most: int = ANALYSED) -> dict[str, Any] | None:
+    """The first position of the level whose clear answer is ``want``, of ``most`` weighed at most;
+    else (``fallback``) the first clear one of the level's other answer."""
     rng.randrange(1 << 30)  # once the analysis' seed: still drawn, so that each seed deals what it did
-    player = "beginner" if level == "hard" else "strong"
-    fallback: dict[str, Any] | None = None
-    for view in discard_positions(rng, rules, player):
-        if not any(k == "knock" for k, _ in view["legal"]):
+    other: dict[str, Any] | None = None
+    analysed = spare = 0
+    weighed = False  # a position of this hand weighed already: one a hand (its turns are much alike)
+    events = 0
+    for view in discard_positions(rng, rules, OPPONENT):
+        if len(view["events"]) < events:  # a new hand
+            weighed = False
+        events = len(view["events"])
+        if weighed or not any(k == "knock" for k, _ in view["legal"]):
             continue
         table = read_view(view)
         least = _least(table)
-        if table.can("big_gin") or not _at_level(least, view["turn"], level):
+        wanted = _at_level(least, view["turn"], level, want)
+        unwanted = fallback and other is None and spare < SPARE and _at_level(least, view["turn"], level,
+                                                                            _other(want))
+        if table.can("big_gin") or not (wanted or unwanted):
             continue
-        if level == "easy" and want == "knock" and analysed < ANALYSED and view["turn"] > KNOCK_TURNS:
-            continue  # a knock with little deadwood is seldom the clear answer late: look early first
-        analysed += 1
-        answer, _, _, clear = coach_answer(view, player)
-        fields = position_fields(view, deadwood=least, opponent=player)
-        if clear and (answer == want or analysed > ANALYSED):
-            return fields
-        if clear and fallback is None:
-            fallback = fields
-        if analysed >= 2 * ANALYSED and fallback is not None:
-            return fallback
-    return fallback
+        analysed += wanted
+        spare += not wanted
+        weighed = True
+        answer, _, _, clear = coach_answer(view, OPPONENT)
+        if clear and answer == want and wanted:
+            return position_fields(view, deadwood=least, opponent=OPPONENT)
+        if clear and answer != want and unwanted and _at_level(least, view["turn"], level, answer):
+            other = position_fields(view, deadwood=least, opponent=OPPONENT)
+        if analysed >= most:
+            break
+    return other
+
+
+def _other(answer: str) -> str:
+    return "wait" if answer == "knock" else "knock"
 
 
 def _facts(puzzle: Puzzle) -> tuple[int, int]:
@@ -143,7 +186,7 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     if given not in ANSWERS:
         raise AnswerError("answer knock or wait", what="answer")
     least, turn = _facts(puzzle)
-    expected, gain, coach, _ = coach_answer(decode_view(puzzle.position), _opponent(puzzle))
+    expected, gain, coach, _ = coach_answer(decode_view(puzzle.position), opponent_of(puzzle))
     result = analyze(puzzle.cards)
     numbers = {"points": least, "turn": turn, "gain": round(gain, 1), "card": coach[1],
                **{f"tip_{k}": v for k, v in TIP_NUMBERS.items()}}
@@ -172,10 +215,10 @@ def _tips_remark(least: int, turn: int, expected: str, numbers: dict[str, Any]) 
 
 
 def model_answer(puzzle: Puzzle) -> str:
-    return coach_answer(decode_view(puzzle.position), _opponent(puzzle))[0]
+    return coach_answer(decode_view(puzzle.position), opponent_of(puzzle))[0]
 
 
-def _opponent(puzzle: Puzzle) -> str:
+def opponent_of(puzzle: Puzzle) -> str:
     """The level the puzzle's hand was played by, which the coach models (the strong player for an
     older puzzle that does not say)."""
     level = puzzle.properties.get("opponent", DEFAULT_OPPONENT)

@@ -24,8 +24,10 @@ from tutor.play.errors import ImpossibleViewError
 from tutor.play.evaluation import Budget, Evaluation
 from tutor.play.moves import Move
 from tutor.play.opponents import DEFAULT_OPPONENT
+from tutor.play.simulate import CAREFUL
 
-BUDGET = Budget(screen=16, keep=6, deep=48, candidates=4, race=160, refine=0, verdict=0, belief=24)
+BUDGET = Budget(screen=16, keep=6, deep=48, candidates=4, race=160, refine=0, verdict=0, belief=24, belief_deals=0,
+                knock_hands=0, mover=CAREFUL, exact_at_wall=False)
 """The expert's budget a decision: about a tenth of a second for a discard on this machine, well
 within the two seconds a decision may take (``benchmarks/analysis.py``)."""
 
