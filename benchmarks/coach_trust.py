@@ -21,8 +21,10 @@ section prints a table:
    deadwood), the real value of its choice against the other's (the wait played out in the real
    deal by the strong player against the beginner).
 4. ``continuation``: end positions (two or three cards in the stock): every move's exact value
-   with the careful continuation against its value with the best next decision on what the mover
-   then knows (:func:`tutor.play.analysis.one_ply_values`).
+   with the coach's careful continuation against its value with the best next decision on what the
+   mover then knows (:func:`tutor.play.analysis.one_ply_values`), which is what the coach values
+   such a position by (:attr:`tutor.play.evaluation.Budget.exact_at_wall`); the gap is what the
+   careful continuation leaves on the table where it still plays (earlier in the hand).
 5. ``cost``: CPU time of a Hint (median, 95th percentile) on the positions, and of a whole hand's
    review (every decision of the learner's hand, as the app's background review judges them).
 6. ``strength``: the arena runs that measure the expert (printed, not run: each takes over an hour
@@ -52,7 +54,7 @@ from tutor.engine.cards import mask_of  # noqa: E402
 from tutor.engine.rules import load_ruleset  # noqa: E402
 from tutor.engine.scoring import knocker_gain  # noqa: E402
 from tutor.play import Bot, new_hand  # noqa: E402
-from tutor.play.analysis import one_ply_values  # noqa: E402
+from tutor.play.analysis import Position, belief_seed, one_ply_of, position_seed  # noqa: E402
 from tutor.play.bots.evaluate import discard_order  # noqa: E402
 from tutor.play.bots.reading import read_view  # noqa: E402
 from tutor.play.evaluation import APP, Budget, Evaluation  # noqa: E402
@@ -335,8 +337,13 @@ def end_positions(count: int) -> list[dict[str, Any]]:
 
 
 def continuation_of(position: dict[str, Any]) -> dict[str, Any]:
-    values = one_ply_values(position["view"], opponent=position["level"])
-    return {json.dumps(move_text(m)): pair for m, pair in values.items()}
+    """Every move's exact value with the coach's careful continuation (its belief and policy) and
+    with the best next decision on what the mover then knows (what the coach values it by here)."""
+    view, level = position["view"], position["level"]
+    coach = Position(view, position_seed(view, level), opponent=level, belief=APP.belief,
+                     belief_seed=belief_seed(view, level), knock_hands=APP.knock_hands, mover=APP.mover,
+                     belief_deals=APP.belief_deals)
+    return {json.dumps(move_text(m)): pair for m, pair in one_ply_of(coach).items()}
 
 
 def continuation(found: list[dict[str, Any]], results: list[dict[str, Any]]) -> None:
@@ -423,7 +430,8 @@ def main() -> int:
     global BUDGET
     BUDGET = replace(APP, **{step: getattr(args, step) for step in ("race", "refine", "verdict")
                              if getattr(args, step) is not None})
-    print(f"Budget measured: {BUDGET}\n")
+    print(f"Budget measured: screen {BUDGET.screen}, race {BUDGET.race}, refine {BUDGET.refine}, verdict "
+          f"{BUDGET.verdict} worlds; belief {BUDGET.belief} hands; exact at the wall: {BUDGET.exact_at_wall}\n")
     args.out.mkdir(exist_ok=True)
     drawn = cached(args.out / "positions.json", lambda: drawn_positions(args.per_kind, args.seed, args.workers))
     found, shares = drawn["positions"], drawn["shares"]

@@ -2,7 +2,8 @@
 
 On the decisions of hands the strong player plays against itself, for each tip (:mod:`tutor.play.tips`)
 at each decision where some legal move follows it and another breaks it, every legal move is
-valued by :func:`tutor.play.analysis.analyze_decision` on twice ``--samples`` worlds; the tip's
+valued as the coach values it (its belief, its careful continuation, exactly at the wall:
+:class:`tutor.play.evaluation.Evaluation` at the app's budget) on twice ``--samples`` worlds; the tip's
 value there is the best following move's expected points less the best breaking move's, each side's
 best chosen on the first half of the worlds and valued on the other half (chosen and valued on the
 same worlds, the best of many noisy estimates is biased upward, and the side with more moves, often
@@ -24,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tutor.engine.rules import load_ruleset  # noqa: E402
 from tutor.play import Bot, new_hand  # noqa: E402
-from tutor.play.analysis import analyze_decision  # noqa: E402
 from tutor.play.bots.reading import Table, read_view  # noqa: E402
+from tutor.play.evaluation import Evaluation  # noqa: E402
 from tutor.play.moves import Move  # noqa: E402
 from tutor.play.tips import TIPS, tip_verdict  # noqa: E402
 
@@ -57,9 +58,10 @@ def tip_values(view: dict[str, Any], samples: int, seed: int) -> dict[str, float
     wanted = {tip: v for tip, v in split.items() if True in v.values() and False in v.values()}
     if not wanted:
         return {}
-    analysis = analyze_decision(view, samples=2 * samples, seed=seed)
-    chosen = {m: statistics.fmean(o[:samples]) for m, o in analysis.outcomes.items()}
-    valued = {m: statistics.fmean(o[samples:]) for m, o in analysis.outcomes.items()}
+    evaluation = Evaluation(view, "strong", salt=seed)
+    outcomes = {m: evaluation.play(m, 2 * samples) for m in table.legal}
+    chosen = {m: statistics.fmean(o[:samples]) for m, o in outcomes.items()}
+    valued = {m: statistics.fmean(o[samples:]) for m, o in outcomes.items()}
 
     def best(moves: list[Move]) -> Move:
         return max(moves, key=lambda m: chosen[m])

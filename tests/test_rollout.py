@@ -6,8 +6,10 @@ careful mover weighs a knock on its belief)."""
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -394,3 +396,84 @@ def test_a_state_no_game_can_reach_is_refused_with_a_clear_error(compiled):
         play(size=3)
     with pytest.raises(ValueError, match="empty stock"):
         play(size=0, left=0, pile=())
+
+
+HOSTILE = r"""
+import sys
+from tutor.play import simulate
+PLAIN = (0.0, -1, 0, 99, 0, True, True, False, False, 0.0, 0.0)
+SCORING = (25, True, False, 31, False, False, True, 25, True)
+hand = lambda cards: sum(1 << c for c in cards)
+def play(hands=(1, 2), at=(0, 0), left=1 << 6, size=1, pile=(9,), state=(0, 1, 1, 2, -1, 0), plan=None,
+         scoring=None):
+    return compiled.play_out(hands, ((6,), (6,)), at, left, size, list(pile), state, (-1, -1), plan, (0, 0),
+                             (PLAIN, PLAIN), (False, False), (0.0,) * 52, (), (10, True, 0, scoring), lambda k, d: 0)
+calls = {
+    "a card past the deck (throw)": lambda: compiled.kept_throw(1 << 60, 0, True),
+    "a card past the deck (deadwood)": lambda: compiled.min_deadwood(1 << 60),
+    "a card past the deck (discards)": lambda: compiled.discard_reach((1 << 60) | 7),
+    "a hand of 36 cards": lambda: compiled.min_deadwood((1 << 36) - 1),
+    "a place before the order": lambda: play(at=(-3, 0)),
+    "a plan past the deck": lambda: play(state=(0, 2, 1, 2, -1, 0), plan=(5, 1 << 60)),
+    "a knock of 36 cards": lambda: play(hands=((1 << 36) - 1, 1 << 40), left=1 << 45, pile=(46,),
+                                        state=(0, 2, 1, 2, -1, 0), scoring=SCORING),
+    "a card in two places": lambda: play(hands=(1 << 9, 2), pile=(9,)),
+}
+refused = []
+for name, call in calls.items():
+    try:
+        call()
+    except ValueError:
+        refused.append(name)
+print(len(refused), len(calls))
+"""
+
+
+def test_a_state_no_game_can_reach_is_refused_before_any_read_or_write_past_an_array(compiled, tmp_path):
+    """The review's hostile states (a card past the deck, a hand of 36 cards that knocks, a place
+    before a stock's order, a plan past the deck, a card in two places), each refused with a
+    ValueError; and refused before it is used: the module built here with AddressSanitizer and
+    UndefinedBehaviorSanitizer reports nothing on them, nor on a few hundred real play-outs."""
+    import shutil
+    import subprocess
+    import sys
+    import sysconfig
+    script = "from tutor.play import simulate\ncompiled = simulate.COMPILED\n" + HOSTILE
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["8", "8"]
+    gcc = shutil.which("gcc")
+    asan = subprocess.run([gcc or "gcc", "-print-file-name=libasan.so"], capture_output=True, text=True)
+    if gcc is None or asan.returncode or "/" not in asan.stdout:
+        require(["gcc with AddressSanitizer is not installed"], "the sanitized build")
+    built = tmp_path / f"_rollout{sysconfig.get_config_var('EXT_SUFFIX')}"
+    source = Path(simulate.__file__).with_name("_rollout.c")
+    subprocess.run([gcc, "-O1", "-g", "-fno-omit-frame-pointer", "-ffp-contract=off", "-fsanitize=address,undefined",
+                    "-fno-sanitize-recover=undefined", "-shared", "-fPIC", f"-I{sysconfig.get_paths()['include']}",
+                    str(source), "-o", str(built)], check=True)
+    sanitized = ("import importlib.util, os\n"
+                 "os.environ['GIN_TUTOR_PURE_PYTHON'] = '1'\n"
+                 "from tutor.play import simulate\n"
+                 f"spec = importlib.util.spec_from_file_location('tutor.play._rollout', {str(built)!r})\n"
+                 "compiled = importlib.util.module_from_spec(spec); spec.loader.exec_module(compiled)\n"
+                 "compiled.setup(simulate.RUN_DEADWOOD, simulate.RUN_MELDED, simulate.DROP_GAIN, simulate.DROP_BEST,"
+                 " simulate.VALUES, simulate.HIGHEST, simulate.BY_VALUE, simulate.PARTNERS, simulate.MELD_PAIRS,"
+                 " (simulate.MAX_MOVES, simulate.TAKE_GAIN, simulate.WALL_CHANCES, 31, simulate.FEED_WORRY,"
+                 " simulate.STRONG.feed))\n"
+                 + HOSTILE +
+                 "from tutor.engine.rules import load_ruleset\n"
+                 "from tutor.play import new_hand, analysis\n"
+                 "rules = load_ruleset('classic'); hand = new_hand(rules, 7, dealer=1)\n"
+                 "position = analysis.Position(hand.view(hand.to_move), 'asan', opponent='strong', belief=256,"
+                 " knock_hands=32, mover=simulate.COACHING)\n"
+                 "position.world(199); analysis.COMPILED = compiled\n"
+                 "template = analysis._template_of(position.seen, position.beliefs, rules, 1)\n"
+                 "for move in position.legal:\n"
+                 "    kind, card = move\n"
+                 "    compiled.play_worlds(template, analysis.MOVE_CODES[kind], -1 if card is None else card.index,"
+                 " position._opponents, position._lefts, position._orders, 0, 200)\n"
+                 "print('played')\n")
+    env = {**os.environ, "LD_PRELOAD": asan.stdout.strip(), "ASAN_OPTIONS": "detect_leaks=0",
+           "UBSAN_OPTIONS": "print_stacktrace=1"}
+    done = subprocess.run([sys.executable, "-c", sanitized], capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0 and done.stdout.split() == ["8", "8", "played"], done.stderr[-3000:]
+    assert "runtime error" not in done.stderr and "AddressSanitizer" not in done.stderr, done.stderr[-3000:]

@@ -890,11 +890,23 @@ static int read_state(PyObject *hands, PyObject *pile, PyObject *state, PyObject
     }
     s->gain = gain;
     const u64 deck = ((u64)1 << NCARDS) - 1;
+    u64 piled = 0;
+    int repeated = 0;
+    for (int i = 0; i < s->npile; i++) {
+        repeated |= (piled >> s->pile[i]) & 1;
+        piled |= (u64)1 << s->pile[i];
+    }
     if ((s->hands[0] | s->hands[1] | s->shown[0] | s->shown[1]) & ~deck || (s->to_move | s->dealer) & ~1
         || s->phase < FIRST_UPCARD || s->phase > DISCARD || s->taken < -1 || s->taken >= NCARDS || s->passes < 0
         || s->moves < 0 || (s->has_plan && s->plan_reach & ~deck)) {
         PyErr_SetString(PyExc_ValueError, "the hand's state is not one of a game (a card, a player or a phase out "
                                           "of range)");
+        return -1;
+    }
+    if (popcount(s->hands[0]) > BIG_GIN_SIZE || popcount(s->hands[1]) > BIG_GIN_SIZE || s->hands[0] & s->hands[1]
+        || repeated || piled & (s->hands[0] | s->hands[1]) || (s->has_plan && s->plan_reach & ~s->hands[s->to_move])) {
+        PyErr_SetString(PyExc_ValueError, "the hand's state is not one of a game (a hand of more than 11 cards, or "
+                                          "a card in two places)");
         return -1;
     }
     return 0;
@@ -906,6 +918,12 @@ static int check_stock(const Sim *s) {
     const u64 deck = ((u64)1 << NCARDS) - 1;
     if (s->left & ~deck || popcount(s->left) != s->size) {
         PyErr_SetString(PyExc_ValueError, "the stock's size is not the count of its cards");
+        return -1;
+    }
+    u64 piled = 0;
+    for (int i = 0; i < s->npile; i++) piled |= (u64)1 << s->pile[i];
+    if (s->left & (s->hands[0] | s->hands[1] | piled)) {
+        PyErr_SetString(PyExc_ValueError, "the hand's state is not one of a game (a card in two places)");
         return -1;
     }
     for (int player = 0; player < 2; player++) {
@@ -1150,7 +1168,9 @@ static PyObject *py_play_worlds(PyObject *self, PyObject *args) {
         Py_XDECREF(left);
         Py_XDECREF(order);
         const u64 deck = ((u64)1 << NCARDS) - 1;
-        if (!bad && (s->hands[1] & ~deck || s->hands[1] & s->hands[0])) {
+        u64 piled = 0;
+        for (int k = 0; k < s->npile; k++) piled |= (u64)1 << s->pile[k];
+        if (!bad && (s->hands[1] & ~deck || s->hands[1] & (s->hands[0] | piled) || popcount(s->hands[1]) > BIG_GIN_SIZE)) {
             PyErr_SetString(PyExc_ValueError, "a world's opponent hand is not one of the deck's other cards");
             bad = 1;
         }
@@ -1173,17 +1193,26 @@ fail:
     return NULL;
 }
 
+/* A hand's mask read from Python: cards of the deck only, at most ``most`` of them (else -1 with the error
+   set): what the deadwood search and the throws rely on (their tables are indexed by card). */
+static int read_hand(PyObject *arg, int most, u64 *mask) {
+    if (read_u64(arg, mask) < 0) return -1;
+    if (*mask & ~(((u64)1 << NCARDS) - 1) || popcount(*mask) > most) {
+        PyErr_Format(PyExc_ValueError, "a hand is a mask of at most %d of the deck's 52 cards", most);
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *py_min_deadwood(PyObject *self, PyObject *arg) {
     u64 mask;
-    if (read_u64(arg, &mask) < 0) return NULL;
-    if (not_ready()) return NULL;
+    if (not_ready() || read_hand(arg, BIG_GIN_SIZE, &mask) < 0) return NULL;
     return PyLong_FromLong(min_deadwood(mask));
 }
 
 static PyObject *py_discard_reach(PyObject *self, PyObject *arg) {
     u64 mask, reach;
-    if (read_u64(arg, &mask) < 0) return NULL;
-    if (not_ready()) return NULL;
+    if (not_ready() || read_hand(arg, BIG_GIN_SIZE, &mask) < 0) return NULL;
     int least = discard_reach(mask, &reach);
     return Py_BuildValue("iK", least, (unsigned long long)reach);
 }
@@ -1193,11 +1222,17 @@ static int kept_throw_of(u64 hand, u64 keep, int partners);
 /* tutor.play.analysis.kept_throw: the card of an eleven-card hand, not among ``keep``, whose throw
    leaves least deadwood (the fewest partners first when ``partners``, then the highest). */
 static PyObject *py_kept_throw(PyObject *self, PyObject *args) {
-    unsigned long long hand_arg, keep_arg;
+    PyObject *hand_arg, *keep_arg;
+    u64 hand, keep;
     int partners;
-    if (!PyArg_ParseTuple(args, "KKp", &hand_arg, &keep_arg, &partners)) return NULL;
-    if (not_ready()) return NULL;
-    return PyLong_FromLong(kept_throw_of(hand_arg, keep_arg, partners));
+    if (!PyArg_ParseTuple(args, "OOp", &hand_arg, &keep_arg, &partners)) return NULL;
+    if (not_ready() || read_hand(hand_arg, BIG_GIN_SIZE, &hand) < 0 || read_hand(keep_arg, BIG_GIN_SIZE, &keep) < 0)
+        return NULL;
+    if (!(hand & ~keep)) {
+        PyErr_SetString(PyExc_ValueError, "a throw needs a card of the hand that is not kept");
+        return NULL;
+    }
+    return PyLong_FromLong(kept_throw_of(hand, keep, partners));
 }
 
 /* --- The opponent's history (tutor/play/analysis.py: HistorySampler.draw, _deal, _history) ------

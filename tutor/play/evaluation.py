@@ -163,6 +163,9 @@ class Choice:
     reached: tuple[int, ...] = ()
     """How many worlds the race played each move of :attr:`raced` on (where it dropped out, or to
     the end)."""
+    twins: tuple[Move, ...] = ()
+    """Moves that play out as the coach's or a survivor (:meth:`Evaluation._refined`): too close to
+    call beside it, without being weighed on as many worlds."""
 
 
 @dataclass(frozen=True)
@@ -350,8 +353,11 @@ class Evaluation:
             if len(alive) == 1 or worlds >= budget.race:
                 break
             worlds = min(worlds + BATCH, budget.race)
+        twins: dict[Move, Move] = {}
         if len(alive) > 1 and budget.refine > worlds:
-            alive = self._refined(self._best(alive, worlds, order), worlds)
+            refined = self._refined(self._best(alive, worlds, order), worlds)
+            alive = [m for m, twin in refined.items() if m == twin]
+            twins = {m: twin for m, twin in refined.items() if m != twin}
             worlds = budget.refine
             while True:  # until the leader is beyond doubt ahead of each, or as good as it, or a verdict's worlds
                 leader, alive, gone = self._look(alive, worlds, order, confidence)
@@ -361,10 +367,12 @@ class Evaluation:
                     break
                 worlds = min(worlds + worlds // 2, budget.verdict)
             leader = self._taught(self._best(alive, worlds, order), worlds)
+        beside = [m for m, twin in twins.items() if twin in alive]  # a twin stays beside the move it plays out as
+        left = [m for m in left if m not in beside]
         ranked = (leader, *(m for m in self._best([m for m in alive if m != leader], worlds, order)),
-                  *(m for m in left if m in raced))
+                  *beside, *(m for m in left if m in raced))
         return Choice(leader, tuple(m for m in alive if m != leader), worlds, proposal, ranked,
-                      tuple(self.played(m) for m in ranked))
+                      tuple(self.played(m) for m in ranked), tuple(beside))
 
     def _look(self, alive: list[Move], worlds: int, order: dict[Move, int],
               confidence: float) -> tuple[Move, list[Move], list[Move]]:
@@ -386,17 +394,18 @@ class Evaluation:
         tied = [leader, *(m for m in ranked[1:] if in_doubt(*self.gap(m, leader, worlds)))]
         return min(tied, key=lambda m: (broken_tips(self.table, m), tied.index(m)))
 
-    def _refined(self, ranked: list[Move], worlds: int) -> list[Move]:
-        """``ranked`` (best first) less each move that plays out as a better one (a twin: the same
-        outcome in all but :data:`TWINS` of the worlds, as two cards of one rank often are). Every
-        one is refined: refining only the best two at the race's end named a discard the coach's
-        that the verdicts then found 1.1 points behind the fifth (``tests/views/contenders_20000.json``)."""
-        chosen: list[Move] = []
+    def _refined(self, ranked: list[Move], worlds: int) -> dict[Move, Move]:
+        """``ranked`` (best first), each move mapped to itself, or to a better one it plays out as (a
+        twin: the same outcome in all but :data:`TWINS` of the worlds, as two cards of one rank often
+        are), which is refined for both. Every other one is refined: refining only the best two at
+        the race's end named a discard the coach's that the verdicts then found 1.1 points behind
+        the fifth (``tests/views/contenders_20000.json``)."""
+        chosen: dict[Move, Move] = {}
         for move in ranked:
             mine = self.play(move, worlds)
-            if not any(sum(a != b for a, b in zip(mine, self.play(other, worlds), strict=True)) <= TWINS * worlds
-                       for other in chosen):
-                chosen.append(move)
+            chosen[move] = next((other for other in chosen if chosen[other] == other
+                                 and sum(a != b for a, b in zip(mine, self.play(other, worlds), strict=True))
+                                 <= TWINS * worlds), move)
         return chosen
 
     def unresolved(self) -> tuple[Move, ...]:
@@ -406,7 +415,8 @@ class Evaluation:
         verdict measures against, and those that may be too close to call."""
         choice = self.choice()
         return (choice.move, *(m for m in choice.survivors
-                               if in_doubt(*self.gap(m, choice.move, choice.worlds), self._confidence)))
+                               if in_doubt(*self.gap(m, choice.move, choice.worlds), self._confidence)),
+                *choice.twins)
 
     @property
     def _confidence(self) -> float:
