@@ -445,6 +445,7 @@ def test_a_state_no_game_can_reach_is_refused_before_any_read_or_write_past_an_a
     asan = subprocess.run([gcc or "gcc", "-print-file-name=libasan.so"], capture_output=True, text=True)
     if gcc is None or asan.returncode or "/" not in asan.stdout:
         require(["gcc with AddressSanitizer is not installed"], "the sanitized build")
+    assert gcc is not None
     built = tmp_path / f"_rollout{sysconfig.get_config_var('EXT_SUFFIX')}"
     source = Path(simulate.__file__).with_name("_rollout.c")
     subprocess.run([gcc, "-O1", "-g", "-fno-omit-frame-pointer", "-ffp-contract=off", "-fsanitize=address,undefined",
