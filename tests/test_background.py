@@ -140,22 +140,31 @@ def test_a_question_is_answered_in_a_worker_process_and_one_dropped_is_asked_aga
     reviewer.shut_down()
 
 
-def test_warming_starts_the_workers_once_before_any_question():
-    from concurrent.futures import ProcessPoolExecutor
+def nice_of(pid: int) -> int:
+    """A process' niceness (the 19th field of /proc/PID/stat)."""
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
 
+
+def test_warming_starts_the_workers_once_before_any_question_the_urgent_one_above_the_reviews():
     reviewer = Reviewer(1)
     reviewer.warm()
-    pool = reviewer._pool
-    assert isinstance(pool, ProcessPoolExecutor)
     deadline = time.monotonic() + 60
-    while not pool._processes:
+    while not all(reviewer.workers_running().values()):
         assert time.monotonic() < deadline, "no worker started"
         time.sleep(0.02)
+    started = reviewer.workers_running()
     reviewer.warm()
-    assert reviewer._pool is pool and len(pool._processes) == 1 and reviewer.waiting() == 0
+    assert reviewer.workers_running() == started and reviewer.waiting() == 0
+    [review], [urgent] = started["review"], started["urgent"]
+    # The reviews nobody waits for at the lowest priority; what a learner waits for a step below the app.
+    deadline = time.monotonic() + 30
+    mine = nice_of(os.getpid())
+    while (nice_of(review), nice_of(urgent)) != (min(19, mine + 19), min(19, mine + 1)):
+        assert time.monotonic() < deadline, (nice_of(review), nice_of(urgent))
+        time.sleep(0.02)
     reviewer.shut_down()
     reviewer.warm()  # a stopped reviewer starts nothing
-    assert reviewer._pool is None
+    assert reviewer.workers_running() == {"review": [], "urgent": []}
 
 
 def test_only_the_hint_and_the_coachs_move_are_asked():
@@ -176,9 +185,9 @@ if __name__ == "__main__":
     match = match.play(match.view()["legal"][0])
     reviewer = Reviewer(1)
     reviewer.request(match.decisions, "ana")
-    while not reviewer._pool._processes:
+    while not reviewer.workers_running()["review"]:
         time.sleep(0.05)
-    print(" ".join(str(pid) for pid in reviewer._pool._processes), flush=True)
+    print(" ".join(str(pid) for pid in reviewer.workers_running()["review"]), flush=True)
     time.sleep(600)
 """
 
@@ -203,3 +212,109 @@ def _state(pid: int) -> str:
         return Path(f"/proc/{pid}/status").read_text().split("State:")[1].split("\n")[0].lower()
     except (FileNotFoundError, IndexError):
         return "zombie"
+
+
+def test_workers_killed_twice_are_started_again_and_every_question_and_review_is_answered_as_it_would_be():
+    # Ana's review of game 4242's first six decisions waits; Ben asks for the Hint of game 12345's
+    # first decision. Every worker is killed (SIGKILL, as the kernel's memory killer does) while they
+    # work, twice: the pools are started again, the work they held asked again, and every verdict
+    # and the hint come back as an undisturbed coach works them out (nothing lost, nothing mixed).
+    from tutor.play.coach import coach_hint, judge
+
+    ana = decisions_of_4242(6)
+    ben = start_match(load_ruleset("classic"), 12345, "beginner").view()
+    reviewer = Reviewer(1)
+    reviewer.request(ana, "ana")
+    asked = reviewer.ask(ben, "beginner", "hint", "ben")
+    for _ in range(2):
+        deadline = time.monotonic() + 60
+        while not all(reviewer.workers_running().values()):
+            assert time.monotonic() < deadline, "no worker started"
+            time.sleep(0.02)
+        for pids in reviewer.workers_running().values():
+            for pid in pids:
+                os.kill(pid, signal.SIGKILL)
+        reviewer.request(ana, "ana")  # the page asks again each second
+        reviewer.ask(ben, "beginner", "hint", "ben")
+    deadline = time.monotonic() + 180
+    while not (all(d.judged for d in ana) and asked.answered):
+        assert time.monotonic() < deadline, ([d.judged for d in ana], asked.answered, asked.failed)
+        assert not asked.failed and not any(d.failed for d in ana)
+        reviewer.request(ana, "ana")
+        time.sleep(0.05)
+    for decision in ana:
+        assert decision.judgement == judge(decision.view, decision.move, decision.opponent)
+    assert asked.answer == coach_hint(ben, "beginner")
+    reviewer.shut_down()
+
+
+def test_a_verdict_that_cannot_be_worked_out_is_failed_once_and_asked_again_only_on_request():
+    # A judge that always fails (one thread, as GIN_TUTOR_REVIEW_WORKERS=0): the page asks each
+    # second, but the decision is worked on once and marked failed; asked again, once more.
+    calls = []
+
+    def fails(*args, **kwargs):
+        calls.append(args)
+        raise RuntimeError("the coach broke")
+
+    reviewer = Reviewer(0, fails)
+    [decision] = decisions_of_4242(1)
+    for _ in range(10):
+        reviewer.request([decision], "ana", urgent=True)
+        until_idle(reviewer)
+    assert decision.failed and not decision.judged and len(calls) == 1
+    reviewer.request([decision], "ana", urgent=True, again=True)
+    until_idle(reviewer)
+    assert decision.failed and len(calls) == 2
+    reviewer.shut_down()
+
+
+def test_one_learners_flood_of_urgent_work_is_bounded_and_waits_its_turn():
+    # One worker thread held at a gate. Ana asks for a verdict on a move tried again twenty times (a
+    # new choice each time): the first goes to the worker, and each newer one replaces the older
+    # waiting, so one waits; she asks three Hints for three positions: only the last waits. Ben asks
+    # one Hint: his turn comes after one of Ana's, not behind her whole flood.
+    from tutor.play.match import Decision
+
+    gate = threading.Event()
+    order: list[str] = []
+
+    def held(view, *args, **kwargs):
+        gate.wait(60)
+        order.append(view["_who"])
+        raise RuntimeError("not worked out here")
+
+    reviewer = Reviewer(0, held, held)
+    views = [dict(d.view, _who=f"ana-retry{i}") for i, d in enumerate(decisions_of_4242(1) * 20)]
+    first = decisions_of_4242(1)[0]
+    retries = [Decision(first.hand, v, first.move, first.opponent) for v in views]
+    for retry in retries:
+        reviewer.request([retry], "ana", urgent=True, compare=(first.move,), thorough=True)
+    hints = [dict(first.view, _who=f"ana-hint{i}", turn=100 + i) for i in range(3)]
+    for hint in hints:
+        reviewer.ask(hint, "beginner", "hint", "ana")
+    reviewer.ask(dict(first.view, _who="ben-hint", turn=200), "beginner", "hint", "ben")
+    assert reviewer.waiting() == 4  # the one being worked on, two of Ana's waiting, Ben's one
+    gate.set()
+    until_idle(reviewer)
+    assert order == ["ana-retry0", "ana-retry19", "ben-hint", "ana-hint2"]
+    reviewer.shut_down()
+
+
+def test_the_work_of_a_learner_whose_page_is_gone_is_dropped():
+    gate = threading.Event()
+    order: list[str] = []
+    names: dict[int, str] = {}
+    reviewer = Reviewer(0, held_judge(gate, order, names))
+    reviewer.set_alive(lambda owner: owner != "gone")
+    ana, gone = decisions_of_4242(2), decisions_of_4242(4)[2:]
+    for label, decision in [("ana0", ana[0]), ("ana1", ana[1]), ("gone0", gone[0]), ("gone1", gone[1])]:
+        names[id(decision.view)] = label
+    reviewer.request(ana[:1], "ana")
+    reviewer.request(gone, "gone")
+    reviewer.request(ana[1:], "ana")
+    gate.set()
+    until_idle(reviewer)
+    assert order == ["ana0", "ana1"] and not any(d.judged for d in gone)
+    reviewer.shut_down()
+

@@ -2,32 +2,43 @@
 
 A decision's verdict (:attr:`Decision.judgement`) costs from a tenth of a second to a few seconds
 of CPU, and none of it may sit between a click and its answer. :func:`request` hands decisions to
-a pool of worker *processes* (threads would share this process' one interpreter lock with every
-page it serves): :func:`worker_count` of them, by default one fewer than the machine's cores and
-at least one; ``0`` judges in one thread of this process instead.
+pools of worker *processes* (threads would share this process' one interpreter lock with every
+page it serves): :func:`worker_count` of them for the reviews, by default one fewer than the
+machine's cores and at least one, and one for what a learner waits for; ``0`` judges in one
+thread of this process instead.
 
-The same pool answers the page's questions about a view (:func:`ask`): the Hint (the coach's move
+The same pools answer the page's questions about a view (:func:`ask`): the Hint (the coach's move
 explained and valued, with the moves too close to call and the next best's verdict: up to a few
 seconds) and the coach's move alone (the replay's view of the virtual player's moves). The page asks
 again on each run and shows the answer once it is in.
 
-The pool is process-wide: every session of an app process shares it, and it serves them fairly.
-A page's own request (``urgent``: a question, the verdict on the move just made, a decision tried
-again) goes before any review; a hand's review waits in its learner's own line (``owner``), and
-the lines take turns, one decision each, so that no learner's review waits behind another's
-whole hand. No more decisions are sent to the workers than there are workers, so that a request
-made now overtakes every review still waiting.
+The pools are process-wide: every session of an app process shares them, and they serve them
+fairly.
 
-A worker plays the decision's worlds through :mod:`tutor.play.coach`, as the page itself would,
-and sends back what it worked out (:class:`tutor.play.evaluation.EvaluationState`); this process
-keeps it (:func:`tutor.play.coach.restore`) and reads the verdict from it, so the page then shows
-the verdict, the review's chart and the tips' measures without playing a world again. The verdict
-is the one the page would have worked out itself: the worlds come from the position alone.
+- **Who waits goes first.** A page's own request (``urgent``: a question, Coach mode's verdict on the
+  move just made, a decision tried again) goes to the learner's *urgent* line, worked out at
+  :data:`URGENT_NICENESS`, a step below the pages; a hand's review goes to the learner's review
+  line, worked out at :data:`NICENESS`, the lowest, by its own workers. Each kind of line takes
+  turns between learners (``owner``), one job each, so that no learner waits behind another's
+  whole hand or a flood of clicks.
+- **Bounded.** A learner has at most :data:`URGENT_MOST` urgent jobs waiting: a newer one of the same
+  kind (:attr:`Job.kind`) replaces the older (a verdict replaced goes to the review line), and past
+  the bound the oldest goes. The work of a learner whose page has gone (:meth:`Reviewer.set_alive`:
+  its browser session ended) is dropped when its turn comes.
+- **Recovery.** A worker that dies (the kernel's memory killer, a crash) breaks its pool: the pool is
+  made anew, the jobs it held are asked again (:data:`RETRIES` times, then failed), and each time
+  the log says what happened. A failed decision or question is marked failed (the page says so and
+  may ask again, :meth:`Reviewer.request` with ``again``), never asked again on its own.
 
-A worker process runs at a lower priority than the pages (:data:`NICENESS`): on a busy machine a
-click is answered first and the reviews wait. It exits with the app process that started it, even
-one killed outright (it watches its parent), and a stopped server waits for no review:
-:meth:`Reviewer.shut_down` cancels what is waiting.
+A worker plays the decision's worlds through :mod:`tutor.play.coach`, as the page itself would, and
+sends back the verdict with what the page reads beside it (the tips' measures; for a decision tried
+again, every valued move's verdict), and no more: a decision keeps a few kilobytes, not its
+evaluation's worlds. The verdict is the one the page would have worked out itself: the worlds come
+from the position alone.
+
+A worker exits with the app process that started it, even one killed outright (it watches its
+parent), and a stopped server waits for no review: :meth:`Reviewer.shut_down` cancels what is
+waiting.
 """
 
 from __future__ import annotations
@@ -39,9 +50,10 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -49,24 +61,32 @@ from typing import Any
 from tutor.play import coach
 from tutor.play.coach import CoachHint, Judgement
 from tutor.play.debrief import review_tips
-from tutor.play.evaluation import EvaluationState
-from tutor.play.match import EVALUATION, JUDGEMENT, SENT_BACK, VERDICTS, Decision
+from tutor.play.match import FAILED, JUDGEMENT, SENT_BACK, VERDICTS, Decision
 from tutor.play.moves import Move
 
 WORKERS_ENV = "GIN_TUTOR_REVIEW_WORKERS"
-"""The setting (an environment variable) for how many worker processes judge decisions; 0: one
-thread in the app's own process."""
+"""The setting (an environment variable) for how many worker processes judge the reviews; 0: one
+thread in the app's own process (for the reviews and the urgent work alike)."""
 NICENESS = 19
-"""How much lower a worker's scheduling priority is than the app's (``nice``): when the machine is
-busy, a click is answered before a review goes on."""
+"""How much lower a review worker's scheduling priority is than the app's (``nice``): when the
+machine is busy, a click and a Hint are answered before a review goes on."""
+URGENT_NICENESS = 1
+"""How much lower the priority of the worker that answers what a learner waits for (a Hint, Coach
+mode's verdict, a decision tried again) is than the app's: a step below the pages, above the reviews."""
+URGENT_MOST = 3
+"""The most urgent jobs one learner may have waiting (not counting the one being worked on)."""
+RETRIES = 2
+"""How many times a job whose worker died is asked again before it is marked failed."""
+TIMES_KEPT = 64
+"""How many of the latest urgent answers' times :meth:`Reviewer.usual_wait` reads."""
 PARENT_CHECK = 2.0
 """Seconds between a worker's checks that the process that started it is still there."""
 _log = logging.getLogger(__name__)
 
 
 def worker_count(environ: dict[str, str] | None = None) -> int:
-    """How many worker processes to start: :data:`WORKERS_ENV` when it is a whole number from 0,
-    else one fewer than the machine's cores, at least one."""
+    """How many worker processes to start for the reviews: :data:`WORKERS_ENV` when it is a whole
+    number from 0, else one fewer than the machine's cores, at least one."""
     text = (os.environ if environ is None else environ).get(WORKERS_ENV, "").strip()
     if text.isdigit():
         return int(text)
@@ -85,7 +105,8 @@ again on each run and finds its own."""
 class Asked:
     """A question about one view, put to the coach in the background: ``what`` (one of
     :data:`QUESTIONS`) the coach says against ``opponent``. ``answer`` is None until it is in;
-    ``failed`` says the work failed (the page says so and may ask again)."""
+    ``failed`` says the work failed (the page says so and may ask again); ``since`` is when it was
+    asked (:func:`time.monotonic`)."""
 
     def __init__(self, view: dict[str, Any], opponent: str, what: str) -> None:
         if what not in QUESTIONS:
@@ -95,6 +116,7 @@ class Asked:
         self.what = what
         self.answer: CoachHint | Move | None = None
         self.failed = False
+        self.since = time.monotonic()
 
     @property
     def key(self) -> str:
@@ -128,22 +150,30 @@ class Job:
     """One decision to judge or one question to answer (``subject``), for whom, and what more to
     work out with a decision: ``compare``, moves to value beside it (a decision tried again: the move
     first made), and ``thorough``, every valued move's own verdict (the table of a decision tried
-    again)."""
+    again); ``tries``, how many times its worker died under it."""
 
     subject: Decision | Asked
     owner: str
     urgent: bool = False
     compare: tuple[Move, ...] = ()
     thorough: bool = False
+    tries: int = 0
+
+    @property
+    def kind(self) -> str:
+        """What a newer urgent job of the same learner replaces: a question of the same kind, a verdict
+        on a move just made, a decision tried again."""
+        if isinstance(self.subject, Asked):
+            return self.subject.what
+        return "retry" if self.thorough else "verdict"
 
 
 @dataclass(frozen=True)
 class Worked:
-    """What a worker sends back for one decision: what its evaluation worked out, the verdict, and
-    the other values the page reads from the decision (the tips' measures; for a decision tried
-    again, every valued move's verdict), each under the name the decision keeps it by."""
+    """What a worker sends back for one decision: the verdict, and the other values the page reads
+    from the decision (the tips' measures; for a decision tried again, every valued move's verdict),
+    each under the name the decision keeps it by."""
 
-    state: EvaluationState | None
     judgement: Judgement
     kept: dict[str, Any]
 
@@ -151,9 +181,7 @@ class Worked:
 def work(view: dict[str, Any], move: Move, opponent: str, compare: tuple[Move, ...] = (),
          thorough: bool = False) -> Worked:
     """In a worker: judge ``move`` as the page would (its verdict with ``compare`` valued beside it,
-    the tips' measures; with ``thorough``, every valued move's verdict) and return it all. The
-    verdict travels as it was worked out: worked out again from the evaluation's later state, it
-    could start from more worlds and differ."""
+    the tips' measures; with ``thorough``, every valued move's verdict) and return it all."""
     decision = Decision(0, view, move, opponent)
     judgement = coach.judge(view, move, opponent, compare)
     decision.__dict__[JUDGEMENT] = judgement
@@ -161,18 +189,18 @@ def work(view: dict[str, Any], move: Move, opponent: str, compare: tuple[Move, .
     if thorough:
         decision.__dict__[VERDICTS] = coach.verdicts(view, tuple(o.move for o in judgement.options), opponent)
     kept = {name: value for name, value in decision.__dict__.items() if name.startswith(SENT_BACK)}
-    return Worked(coach.evaluation_state(view, opponent), judgement, kept)
+    return Worked(judgement, kept)
 
 
 def _ready() -> None:
     """In a worker: nothing more than being started (:meth:`Reviewer.warm`)."""
 
 
-def _worker_start(parent: int) -> None:
-    """In a worker, first: yield the processor to the pages (:data:`NICENESS`), and leave as soon as
-    the process that started it is gone."""
+def _worker_start(parent: int, niceness: int) -> None:
+    """In a worker, first: yield the processor to the pages (``niceness``), and leave as soon as the
+    process that started it is gone."""
     with contextlib.suppress(OSError):
-        os.nice(NICENESS)
+        os.nice(niceness)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -182,39 +210,80 @@ def _worker_start(parent: int) -> None:
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
+class _Pool:
+    """One pool of workers and the jobs it is working on: the reviews' or the urgent work's."""
+
+    def __init__(self, name: str, workers: int, niceness: int) -> None:
+        self.name = name
+        self.workers = workers
+        self.niceness = niceness
+        self.executor: Executor | None = None
+        self.running: dict[int, Job] = {}
+        """The jobs sent to it and not back yet, by their subject's identity."""
+
+    @property
+    def free(self) -> bool:
+        return len(self.running) < max(1, self.workers)
+
+    def submit(self, *args: Any) -> tuple[Future[Any], Executor]:
+        """Send work to a worker, starting the pool first where it is not running; the future, and
+        the executor it went to."""
+        if self.executor is None:
+            if self.workers == 0:
+                self.executor = ThreadPoolExecutor(1, thread_name_prefix=f"coach-{self.name}")
+            else:
+                self.executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                                    initializer=_worker_start,
+                                                    initargs=(os.getpid(), self.niceness))
+        return self.executor.submit(*args), self.executor
+
+    def drop(self, executor: Executor | None = None) -> bool:
+        """Throw the pool's executor away (``executor``, where it is still the pool's: broken; or
+        whatever it is, the server stopping): the next job starts a new one. Whether one was thrown."""
+        if self.executor is None or (executor is not None and executor is not self.executor):
+            return False
+        dropped, self.executor = self.executor, None
+        dropped.shutdown(wait=False, cancel_futures=True)
+        return True
+
+
+def _always(owner: str) -> bool:
+    return True
+
+
 class Reviewer:
-    """The process-wide queue of decisions to judge and the pool that judges them (see the
-    module's docstring). Safe to call from every session's thread."""
+    """The process-wide lines of decisions to judge and questions to answer, and the pools that work
+    them out (see the module's docstring). Safe to call from every session's thread."""
 
     def __init__(self, workers: int, judge: Callable[..., Worked] = work,
                  answer_view: Callable[..., CoachHint | Move] = answer) -> None:
-        """``workers`` processes (0: one thread here); ``judge`` the work done for each decision
-        (:func:`work`) and ``answer_view`` for each question (:func:`answer`): each must be
-        importable by name for a worker process to run it."""
+        """``workers`` processes for the reviews and one for the urgent work (0: one thread here for
+        both); ``judge`` the work done for each decision (:func:`work`) and ``answer_view`` for each
+        question (:func:`answer`): each must be importable by name for a worker process to run it."""
         self.workers = workers
         self._judge = judge
         self._answer = answer_view
         self._asked: OrderedDict[str, Asked] = OrderedDict()
         """The latest questions, answered or waiting, by :attr:`Asked.key`."""
         self._lock = threading.Lock()
-        self._urgent: deque[Job] = deque()
+        self._urgent: dict[str, deque[Job]] = {}
+        """Each learner's urgent line, in the order the lines take turns."""
         self._lines: dict[str, deque[Job]] = {}
         """Each learner's review, in the order the lines take turns."""
         self._waiting: dict[int, Job] = {}
         """Every decision or question queued or being worked on, by identity."""
-        self._running = 0
-        self._pool: Executor | None = None
+        reviews = _Pool("review", workers, NICENESS)
+        self._pools = {False: reviews, True: _Pool("urgent", min(workers, 1), URGENT_NICENESS) if workers else reviews}
+        """The reviews' pool, and the urgent work's (the same one thread where there are no workers)."""
+        self._alive: Callable[[str], bool] = _always
+        self._times: deque[float] = deque(maxlen=TIMES_KEPT)
         self._closed = False
         self._warmed = False
 
-    def _executor(self) -> Executor:
-        if self._pool is None:
-            if self.workers == 0:
-                self._pool = ThreadPoolExecutor(1, thread_name_prefix="coach-review")
-            else:
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_worker_start, initargs=(os.getpid(),))
-        return self._pool
+    def set_alive(self, alive: Callable[[str], bool]) -> None:
+        """How to tell whether a learner's page is still there (``alive(owner)``): the work of one that
+        is gone is dropped when its turn comes."""
+        self._alive = alive
 
     def warm(self) -> None:
         """Start the workers now, once: a worker process takes seconds to start and import the
@@ -223,36 +292,38 @@ class Reviewer:
             if self._warmed or self._closed:
                 return
             self._warmed = True
-        if self.workers:
-            with contextlib.suppress(RuntimeError):  # the pool is shutting down with the process
-                self._executor().submit(_ready)
+            pools = list(dict.fromkeys(self._pools.values()))
+        for pool in pools:
+            if pool.workers:
+                with contextlib.suppress(RuntimeError):  # the pool is shutting down with the process, or broken
+                    pool.submit(_ready)
 
     def request(self, decisions: Sequence[Decision], owner: str, urgent: bool = False,
-                compare: tuple[Move, ...] = (), thorough: bool = False) -> int:
-        """Queue each of ``decisions`` not judged yet for ``owner`` (``urgent``: before every
-        review); a decision already waiting in a line moves to the front when asked for urgently.
-        Returns how many are still to judge."""
+                compare: tuple[Move, ...] = (), thorough: bool = False, again: bool = False) -> int:
+        """Queue each of ``decisions`` not judged yet for ``owner`` (``urgent``: in its urgent line);
+        a decision already waiting in a review line moves to the urgent one when asked for urgently.
+        A decision whose verdict failed is queued again only when asked ``again``. Returns how many
+        are still to judge (failed ones included)."""
         waiting = [d for d in decisions if not d.judged]
         with self._lock:
             for decision in waiting:
+                if decision.__dict__.get(FAILED):
+                    if not again:
+                        continue
+                    del decision.__dict__[FAILED]
                 queued = self._waiting.get(id(decision))
                 if queued is not None and (queued.urgent or not urgent or queued not in
                                            self._lines.get(queued.owner, ())):
                     continue
                 if queued is not None:
                     self._lines[queued.owner].remove(queued)
-                job = Job(decision, owner, urgent, compare, thorough)
-                self._waiting[id(decision)] = job
-                if urgent:
-                    self._urgent.append(job)
-                else:
-                    self._lines.setdefault(owner, deque()).append(job)
+                self._queue(Job(decision, owner, urgent, compare, thorough))
         self._dispatch()
         return len(waiting)
 
     def ask(self, view: dict[str, Any], opponent: str, what: str, owner: str, again: bool = False) -> Asked:
         """The question ``what`` about ``view`` against ``opponent``: the one already asked (answered,
-        or still waiting: then it goes on waiting), else a new one queued before every review.
+        or still waiting: then it goes on waiting), else a new one in the learner's urgent line.
         ``again``: a question whose work failed is asked anew."""
         asked = Asked(view, opponent, what)
         with self._lock:
@@ -261,104 +332,188 @@ class Reviewer:
                 self._asked.move_to_end(asked.key)
                 if found.answered or found.failed or id(found) in self._waiting:
                     return found
-                asked = found  # dropped while waiting (forget): queued again
+                asked = found  # dropped while waiting (forget, replaced, its page gone): queued again
+                asked.since = time.monotonic()
             self._asked[asked.key] = asked
             self._asked.move_to_end(asked.key)
             while len(self._asked) > ASKED_KEPT:
                 self._asked.popitem(last=False)
-            job = Job(asked, owner, urgent=True)
-            self._waiting[id(asked)] = job
-            self._urgent.append(job)
+            self._queue(Job(asked, owner, urgent=True))
         self._dispatch()
         return asked
+
+    def _queue(self, job: Job) -> None:
+        """Put a job in its learner's line (with the lock held). An urgent one replaces a waiting one
+        of the same kind (a verdict replaced goes to the review line), and the oldest beyond
+        :data:`URGENT_MOST` goes."""
+        self._waiting[id(job.subject)] = job
+        if not job.urgent:
+            self._lines.setdefault(job.owner, deque()).append(job)
+            return
+        line = self._urgent.setdefault(job.owner, deque())
+        for older in [old for old in line if old.kind == job.kind]:
+            line.remove(older)
+            self._set_aside(older)
+        line.append(job)
+        while len(line) > URGENT_MOST:
+            self._set_aside(line.popleft())
+
+    def _set_aside(self, job: Job) -> None:
+        """An urgent job no longer waited for (with the lock held): a verdict goes to its learner's
+        review, anything else is dropped (a question dropped is queued again when it is asked again)."""
+        if isinstance(job.subject, Decision) and not job.thorough:
+            moved = Job(job.subject, job.owner)
+            self._waiting[id(job.subject)] = moved
+            self._lines.setdefault(job.owner, deque()).append(moved)
+        elif self._waiting.get(id(job.subject)) is job:
+            del self._waiting[id(job.subject)]
+
+    def workers_running(self) -> dict[str, list[int]]:
+        """The process ids of each pool's workers now (by the pool's name: ``review``, ``urgent``; none
+        where the work is done in a thread)."""
+        with self._lock:
+            pools = list(dict.fromkeys(self._pools.values()))
+        found = {}
+        for pool in pools:
+            executor = pool.executor
+            processes = getattr(executor, "_processes", None) or {}
+            found[pool.name] = sorted(processes)
+        return found
 
     def waiting(self) -> int:
         """How many decisions and questions are queued or being worked on."""
         with self._lock:
             return len(self._waiting)
 
-    def _next(self) -> Job | None:
-        """The next job (with the lock held): the first urgent one, else the next line's first."""
-        if self._urgent:
-            return self._urgent.popleft()
-        for owner in list(self._lines):
-            line = self._lines.pop(owner)
+    def usual_wait(self) -> float | None:
+        """How long, in seconds, the latest answers a learner waited for took (their median, from
+        the ask to the answer); None before any."""
+        with self._lock:
+            times = sorted(self._times)
+        return times[len(times) // 2] if times else None
+
+    def _next(self, urgent: bool) -> Job | None:
+        """The next job of the urgent lines or of the review lines (with the lock held), the lines
+        taking turns; the jobs of a learner whose page is gone are dropped on the way."""
+        lines = self._urgent if urgent else self._lines
+        for owner in list(lines):
+            line = lines.pop(owner)
+            if not self._alive(owner):
+                lines[owner] = line
+                self._drop(owner)
+                continue
             if line:
                 job = line.popleft()
                 if line:
-                    self._lines[owner] = line  # back of the turn order
+                    lines[owner] = line  # back of the turn order
                 return job
         return None
 
+    def _drop(self, owner: str) -> None:
+        """Drop every waiting job of ``owner`` (with the lock held)."""
+        for lines in (self._urgent, self._lines):
+            for job in lines.pop(owner, ()):
+                if self._waiting.get(id(job.subject)) is job:
+                    del self._waiting[id(job.subject)]
+
     def _dispatch(self) -> None:
-        """Send jobs to the workers while one is free."""
+        """Send jobs to the workers while one is free, the urgent ones to theirs, the reviews to theirs."""
         while True:
             with self._lock:
-                if self._closed or self._running >= max(1, self.workers):
+                if self._closed:
                     return
-                job = self._next()
+                job = None
+                for urgent in (True, False):
+                    pool = self._pools[urgent]
+                    if pool.free:
+                        job = self._next(urgent) or (self._next(True) if not urgent and pool is self._pools[True]
+                                                     else None)
+                        if job is not None:
+                            break
                 if job is None:
                     return
-                self._running += 1
-            subject = job.subject
-            try:
+                pool = self._pools[job.urgent]
+                pool.running[id(job.subject)] = job
+                subject = job.subject
+                try:
+                    if isinstance(subject, Asked):
+                        future, executor = pool.submit(self._answer, subject.view, subject.opponent, subject.what)
+                    else:
+                        future, executor = pool.submit(self._judge, subject.view, subject.move, subject.opponent,
+                                                       job.compare, job.thorough)
+                except BrokenExecutor:
+                    del pool.running[id(subject)]
+                    self._broken(pool, pool.executor, [job])
+                    continue
+                except RuntimeError:  # the pool is shutting down with the process
+                    del pool.running[id(subject)]
+                    if self._waiting.get(id(subject)) is job:
+                        del self._waiting[id(subject)]
+                    return
+            future.add_done_callback(partial(self._back, pool, executor, job))
+
+    def _broken(self, pool: _Pool, executor: Executor | None, jobs: Sequence[Job]) -> None:
+        """A worker of ``pool``'s ``executor`` died (with the lock held): a new executor next time (the
+        first to learn of it throws the broken one away), and each of ``jobs`` asked again, or failed
+        after :data:`RETRIES` tries."""
+        if pool.drop(executor):
+            _log.error("a coach worker of the %s pool died (killed, or out of memory): the pool is started "
+                       "again, and the work it held asked again", pool.name)
+        for job in jobs:
+            if job.tries < RETRIES:
+                again = Job(job.subject, job.owner, job.urgent, job.compare, job.thorough, job.tries + 1)
+                self._waiting[id(job.subject)] = again
+                (self._urgent if job.urgent else self._lines).setdefault(job.owner, deque()).appendleft(again)
+            else:
+                _log.error("the coach's work on a %s failed %d times, its worker dying each time: given up",
+                           job.kind, job.tries + 1)
+                self._failed(job)
+
+    def _failed(self, job: Job) -> None:
+        """Mark a job's subject failed (with the lock held): the page says so, and may ask again."""
+        subject = job.subject
+        if isinstance(subject, Asked):
+            subject.failed = True
+        else:
+            subject.__dict__[FAILED] = True
+        if self._waiting.get(id(subject)) is job:
+            del self._waiting[id(subject)]
+
+    def _back(self, pool: _Pool, executor: Executor, job: Job, future: Future[Any]) -> None:
+        """A worker's answer: kept on the decision or the question; a worker that died, or work that
+        failed, as :meth:`_broken` and :meth:`_failed` say."""
+        subject = job.subject
+        broken = False
+        try:
+            if not future.cancelled():
+                result = future.result()
                 if isinstance(subject, Asked):
-                    future: Future[Any] = self._executor().submit(self._answer, subject.view, subject.opponent,
-                                                                  subject.what)
+                    subject.answer = result
+                    with self._lock:
+                        self._times.append(time.monotonic() - subject.since)
                 else:
-                    future = self._executor().submit(self._judge, subject.view, subject.move, subject.opponent,
-                                                     job.compare, job.thorough)
-            except RuntimeError:  # the pool is shutting down with the process
-                self._finish(job)
-                return
-            future.add_done_callback(partial(self._answered if isinstance(subject, Asked) else self._done, job))
-
-    def _answered(self, job: Job, future: Future[CoachHint | Move]) -> None:
-        """A worker's answer to a question: kept on it (a failure is logged and marked on it, for the
-        page to say so)."""
-        asked = job.subject
-        assert isinstance(asked, Asked)
-        try:
-            if not future.cancelled():
-                asked.answer = future.result()
-        except Exception:  # noqa: BLE001 (the page says the coach could not answer)
-            _log.exception("the coach's background answer to a question failed")
-            asked.failed = True
-        finally:
-            self._finish(job)
-            self._dispatch()
-
-    def _done(self, job: Job, future: Future[Worked]) -> None:
-        """A worker's answer: keep what it worked out, then judge here from it (a failure is logged
-        and left for the page, which asks again and shows its message)."""
-        decision = job.subject
-        assert isinstance(decision, Decision)
-        try:
-            if not future.cancelled():
-                worked = future.result()
-                if worked.state is not None:
-                    found = coach.restore(decision.view, worked.state, decision.opponent)
-                    decision.__dict__.setdefault(EVALUATION, found)
-                for name, value in worked.kept.items():
-                    decision.__dict__.setdefault(name, value)
-                decision.__dict__.setdefault(JUDGEMENT, worked.judgement)  # last: the decision is judged
-        except Exception:  # noqa: BLE001 (the page judges it again and reports the error)
-            _log.exception("the background review of a decision failed")
-        finally:
-            self._finish(job)
-            self._dispatch()
-
-    def _finish(self, job: Job) -> None:
+                    for name, value in result.kept.items():
+                        subject.__dict__.setdefault(name, value)
+                    subject.__dict__.setdefault(JUDGEMENT, result.judgement)  # last: the decision is judged
+        except BrokenExecutor:
+            broken = True
+        except Exception:  # noqa: BLE001 (the page says the coach could not work it out)
+            _log.exception("the coach's background work on a %s failed", job.kind)
+            with self._lock:
+                self._failed(job)
         with self._lock:
-            self._running -= 1
-            if self._waiting.get(id(job.subject)) is job:
-                del self._waiting[id(job.subject)]
+            pool.running.pop(id(subject), None)
+            if broken:
+                self._broken(pool, executor, [job])
+            elif self._waiting.get(id(subject)) is job:
+                del self._waiting[id(subject)]
+        self._dispatch()
 
     def forget(self) -> int:
         """Drop every decision and question still waiting (not those being worked on); how many were
         dropped. A dropped question is queued again when it is asked again."""
         with self._lock:
-            dropped = [*self._urgent, *(job for line in self._lines.values() for job in line)]
+            dropped = [job for lines in (self._urgent, self._lines) for line in lines.values() for job in line]
             self._urgent.clear()
             self._lines.clear()
             for job in dropped:
@@ -372,9 +527,9 @@ class Reviewer:
             self._closed = True
             self._urgent.clear()
             self._lines.clear()
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            pools = list(dict.fromkeys(self._pools.values()))
+        for pool in pools:
+            pool.drop()
 
 
 _reviewer: Reviewer | None = None
@@ -392,10 +547,10 @@ def reviewer() -> Reviewer:
 
 
 def request(decisions: Sequence[Decision], owner: str = "", urgent: bool = False,
-            compare: tuple[Move, ...] = (), thorough: bool = False) -> int:
+            compare: tuple[Move, ...] = (), thorough: bool = False, again: bool = False) -> int:
     """Queue ``decisions`` for the process' reviewer (:meth:`Reviewer.request`); returns how many
     are still to judge."""
-    return reviewer().request(decisions, owner, urgent, compare, thorough)
+    return reviewer().request(decisions, owner, urgent, compare, thorough, again)
 
 
 def ask(view: dict[str, Any], opponent: str, what: str, owner: str = "", again: bool = False) -> Asked:
@@ -406,6 +561,11 @@ def ask(view: dict[str, Any], opponent: str, what: str, owner: str = "", again: 
 def warm() -> None:
     """Start the process' reviewer's workers (:meth:`Reviewer.warm`): the Play page does on opening."""
     reviewer().warm()
+
+
+def usual_wait() -> float | None:
+    """How long an answer a learner waits for usually takes (:meth:`Reviewer.usual_wait`)."""
+    return reviewer().usual_wait()
 
 
 def judged(decisions: Sequence[Decision]) -> int:

@@ -29,7 +29,7 @@ from tutor.play.bots import Bot
 from tutor.play.bots.evaluate import discard_order, taken_meld
 from tutor.play.bots.reading import read_view
 from tutor.play.errors import ImpossibleViewError
-from tutor.play.evaluation import APP, Budget, Evaluation, EvaluationState
+from tutor.play.evaluation import APP, Budget, Evaluation
 from tutor.play.grading import Grade, grade
 from tutor.play.moves import Move
 from tutor.play.opponents import DEFAULT_OPPONENT
@@ -199,26 +199,6 @@ def _kept(key: tuple[str, str, str, Budget], made: Evaluation) -> Evaluation:
         _evaluations.move_to_end(key)
         while len(_evaluations) > CONSULTED:
             _evaluations.popitem(last=False)
-    return found
-
-
-def evaluation_state(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int | str = 0,
-                     budget: Budget = APP) -> EvaluationState | None:
-    """What the kept evaluation of this decision has worked out (None where there is none)."""
-    key = json.dumps(view, sort_keys=True), opponent, str(salt), budget
-    with _lock:
-        found = _evaluations.get(key) or _pinned.get(key)
-    return None if found is None else found.state()
-
-
-def restore(view: dict[str, Any], state: EvaluationState, opponent: str = DEFAULT_OPPONENT, salt: int | str = 0,
-            budget: Budget = APP) -> Evaluation:
-    """Keep what another process worked out for this decision (:mod:`tutor.play.background`): the
-    coach's calls on it then read those outcomes instead of playing them again. Returns the
-    evaluation that keeps them."""
-    key = json.dumps(view, sort_keys=True), opponent, str(salt), budget
-    found = _kept(key, Evaluation(view, opponent, salt, budget))
-    found.restore(state)
     return found
 
 

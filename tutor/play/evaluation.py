@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 import threading
+from array import array
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -202,15 +203,6 @@ class Ranking:
     runner: tuple[Move, float, float] | None
 
 
-@dataclass(frozen=True)
-class EvaluationState:
-    """An evaluation's work, as it travels between processes: each move's outcomes in world order,
-    and the coach's choice once made."""
-
-    outcomes: dict[Move, tuple[float, ...]]
-    choice: Choice | None
-
-
 class Evaluation:
     """One decision's worlds and the outcomes played on them (see the module's docstring). Safe to
     share between threads: one lock guards this decision's outcomes, and no other."""
@@ -226,7 +218,10 @@ class Evaluation:
         self.salt = salt
         self.draw = draw
         self.table = read_view(view)
-        self.outcomes: dict[Move, list[float]] = {}
+        self.outcomes: dict[Move, array[int] | array[float]] = {}
+        """Each move's outcome in each world played, in world order: points as short integers (a
+        verdict may play 76,800 worlds of a move: 150 KB each, where a list of Python numbers takes
+        some 2 MB), or at the wall the exact value, as floats."""
         self._lock = threading.RLock()
         self._choice: Choice | None = None
         self._ranking: Ranking | None = None
@@ -241,8 +236,7 @@ class Evaluation:
 
     @property
     def position(self) -> Position:
-        """The worlds and the mover's belief, drawn when a move is first played out (an evaluation
-        restored from its :meth:`state` reads its outcomes without them)."""
+        """The worlds and the mover's belief, drawn when a move is first played out."""
         with self._lock:
             if self._position is None:
                 worlds = f"{self.opponent}/{self.salt}" + ("" if self.draw == 0 else f"/{self.draw}")
@@ -265,30 +259,16 @@ class Evaluation:
     def legal(self) -> tuple[Move, ...]:
         return self.table.legal
 
-    def state(self) -> EvaluationState:
-        """What has been worked out so far: every move's outcomes and the coach's choice (sent from
-        a review worker's process to the page's, :mod:`tutor.play.background`)."""
-        with self._lock:
-            return EvaluationState({m: tuple(o) for m, o in self.outcomes.items()}, self._choice)
-
-    def restore(self, state: EvaluationState) -> None:
-        """Take in what another evaluation of the same decision worked out (the same worlds, so the
-        same outcomes): outcomes longer than this one's, and the choice if this one has none."""
-        with self._lock:
-            for move, outcomes in state.outcomes.items():
-                if len(outcomes) > len(self.outcomes.get(move, ())):
-                    self.outcomes[move] = list(outcomes)
-            if self._choice is None:
-                self._choice = state.choice
-
-    def play(self, move: Move, worlds: int) -> list[float]:
+    def play(self, move: Move, worlds: int) -> array[int] | array[float]:
         """``move``'s outcomes on the first ``worlds`` worlds (played as needed). Where every move
         is valued exactly (:attr:`exact`), each world's outcome is the move's exact value: every
         difference then has no standard error, and the race and the verdicts end at their first look."""
         with self._lock:
-            done = self.outcomes.setdefault(move, [])
+            done = self.outcomes.get(move)
+            if done is None:
+                done = self.outcomes[move] = array("d") if self.exact else array("h")
             if len(done) < worlds and self.exact:
-                done.extend([self.exact_values()[move]] * (worlds - len(done)))
+                done.extend([self.exact_values()[move]] * (worlds - len(done)))  # type: ignore[list-item]
             if len(done) < worlds:
                 done.extend(self.position.outcomes(move, len(done), worlds - len(done)))
             return done[:worlds]

@@ -28,9 +28,9 @@ from tutor.play.opponents import DEFAULT_OPPONENT
 
 LEARNER, VIRTUAL = 0, 1
 """The learner's seat number and the virtual player's in a match."""
-JUDGEMENT, EVALUATION, VERDICTS = "_judgement", "_evaluation", "_verdicts"
-"""The names a :class:`Decision` keeps its verdict, its evaluation and (tried again) every valued
-move's verdict by."""
+JUDGEMENT, EVALUATION, VERDICTS, FAILED = "_judgement", "_evaluation", "_verdicts", "_failed"
+"""The names a :class:`Decision` keeps its verdict, its evaluation, (tried again) every valued
+move's verdict and (where the coach's work on it failed) that failure by."""
 GAIN = "_gain/"
 """The start of the name a decision keeps a tip's measure by (:func:`tutor.play.debrief.departure`)."""
 SENT_BACK = (GAIN, VERDICTS)
@@ -97,6 +97,12 @@ class Decision:
     def judged(self) -> bool:
         """Whether the coach's verdict on this decision is worked out (asking for it costs nothing)."""
         return JUDGEMENT in self.__dict__
+
+    @property
+    def failed(self) -> bool:
+        """Whether the coach's work on this decision failed (:mod:`tutor.play.background`: the page
+        says so, and may ask again)."""
+        return bool(self.__dict__.get(FAILED))
 
     @property
     def advice(self) -> Advice:

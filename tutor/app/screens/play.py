@@ -39,7 +39,7 @@ from tutor.language.play_text import (
     verdict_line,
     void_hand_text,
 )
-from tutor.play import BOT_LEVELS, background
+from tutor.play import BOT_LEVELS
 from tutor.play.background import Asked
 from tutor.play.debrief import review_tips
 from tutor.play.holding import readings
@@ -54,7 +54,7 @@ play_state.take_pending()
 if problem:
     st.warning(problem)
 match = play_state.current()
-background.warm()  # the coach's workers start while the learner looks at the cards
+play_state.start_coach()  # the coach's workers start while the learner looks at the cards
 
 # --- Before a game: the level and the ruleset ---------------------------------------------------
 if match is None:
@@ -95,6 +95,13 @@ def show_review_progress(decisions: list[Decision]) -> None:
     if not waiting:
         play_state.settle_table()
         st.rerun()
+    stuck = play_review.failed(decisions)
+    if stuck and len(stuck) == waiting:  # what is left failed: said so, and asked again on request
+        st.warning(tr.ngettext("The coach could not review {n} of your decisions this time.",
+                               "The coach could not review {n} of your decisions this time.", len(stuck)))
+        st.button(tr.gettext("Ask the coach again"), key="play_review_again", on_click=play_review.ask_again,
+                  args=(stuck,))
+        return
     done = len(decisions) - waiting
     st.progress(done / len(decisions), text=tr.ngettext(
         "The coach is going over your decision: {done} of {n} done. You can deal the next hand meanwhile: "
@@ -198,6 +205,10 @@ def show_last_verdict() -> None:
         return
     if decision.judged:
         (st.success if decision.agreed else st.warning)(last_move_verdict(decision, tr))
+    elif decision.failed:
+        st.warning(tr.gettext("The coach could not weigh your last move this time."))
+        st.button(tr.gettext("Ask the coach again"), key="play_verdict_again", on_click=play_review.ask_again,
+                  args=([decision], True))
     else:
         play_review.still_to_judge([decision], urgent=True)
         st.caption(tr.gettext("The coach is weighing your last move…"))
@@ -219,7 +230,7 @@ def show_hint_when_ready() -> None:
     waiting = play_state.hint_asked(now) if now is not None else None
     if waiting is None or waiting.answered or waiting.failed:
         st.rerun()
-    st.caption(tr.gettext("The coach is weighing your options…"))
+    st.caption(tr.gettext("The coach is weighing your options…") + play_review.wait_text(waiting.since, tr))
 
 
 # --- The end of a hand, or of the game ----------------------------------------------------------

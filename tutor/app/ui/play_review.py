@@ -7,6 +7,7 @@ ready (a part of the page that reruns every second meanwhile), never working it 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 import streamlit as st
@@ -15,6 +16,7 @@ from tutor.app.ui import profile
 from tutor.app.ui.play_state import current, owner
 from tutor.app.ui.session_keys import PLAY_RETRY, PLAY_RETRY_MOVE, PLAY_REVIEWED
 from tutor.drills.kinds.discard import level_of_turn
+from tutor.language.i18n import Translator
 from tutor.play import background
 from tutor.play.match import Decision, Match
 from tutor.play.moves import read_move
@@ -31,6 +33,31 @@ def still_to_judge(decisions: Sequence[Decision], urgent: bool = False) -> int:
     """How many of ``decisions`` the coach has still to judge, asking the reviewer for them (``urgent``:
     the page waits for them now, before any review)."""
     return background.request(decisions, owner(), urgent=urgent)
+
+
+def failed(decisions: Sequence[Decision]) -> list[Decision]:
+    """Those of ``decisions`` whose verdict the coach could not work out (the page says so)."""
+    return [d for d in decisions if d.failed and not d.judged]
+
+
+def ask_again(decisions: Sequence[Decision], urgent: bool = False) -> None:
+    """Ask the coach again for verdicts it could not work out."""
+    background.request(decisions, owner(), urgent=urgent, again=True)
+
+
+SAY_WAIT_AFTER = 3.0
+"""Seconds after which a line that says the coach is weighing also says how long it usually takes."""
+
+
+def wait_text(since: float, tr: Translator) -> str:
+    """Once the learner has waited :data:`SAY_WAIT_AFTER` seconds, how long an answer usually takes
+    on this server (the latest answers' median) and how long this one has taken; else nothing."""
+    waited = time.monotonic() - since
+    usual = background.usual_wait()
+    if waited < SAY_WAIT_AFTER or usual is None:
+        return ""
+    return " " + tr.gettext("It usually takes about {usual} s here; {waited} s so far.",
+                            usual=tr.number(max(1, round(usual))), waited=tr.number(round(waited)))
 
 
 def reviewed() -> set[int]:

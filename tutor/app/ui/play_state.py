@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime import Runtime
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutor.app.ui import profile, state
@@ -71,6 +72,22 @@ def owner() -> str:
     """Whose line a review waits in (:mod:`tutor.play.background`): this browser session's."""
     ctx = get_script_run_ctx()
     return ctx.session_id if ctx is not None else ""
+
+
+def session_alive(session_id: str) -> bool:
+    """Whether a browser session is still connected to this app process (the coach's reviewer drops
+    the work of one that is gone); True where there is no server (a test)."""
+    if not session_id or not Runtime.exists():
+        return True
+    return Runtime.instance().is_active_session(session_id)
+
+
+def start_coach() -> None:
+    """Start the coach's workers (while the learner looks at the cards), telling the reviewer how to
+    know a session that has gone."""
+    reviewer = background.reviewer()
+    reviewer.set_alive(session_alive)
+    reviewer.warm()
 
 
 # --- the match in the session ------------------------------------------------------------------
@@ -353,7 +370,7 @@ def reading_on() -> bool:
 
 def live_holding(match: Match) -> Holding:
     """The map of what the virtual player probably holds now, from what the learner can see (drawn
-    once for a position: some 20 ms, on the table's run only while the switch is on)."""
+    once for a position: some 0.1 s, on the table's run only while the switch is on)."""
     view = match.view()
     key = f"{position_seed(view)}/{match.level}"
     kept = st.session_state.get(PLAY_LIVE_HOLDING)
