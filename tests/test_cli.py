@@ -350,6 +350,7 @@ def test_advise_a_games_address_and_move_number():
     (["advise", "--game", "play?game=12&rules=nope"], "", "nope"),
     (["advise", "--game", "play?game=12", "--move", "300"], "", "Move 300 is past the end of the hand"),
     (["advise", "--samples", "0"], "", "--samples"),
+    (["advise", "--samples", "100000"], "", "--samples"),  # at most 20,000: minutes of CPU otherwise
 ])
 def test_advise_bad_input_gets_one_line_and_exit_2(argv, stdin, says):
     status, out, err = run(*argv, stdin=stdin)

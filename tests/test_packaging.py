@@ -92,6 +92,7 @@ def test_the_wheel_holds_every_module_and_every_content_file(built):
     assert not any(n.startswith(("benchmarks/", "tests/")) for n in names)
     assert "tutor/play/_rollout.pyi" in names
     assert any(n.startswith("tutor/play/_rollout.") and n.endswith(".so") for n in names), "the compiled play-outs"
+    assert "tutor/play/_rollout.c" not in names  # compiled in, not shipped as source
 
 
 @pytest.fixture(scope="module")

@@ -45,6 +45,9 @@ OUTPUT_FAILED = 1
 """The exit status when the answers could not be written (a closed or full output, a broken pipe)."""
 INTERRUPTED = 130
 """The exit status after Ctrl-C, as shells report it."""
+ADVISE_MOST = 20_000
+"""The most sampled deals ``advise`` plays for each option (some 2 s for a discard's every move on
+this machine; 100,000 took minutes before the play-outs ran many worlds in one call)."""
 
 
 class _InputError(Exception):
@@ -416,7 +419,7 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
                                                     "without it, one position (a view as JSON) per line"))
     p_advise.add_argument("--move", type=_whole(1, 10_000), default=1,
                           help=tr.gettext("with --game: the position before this move of the first hand"))
-    p_advise.add_argument("--samples", type=_whole(1, 100_000), default=200,
+    p_advise.add_argument("--samples", type=_whole(1, ADVISE_MOST), default=200,
                           help=tr.gettext("sampled deals for each option"))
     p_advise.add_argument("--seed", type=_whole(0, MAX_SEED), default=1, help=tr.gettext("seed of the samples"))
     p_advise.add_argument("--opponent", choices=BOT_LEVELS, default=None,

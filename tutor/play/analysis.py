@@ -777,7 +777,7 @@ def analyze_decision(view: dict[str, Any], samples: int = 200, seed: int | str =
     legal = tuple(moves) if moves is not None else position.legal
     if not legal:
         raise NothingToDecideError()
-    outcomes = {move: tuple(float(position.outcome(move, i)) for i in range(samples)) for move in legal}
+    outcomes = {move: tuple(map(float, position.outcomes(move, 0, samples))) for move in legal}
     return analysis_of(outcomes, samples)
 
 
