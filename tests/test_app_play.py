@@ -235,6 +235,108 @@ def test_a_hint_whose_work_failed_says_so_and_is_asked_again_with_the_button(mon
     reviewer.shut_down()
 
 
+def test_a_hint_that_takes_long_says_how_long_hints_usually_take_here(monkeypatch):
+    # The worker held at a gate: once the learner has waited past 3 s, the waiting line says how
+    # long an answer usually takes on this server (the latest answers' median) and how long so far.
+    from tutor.play import background
+
+    reviewer, gate = held_reviewer(monkeypatch)
+    monkeypatch.setattr(reviewer, "usual_wait", lambda: 1.6)
+    at = open_play("en", GAME)
+    at.button(key="play_hint_button").click().run()
+    assert "The coach is weighing your options…" in [c.value for c in at.caption]  # not yet 3 s
+    match = at.session_state["play_match"]
+    background.ask(match.view(), match.level, "hint").since -= 5  # as if asked 5 s ago
+    at.run()
+    assert "The coach is weighing your options… It usually takes about 2 s here; 5 s so far." in \
+        [c.value for c in at.caption]
+    gate.set()
+    until_hint(at)
+    reviewer.shut_down()
+
+
+def failing_reviewer(monkeypatch):
+    """The process' reviewer replaced by one working in a thread of this process whose verdicts fail
+    while the returned event is set (as when the work fails each time it is tried)."""
+    import threading
+
+    from tutor.play import background
+    failing = threading.Event()
+    failing.set()
+    calls = []
+
+    def judge(*args, **kwargs):
+        calls.append(args[1])
+        if failing.is_set():
+            raise RuntimeError("the worker died")
+        return background.work(*args, **kwargs)
+
+    reviewer = background.Reviewer(0, judge, background.answer)
+    monkeypatch.setattr(background, "_reviewer", reviewer)
+    return reviewer, failing, calls
+
+
+def wait_settled(decisions, seconds: float = 300):
+    """Wait until the coach has judged each of ``decisions`` or failed to."""
+    deadline = time.monotonic() + seconds
+    while not all(d.judged or d.failed for d in decisions):
+        assert time.monotonic() < deadline, "the coach neither judged nor failed"
+        time.sleep(0.02)
+
+
+def test_a_verdict_that_cannot_be_worked_out_says_so_and_is_asked_again_only_on_request(monkeypatch):
+    # Coach mode on, the learner passes the 5♠ and the coach's work on it fails: the page says so
+    # with a button, and does not ask again by itself (two more runs of the page ask nothing). Asked
+    # again, the verdict comes.
+    reviewer, failing, calls = failing_reviewer(monkeypatch)
+    at = open_play("en", GAME)
+    at.toggle(key="play_coach").set_value(True).run()
+    act(at, "pass")
+    wait_settled(at.session_state["play_match"].decisions)
+    at.run()
+    assert [w.value for w in at.warning] == ["The coach could not weigh your last move this time."]
+    at.run()
+    at.run()
+    assert len(calls) == 1
+    failing.clear()
+    at.button(key="play_verdict_again").click().run()
+    until_verdict(at)
+    assert [s.value for s in at.success] == ["Your last move, “Pass the 5♠”. Best: the coach's move."]
+    assert len(calls) == 2
+    reviewer.shut_down()
+
+
+def test_a_review_and_a_move_tried_again_that_cannot_be_worked_out_say_so_and_are_asked_again(monkeypatch):
+    # Game 12345, the first legal move each time to the end of hand 1 (16 decisions): the coach's
+    # work fails on every one, and the review says so with a button; asked again, the review comes.
+    # Then a move tried again fails too, says so, and is weighed when asked again.
+    reviewer, failing, calls = failing_reviewer(monkeypatch)
+    at = play_first_moves(open_play("en", GAME))
+    decisions = [d for d in at.session_state["play_match"].decisions if d.hand == 0]
+    wait_settled(decisions)
+    at.run()
+    assert [w.value for w in at.warning] == [f"The coach could not review {len(decisions)} of your decisions this "
+                                             "time."]
+    assert len(decisions) == 16
+    failing.clear()
+    at.button(key="play_review_again").click().run()
+    until_reviewed(at)
+    assert any(c.value.startswith("Accuracy ") for c in at.caption), screen(at)
+    failing.set()
+    retry = next(b.key for b in at.button if b.key.startswith("play_retry_") and b.key[11:].isdigit())
+    index = int(retry[11:])
+    at.button(key=retry).click().run()
+    at.button(key=f"play_retry_move_{index}_0").click().run()
+    wait_settled([at.session_state["play_retry_move"]])
+    at.run()
+    assert "The coach could not weigh this move this time." in [w.value for w in at.warning]
+    failing.clear()
+    at.button(key=f"play_retry_weigh_{index}").click().run()
+    until_retried(at)
+    assert any(line.startswith("You chose: ") for line in [s.value for s in at.success] + [w.value for w in at.warning])
+    reviewer.shut_down()
+
+
 def test_the_hint_in_spanish():
     at = open_play("es", GAME)
     at.button(key="play_hint_button").click().run()

@@ -111,3 +111,11 @@ def test_the_click_cost_benchmark_compares_with_a_hello_world_app():
 def test_the_next_puzzle_benchmark_times_the_choice_on_both_engines():
     out = run("next_puzzle.py", "--attempts", "200", "--choices", "5")
     assert "| SQLite |" in out and "| PostgreSQL |" in out and " ms |" in out
+
+
+def test_the_recovery_benchmark_kills_every_worker_twice_and_finds_every_answer_right():
+    out = run("coach_recovery.py", "--rounds", "1")
+    [row] = [line for line in out.splitlines() if line.startswith("| 1 |")]
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    # Six Hints pending or asked after the second kill, both reviews done, none failed, lost or differing.
+    assert cells[1] == "6" and cells[4] == "2" and cells[6] == "0"

@@ -369,15 +369,15 @@ class Reviewer:
             del self._waiting[id(job.subject)]
 
     def workers_running(self) -> dict[str, list[int]]:
-        """The process ids of each pool's workers now (by the pool's name: ``review``, ``urgent``; none
-        where the work is done in a thread)."""
+        """The process ids of each pool's live workers now (by the pool's name: ``review``, ``urgent``;
+        none where the work is done in a thread, or where the pool is broken and not started again yet)."""
         with self._lock:
             pools = list(dict.fromkeys(self._pools.values()))
         found = {}
         for pool in pools:
             executor = pool.executor
-            processes = getattr(executor, "_processes", None) or {}
-            found[pool.name] = sorted(processes)
+            processes = {} if getattr(executor, "_broken", False) else dict(getattr(executor, "_processes", None) or {})
+            found[pool.name] = sorted(pid for pid, process in processes.items() if process.is_alive())
         return found
 
     def waiting(self) -> int:

@@ -211,7 +211,8 @@ def show_last_verdict() -> None:
                   args=([decision], True))
     else:
         play_review.still_to_judge([decision], urgent=True)
-        st.caption(tr.gettext("The coach is weighing your last move…"))
+        st.caption(tr.gettext("The coach is weighing your last move…")
+                   + play_review.wait_text(play_review.waiting_since(decision), tr))
 
 
 def show_hint(asked: Asked, now: Match) -> None:

@@ -14,7 +14,7 @@ import streamlit as st
 
 from tutor.app.ui import profile
 from tutor.app.ui.play_state import current, owner
-from tutor.app.ui.session_keys import PLAY_RETRY, PLAY_RETRY_MOVE, PLAY_REVIEWED
+from tutor.app.ui.session_keys import PLAY_RETRY, PLAY_RETRY_MOVE, PLAY_REVIEWED, PLAY_WAITING
 from tutor.drills.kinds.discard import level_of_turn
 from tutor.language.i18n import Translator
 from tutor.play import background
@@ -60,6 +60,16 @@ def wait_text(since: float, tr: Translator) -> str:
                             usual=tr.number(max(1, round(usual))), waited=tr.number(round(waited)))
 
 
+def waiting_since(decision: Decision) -> float:
+    """Since when the page has waited for the verdict on ``decision`` (the learner's last move)."""
+    kept = st.session_state.get(PLAY_WAITING)
+    if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == id(decision)):
+        kept = (id(decision), time.monotonic())
+        st.session_state[PLAY_WAITING] = kept
+    since: float = kept[1]
+    return since
+
+
 def reviewed() -> set[int]:
     """The decisions of the open game (by their index) that the learner sent to review."""
     sent: set[int] = st.session_state.setdefault(PLAY_REVIEWED, set())
@@ -103,7 +113,14 @@ def retry_move(move: tuple[str, str | None]) -> None:
     first = match.decisions[index]
     chosen = Decision(first.hand, first.view, read_move(move), first.opponent)
     st.session_state[PLAY_RETRY_MOVE] = chosen
-    background.request([chosen], owner(), urgent=True, compare=(first.move,), thorough=True)
+    weigh_retried(chosen, first)
+
+
+def weigh_retried(chosen: Decision, first: Decision, again: bool = False) -> None:
+    """Ask the reviewer, first in line, for the verdict on ``chosen`` (a move chosen anew at the
+    learner's decision ``first``) with every move the coach valued beside it; ``again``: once more
+    after its work failed. Asked again on each run while it is waiting, it is queued once."""
+    background.request([chosen], owner(), urgent=True, compare=(first.move,), thorough=True, again=again)
 
 
 def retried() -> Decision | None:

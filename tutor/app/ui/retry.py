@@ -39,17 +39,23 @@ def show_retry(match: Match, index: int, tr: Translator) -> None:
         show_retried(chosen, decision, tr)
         st.button(tr.gettext("Choose again"), key=f"play_retry_again_{index}", on_click=play_review.retry,
                   args=(index,))
+    elif chosen.failed:
+        st.warning(tr.gettext("The coach could not weigh this move this time."))
+        st.button(tr.gettext("Ask the coach again"), key=f"play_retry_weigh_{index}",
+                  on_click=play_review.weigh_retried, args=(chosen, decision, True))
     else:
-        st.fragment(_weighing, run_every=0.5)(chosen, tr)
+        st.fragment(_weighing, run_every=0.5)(chosen, decision, tr)
     st.button(tr.gettext("Close"), key=f"play_retry_close_{index}", on_click=play_review.close_retry)
 
 
-def _weighing(chosen: Decision, tr: Translator) -> None:
-    """While the coach weighs the move chosen anew: a line that says so; the page again once it is in."""
-    if chosen.judged:
+def _weighing(chosen: Decision, first: Decision, tr: Translator) -> None:
+    """While the coach weighs the move chosen anew at ``first``: a line that says so; the page again
+    once it is in, or once its work failed."""
+    if chosen.judged or chosen.failed:
         st.rerun()
-    play_review.still_to_judge([chosen], urgent=True)
-    st.caption(tr.gettext("The coach is weighing your move…"))
+    play_review.weigh_retried(chosen, first)
+    st.caption(tr.gettext("The coach is weighing your move…")
+               + play_review.wait_text(play_review.waiting_since(chosen), tr))
 
 
 def show_retried(chosen: Decision, first: Decision, tr: Translator) -> None:

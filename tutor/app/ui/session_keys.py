@@ -148,6 +148,9 @@ PLAY_RETRY = "play_retry"
 """The decision (by index) being tried again in a hand's review."""
 PLAY_RETRY_MOVE = "play_retry_move"
 """The move chosen where a decision is tried again, as a :class:`~tutor.play.match.Decision` of its own."""
+PLAY_WAITING = "play_waiting"
+"""Since when the page has waited for Coach mode's verdict on the learner's last move: ``(the
+decision's id, time.monotonic())``, for the line that says how long a verdict usually takes."""
 PLAY_GRADED = "play_graded"
 """How far the game's decisions are counted for its record: ``(decisions, graded best)`` of the
 first ones all judged (:func:`tutor.app.ui.play_state.save`)."""
@@ -161,7 +164,7 @@ PLAY_HOLDING_AT = "play_holding_at_"
 virtual player probably held is shown in its review (a widget; one for each hand's review)."""
 PLAY_GAME_KEYS = (PLAY_MATCH, PLAY_GAME_ID, PLAY_SEEN, PLAY_ARMED, PLAY_HINT, PLAY_COMMENTS, PLAY_ERROR, PLAY_FRESH,
                   PLAY_REVIEWED, PLAY_RETRY, PLAY_RETRY_MOVE, PLAY_GRADED, PLAY_REVIEW_HAND,
-                  PLAY_UNSAVED)
+                  PLAY_UNSAVED, PLAY_WAITING)
 """The keys of one game."""
 PLAY_TABLE = "play_table"
 """The table component (a widget): its trigger value is the action clicked."""
