@@ -4,6 +4,7 @@ and no worker left behind when the app's process goes."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -92,6 +93,21 @@ def test_a_verdict_from_a_worker_process_is_sent_back_as_it_was_worked_out():
     assert str(second.move[1]) == "AS" and str(sent.coach[1]) == "7D"
     assert (round(sent.loss, 2), round(sent.stderr, 2), sent.worlds, sent.grade) == (9.85, 1.05, 486, "blunder")
     reviewer.shut_down()
+
+
+def test_a_worker_sends_back_the_verdict_and_what_the_page_reads_and_no_more():
+    # The same decision of game 4242 (the A♠ thrown where the coach throws the 7♦): what comes back
+    # from the worker, and stays on the decision in the app process for the life of the game, is
+    # the verdict and the tips' measures: under 2 KB pickled (587 KB when it carried the worlds),
+    # and under 8 KB for a decision tried again, with every valued move's verdict.
+    import pickle
+
+    [_, second] = decisions_of_4242(2)
+    worked = background.work(second.view, second.move, second.opponent)
+    assert worked.judgement.grade == "blunder" and str(worked.judgement.coach[1]) == "7D"
+    assert len(pickle.dumps(worked)) < 2_000
+    thorough = background.work(second.view, second.move, second.opponent, (), True)
+    assert len(pickle.dumps(thorough)) < 8_000
 
 
 def test_a_question_goes_before_the_reviews_and_is_asked_once():
@@ -275,7 +291,8 @@ def test_one_learners_flood_of_urgent_work_is_bounded_and_waits_its_turn():
     # One worker thread held at a gate. Ana asks for a verdict on a move tried again twenty times (a
     # new choice each time): the first goes to the worker, and each newer one replaces the older
     # waiting, so one waits; she asks three Hints for three positions: only the last waits. Ben asks
-    # one Hint: his turn comes after one of Ana's, not behind her whole flood.
+    # one Hint. The Hints go before any verdict (a learner waits for a Hint), Ana's first as her
+    # line's turn comes first; Ben's does not wait behind her flood.
     from tutor.play.match import Decision
 
     gate = threading.Event()
@@ -299,7 +316,33 @@ def test_one_learners_flood_of_urgent_work_is_bounded_and_waits_its_turn():
     assert reviewer.waiting() == 4  # the one being worked on, two of Ana's waiting, Ben's one
     gate.set()
     until_idle(reviewer)
-    assert order == ["ana-retry0", "ana-retry19", "ben-hint", "ana-hint2"]
+    assert order == ["ana-retry0", "ana-hint2", "ben-hint", "ana-retry19"]
+    reviewer.shut_down()
+
+
+def test_a_hint_goes_before_the_verdicts_waiting_for_the_urgent_worker():
+    # One worker thread held at a gate. Ana's Coach mode verdict goes to the worker; Cat's waits;
+    # then Ben asks for a Hint: it is worked out before Cat's verdict (Cat may play on meanwhile,
+    # Ben waits for his answer).
+    from tutor.play.match import Decision
+
+    gate = threading.Event()
+    order: list[str] = []
+
+    def held(view, *args, **kwargs):
+        gate.wait(60)
+        order.append(view["_who"])
+        raise RuntimeError("not worked out here")
+
+    reviewer = Reviewer(0, held, held)
+    first = decisions_of_4242(1)[0]
+    for who in ("ana", "cat"):
+        reviewer.request([Decision(0, dict(first.view, _who=f"{who}-verdict"), first.move, first.opponent)], who,
+                         urgent=True)
+    reviewer.ask(dict(first.view, _who="ben-hint"), "beginner", "hint", "ben")
+    gate.set()
+    until_idle(reviewer)
+    assert order == ["ana-verdict", "ben-hint", "cat-verdict"]
     reviewer.shut_down()
 
 
@@ -320,3 +363,20 @@ def test_the_work_of_a_learner_whose_page_is_gone_is_dropped():
     assert order == ["ana0", "ana1"] and not any(d.judged for d in gone)
     reviewer.shut_down()
 
+
+
+def test_a_process_keeps_as_many_evaluations_as_it_is_told_the_oldest_going_first(monkeypatch):
+    # A review worker keeps 4 evaluations (it meets each decision once), the urgent worker 64: three
+    # decisions of game 4242 weighed in a process told to keep 2 leave the last two.
+    from tutor.play import coach
+
+    monkeypatch.setattr(coach, "_evaluations", type(coach._evaluations)())
+    monkeypatch.setattr(coach, "CONSULTED", coach.CONSULTED)
+    decisions = decisions_of_4242(3)
+    for decision in decisions:
+        assert coach.evaluation(decision.view, decision.opponent) is not None
+    coach.keep_evaluations(2)
+    assert [json.loads(key[0])["turn"] for key in coach._evaluations] == [d.view["turn"] for d in decisions[1:]]
+    coach.evaluation(decisions[0].view, decisions[0].opponent)
+    assert len(coach._evaluations) == 2
+    assert background.REVIEW_CONSULTED == 4 and coach.CONSULTED == 2

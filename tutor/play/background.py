@@ -75,6 +75,10 @@ URGENT_NICENESS = 1
 mode's verdict, a decision tried again) is than the app's: a step below the pages, above the reviews."""
 URGENT_MOST = 3
 """The most urgent jobs one learner may have waiting (not counting the one being worked on)."""
+REVIEW_CONSULTED = 4
+"""How many evaluations a review worker keeps: it meets each decision once (a Hint and Coach mode's
+verdict, which meet the same view, are worked out by the urgent worker, which keeps
+:data:`tutor.play.coach.CONSULTED`). At 1 to 9 MiB each, 64 held a review worker at some 400 MiB."""
 RETRIES = 2
 """How many times a job whose worker died is asked again before it is marked failed."""
 TIMES_KEPT = 64
@@ -196,11 +200,13 @@ def _ready() -> None:
     """In a worker: nothing more than being started (:meth:`Reviewer.warm`)."""
 
 
-def _worker_start(parent: int, niceness: int) -> None:
-    """In a worker, first: yield the processor to the pages (``niceness``), and leave as soon as the
-    process that started it is gone."""
+def _worker_start(parent: int, niceness: int, consulted: int) -> None:
+    """In a worker, first: yield the processor to the pages (``niceness``), keep ``consulted``
+    evaluations (:func:`tutor.play.coach.keep_evaluations`), and leave as soon as the process that
+    started it is gone."""
     with contextlib.suppress(OSError):
         os.nice(niceness)
+    coach.keep_evaluations(consulted)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -213,10 +219,12 @@ def _worker_start(parent: int, niceness: int) -> None:
 class _Pool:
     """One pool of workers and the jobs it is working on: the reviews' or the urgent work's."""
 
-    def __init__(self, name: str, workers: int, niceness: int) -> None:
+    def __init__(self, name: str, workers: int, niceness: int, consulted: int) -> None:
         self.name = name
         self.workers = workers
         self.niceness = niceness
+        self.consulted = consulted
+        """How many evaluations each worker keeps (:func:`tutor.play.coach.keep_evaluations`)."""
         self.executor: Executor | None = None
         self.running: dict[int, Job] = {}
         """The jobs sent to it and not back yet, by their subject's identity."""
@@ -234,7 +242,7 @@ class _Pool:
             else:
                 self.executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
                                                     initializer=_worker_start,
-                                                    initargs=(os.getpid(), self.niceness))
+                                                    initargs=(os.getpid(), self.niceness, self.consulted))
         return self.executor.submit(*args), self.executor
 
     def drop(self, executor: Executor | None = None) -> bool:
@@ -272,8 +280,9 @@ class Reviewer:
         """Each learner's review, in the order the lines take turns."""
         self._waiting: dict[int, Job] = {}
         """Every decision or question queued or being worked on, by identity."""
-        reviews = _Pool("review", workers, NICENESS)
-        self._pools = {False: reviews, True: _Pool("urgent", min(workers, 1), URGENT_NICENESS) if workers else reviews}
+        reviews = _Pool("review", workers, NICENESS, REVIEW_CONSULTED)
+        self._pools = {False: reviews, True: _Pool("urgent", min(workers, 1), URGENT_NICENESS, coach.CONSULTED)
+                       if workers else reviews}
         """The reviews' pool, and the urgent work's (the same one thread where there are no workers)."""
         self._alive: Callable[[str], bool] = _always
         self._times: deque[float] = deque(maxlen=TIMES_KEPT)
@@ -394,20 +403,31 @@ class Reviewer:
 
     def _next(self, urgent: bool) -> Job | None:
         """The next job of the urgent lines or of the review lines (with the lock held), the lines
-        taking turns; the jobs of a learner whose page is gone are dropped on the way."""
+        taking turns; among the urgent ones, a question (a Hint) before any verdict: the learner who
+        asked waits for it, where Coach mode's verdict lets the learner play on. The jobs of a
+        learner whose page is gone are dropped on the way."""
         lines = self._urgent if urgent else self._lines
-        for owner in list(lines):
-            line = lines.pop(owner)
-            if not self._alive(owner):
-                lines[owner] = line
-                self._drop(owner)
-                continue
+        for owner in [owner for owner in list(lines) if not self._alive(owner)]:
+            self._drop(owner)
+        if urgent:
+            for owner, line in list(lines.items()):
+                question = next((job for job in line if isinstance(job.subject, Asked)), None)
+                if question is not None:
+                    return self._take(lines, owner, question)
+        for owner, line in list(lines.items()):
             if line:
-                job = line.popleft()
-                if line:
-                    lines[owner] = line  # back of the turn order
-                return job
+                return self._take(lines, owner, line[0])
+            del lines[owner]
         return None
+
+    @staticmethod
+    def _take(lines: dict[str, deque[Job]], owner: str, job: Job) -> Job:
+        """Take ``job`` out of ``owner``'s line, whose turn then goes to the back (with the lock held)."""
+        line = lines.pop(owner)
+        del line[next(i for i, queued in enumerate(line) if queued is job)]
+        if line:
+            lines[owner] = line
+        return job
 
     def _drop(self, owner: str) -> None:
         """Drop every waiting job of ``owner`` (with the lock held)."""

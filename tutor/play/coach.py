@@ -159,8 +159,9 @@ class CoachHint:
 
 
 CONSULTED = 64
-"""How many of the latest decisions' evaluations are kept: the hint, the verdict on the move that
-follows it and the review meet the same view, and the same worlds answer them all."""
+"""How many of the latest decisions' evaluations are kept (1 to 9 MiB each): the hint, the verdict on
+the move that follows it and the review meet the same view, and the same worlds answer them all.
+A process that meets each view once keeps fewer (:func:`keep_evaluations`)."""
 _evaluations: OrderedDict[tuple[str, str, str, Budget], Evaluation] = OrderedDict()
 _pinned: weakref.WeakValueDictionary[tuple[str, str, str, Budget], Evaluation] = weakref.WeakValueDictionary()
 """Every evaluation still held elsewhere (a learner's decision holds its own, :class:`tutor.play.match.Decision`):
@@ -181,6 +182,7 @@ def evaluation(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int
         if found is not None:
             _evaluations[key] = found
             _evaluations.move_to_end(key)
+            _trim()
             return found
     try:
         made = Evaluation(view, opponent, salt, budget)
@@ -197,9 +199,22 @@ def _kept(key: tuple[str, str, str, Budget], made: Evaluation) -> Evaluation:
         found = _evaluations.get(key) or _pinned.get(key) or made
         _evaluations[key] = _pinned[key] = found
         _evaluations.move_to_end(key)
-        while len(_evaluations) > CONSULTED:
-            _evaluations.popitem(last=False)
+        _trim()
     return found
+
+
+def _trim() -> None:
+    """Let the oldest evaluations go beyond :data:`CONSULTED` (with the lock held)."""
+    while len(_evaluations) > CONSULTED:
+        _evaluations.popitem(last=False)
+
+
+def keep_evaluations(most: int) -> None:
+    """Keep at most ``most`` of the latest evaluations from now on (the oldest go now)."""
+    global CONSULTED
+    with _lock:
+        CONSULTED = max(1, most)
+        _trim()
 
 
 def _fallback(view: dict[str, Any]) -> Move:

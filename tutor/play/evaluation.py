@@ -9,12 +9,12 @@ outcome in each world is played once, when first needed, and kept: everything be
 same numbers, in whatever order it is asked (the hint first or the verdict first).
 
 - **The coach's move** (:meth:`Evaluation.choice`): every legal move is played on
-  :attr:`Budget.screen` worlds (a cheap first pass, so the analysis' own best is never left out);
-  the best :attr:`Budget.keep` of them, with the strong player's move, on :attr:`Budget.deep`
-  worlds; the best :attr:`Budget.candidates` of those, with the strong player's move, then race:
-  worlds are added :data:`BATCH` at a time, and a move drops out once it trails the leader by
-  more than :data:`RACE_CONFIDENCE` standard errors of the paired difference, until one move is
-  left or :attr:`Budget.race` worlds are played. When several are left, each of them (twins
+  :attr:`Budget.screen` worlds, then races (a budget with :attr:`Budget.keep`, the expert's, first
+  cuts to the best few, played on :attr:`Budget.deep` worlds, and races the best
+  :attr:`Budget.candidates` of them with the strong player's move): worlds are added :data:`BATCH`
+  at a time, and a move drops out once it trails the leader by more than :data:`DROP_CONFIDENCE`
+  standard errors of the paired difference (:data:`RACE_CONFIDENCE` for the expert), until one move
+  is left or :attr:`Budget.race` worlds are played. When several are left, each of them (twins
   aside) is played on :attr:`Budget.refine` worlds and the best there is the coach's move. Another
   not beyond doubt behind it there (:func:`in_doubt`) whose loss against it, measured as a verdict's
   is (below), is graded best is *too close to call* (a loss measured on the refine's worlds alone
@@ -137,10 +137,12 @@ class Budget:
 
 APP = Budget()
 """The coach's budget in the app. A verdict may grow to 76,800 worlds (only one still unsettled near a
-grade's line does): on ``benchmarks/coach_trust.py``'s 578 moves, the same grade under five seeds for
-96.4 % of moves (92.7 % at 19,200, 87.4 % at 4,800, 84.3 % at 2,400), none two grades apart or best
-under one seed and a mistake under another. Every legal move of those 80 positions judged under five
-seeds took 8.1 minutes of CPU (20.5 before the play-outs scored knocks in C, 7.5 at 19,200)."""
+grade's line does). ``benchmarks/coach_trust.py`` on 400 positions (100 of each kind) against every
+level, 2026-12-05, everything the coach draws drawn anew five times (worlds, belief, knock slices):
+95.9 % of moves the same grade, kinds weighed by their share of real decisions (discards 92.4 %), none
+two grades apart or best under one draw and a mistake under another; the coach's move the same, or
+named too close to call, under every draw in 96.4 % of positions. A Hint takes 0.23 s of CPU
+(median; 1.12 s at the 95th percentile), a hand's review 4.0 s."""
 DRILL = Budget(race=240, refine=480, verdict=960, belief=8000)
 """A fraction of it, for the knock-or-wait drill's answer, made and checked on a click (about 0.1 s a
 position): it keeps only positions whose answer is clear beyond doubt
