@@ -346,6 +346,45 @@ def test_a_hint_goes_before_the_verdicts_waiting_for_the_urgent_worker():
     reviewer.shut_down()
 
 
+def test_a_learner_past_their_share_of_the_urgent_worker_waits_in_their_review_line(monkeypatch):
+    # Each verdict takes 0.2 s, and a learner's share is 0.3 s a minute here. Ana has two verdicts
+    # worked out urgently (0.4 s: past her share). Then, while Cat's verdict holds the worker, Ben
+    # queues a review decision and Ana asks for a verdict urgently, twice (a page asks each second):
+    # hers waits in her review line, behind Ben's review, and is still worked out.
+    from tutor.play.match import Decision
+
+    monkeypatch.setattr(background, "URGENT_SHARE", 0.3)
+    gate = threading.Event()
+    gate.set()
+    order: list[str] = []
+
+    def slow(view, *args, **kwargs):
+        gate.wait(60)
+        time.sleep(0.2)
+        order.append(view["_who"])
+        raise RuntimeError("not worked out here")
+
+    reviewer = Reviewer(0, slow, slow)
+    first = decisions_of_4242(1)[0]
+
+    def decision(who):
+        return Decision(0, dict(first.view, _who=who), first.move, first.opponent)
+
+    for n in range(2):
+        reviewer.request([decision(f"ana-{n}")], "ana", urgent=True)
+        until_idle(reviewer)
+    gate.clear()
+    reviewer.request([decision("cat")], "cat", urgent=True)
+    reviewer.request([decision("ben-review")], "ben")
+    late = decision("ana-2")
+    reviewer.request([late], "ana", urgent=True)
+    reviewer.request([late], "ana", urgent=True)
+    gate.set()
+    until_idle(reviewer)
+    assert order == ["ana-0", "ana-1", "cat", "ben-review", "ana-2"]
+    reviewer.shut_down()
+
+
 def test_the_work_of_a_learner_whose_page_is_gone_is_dropped():
     gate = threading.Event()
     order: list[str] = []

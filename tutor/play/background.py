@@ -79,6 +79,13 @@ REVIEW_CONSULTED = 4
 """How many evaluations a review worker keeps: it meets each decision once (a Hint and Coach mode's
 verdict, which meet the same view, are worked out by the urgent worker, which keeps
 :data:`tutor.play.coach.CONSULTED`). At 1 to 9 MiB each, 64 held a review worker at some 400 MiB."""
+URGENT_SHARE = 15.0
+"""Seconds of the urgent worker's time one learner may take in :data:`URGENT_WINDOW`: beyond it, their
+urgent work waits in their review line until their share is back within it, so that a learner who
+asks without end (a move tried again in a loop) cannot hold up everyone's Hint. A learner playing in
+Coach mode takes some 4 seconds a minute."""
+URGENT_WINDOW = 60.0
+"""The seconds over which a learner's share of the urgent worker is counted."""
 RETRIES = 2
 """How many times a job whose worker died is asked again before it is marked failed."""
 TIMES_KEPT = 64
@@ -286,6 +293,10 @@ class Reviewer:
         """The reviews' pool, and the urgent work's (the same one thread where there are no workers)."""
         self._alive: Callable[[str], bool] = _always
         self._times: deque[float] = deque(maxlen=TIMES_KEPT)
+        self._spent: dict[str, deque[tuple[float, float]]] = {}
+        """Each learner's urgent jobs of the last :data:`URGENT_WINDOW`: when each ended, how long it took."""
+        self._started: dict[int, float] = {}
+        """When each job being worked on was sent to its worker, by its subject's identity."""
         self._closed = False
         self._warmed = False
 
@@ -321,8 +332,8 @@ class Reviewer:
                         continue
                     del decision.__dict__[FAILED]
                 queued = self._waiting.get(id(decision))
-                if queued is not None and (queued.urgent or not urgent or queued not in
-                                           self._lines.get(queued.owner, ())):
+                if queued is not None and (queued.urgent or not urgent or self._over_share(owner)
+                                           or queued not in self._lines.get(queued.owner, ())):
                     continue
                 if queued is not None:
                     self._lines[queued.owner].remove(queued)
@@ -355,6 +366,8 @@ class Reviewer:
         """Put a job in its learner's line (with the lock held). An urgent one replaces a waiting one
         of the same kind (a verdict replaced goes to the review line), and the oldest beyond
         :data:`URGENT_MOST` goes."""
+        if job.urgent and self._over_share(job.owner):
+            job = Job(job.subject, job.owner, False, job.compare, job.thorough, job.tries)
         self._waiting[id(job.subject)] = job
         if not job.urgent:
             self._lines.setdefault(job.owner, deque()).append(job)
@@ -366,6 +379,20 @@ class Reviewer:
         line.append(job)
         while len(line) > URGENT_MOST:
             self._set_aside(line.popleft())
+
+    def _over_share(self, owner: str) -> bool:
+        """Whether ``owner`` has taken more than :data:`URGENT_SHARE` seconds of the urgent worker in
+        the last :data:`URGENT_WINDOW` (with the lock held)."""
+        spent = self._spent.get(owner)
+        if not spent:
+            return False
+        since = time.monotonic() - URGENT_WINDOW
+        while spent and spent[0][0] < since:
+            spent.popleft()
+        if not spent:
+            del self._spent[owner]
+            return False
+        return sum(seconds for _, seconds in spent) > URGENT_SHARE
 
     def _set_aside(self, job: Job) -> None:
         """An urgent job no longer waited for (with the lock held): a verdict goes to its learner's
@@ -454,6 +481,7 @@ class Reviewer:
                     return
                 pool = self._pools[job.urgent]
                 pool.running[id(job.subject)] = job
+                self._started[id(job.subject)] = time.monotonic()
                 subject = job.subject
                 try:
                     if isinstance(subject, Asked):
@@ -463,10 +491,12 @@ class Reviewer:
                                                        job.compare, job.thorough)
                 except BrokenExecutor:
                     del pool.running[id(subject)]
+                    self._started.pop(id(subject), None)
                     self._broken(pool, pool.executor, [job])
                     continue
                 except RuntimeError:  # the pool is shutting down with the process
                     del pool.running[id(subject)]
+                    self._started.pop(id(subject), None)
                     if self._waiting.get(id(subject)) is job:
                         del self._waiting[id(subject)]
                     return
@@ -523,6 +553,12 @@ class Reviewer:
                 self._failed(job)
         with self._lock:
             pool.running.pop(id(subject), None)
+            started = self._started.pop(id(subject), None)
+            if job.urgent and started is not None:
+                now = time.monotonic()
+                self._spent.setdefault(job.owner, deque()).append((now, now - started))
+                for owner in [o for o, spent in self._spent.items() if spent[-1][0] < now - URGENT_WINDOW]:
+                    del self._spent[owner]  # a learner who has asked nothing for a while (or has gone)
             if broken:
                 self._broken(pool, executor, [job])
             elif self._waiting.get(id(subject)) is job:
