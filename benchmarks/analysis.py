@@ -24,15 +24,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tutor.engine.rules import load_ruleset  # noqa: E402
-from tutor.play import Bot, new_hand  # noqa: E402
-from tutor.play.analysis import WorldSampler, analyze_decision, hidden_of, play_option, world_sim  # noqa: E402
-from tutor.play.bots.reading import read_view  # noqa: E402
+from tutor.engine.rules import load_ruleset
+from tutor.play import Bot, new_hand
+from tutor.play.analysis import WorldSampler, analyze_decision, hidden_of, play_option, world_sim
+from tutor.play.bots.reading import read_view
+from tutor.play.hand import View
 
 RULES = load_ruleset("classic")
 
 
-def hand_decisions(seed: int) -> list[dict[str, Any]]:
+def hand_decisions(seed: int) -> list[View]:
     """The views of player 0's decisions (with more than one legal move) in a hand the strong
     player plays on both sides."""
     hand = new_hand(RULES, seed)

@@ -41,17 +41,19 @@ import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tutor.engine.cards import Card, card, mask_of  # noqa: E402
-from tutor.engine.rules import Ruleset, load_ruleset  # noqa: E402
-from tutor.play import BOT_LEVELS, Bot, Game, Hand, new_game, new_hand  # noqa: E402
-from tutor.play.bots.evaluate import discard_order  # noqa: E402
-from tutor.play.moves import Move, read_move  # noqa: E402
+from players import Tally
+
+from tutor.engine.cards import Card, card, mask_of
+from tutor.engine.rules import Ruleset, load_ruleset
+from tutor.play import BOT_LEVELS, Bot, Game, Hand, new_game, new_hand
+from tutor.play.bots.evaluate import discard_order
+from tutor.play.moves import Move, read_move
 
 CLASSIC = load_ruleset("classic")
 EAAI = replace(CLASSIC, name="classic-no-big-gin", big_gin_allowed=False)
@@ -68,16 +70,6 @@ def to_openspiel(c: Card) -> int:
 
 def from_openspiel(action: int) -> Card:
     return card(action % 13 + 1, SUIT_OF_OPENSPIEL[action // 13])
-
-
-@dataclass
-class Tally:
-    """What the arena counts for one side."""
-
-    decisions: list[float] = field(default_factory=list)
-    illegal: int = 0
-    substituted: int = 0
-    fallback: int = 0
 
 
 class OurPlayer:

@@ -23,7 +23,7 @@ from typing import Any
 from servers import APP, ROOT, serve  # benchmarks/ is the script's own folder
 
 sys.path.insert(0, str(ROOT / "tools"))
-from browser import CHROMIUM_ARGS, chromium_path, settle  # noqa: E402  (tools/ is not a package)
+from browser import CHROMIUM_ARGS, chromium_path, settle
 
 HELLO = '''import streamlit as st
 st.title("Hello")

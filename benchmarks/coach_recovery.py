@@ -26,14 +26,14 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tutor.engine.rules import load_ruleset  # noqa: E402
-from tutor.play.background import Asked, Reviewer, worker_count  # noqa: E402
-from tutor.play.coach import coach_hint, judge  # noqa: E402
-from tutor.play.match import Decision, start_match  # noqa: E402
+from tutor.engine.rules import load_ruleset
+from tutor.play.background import Asked, Reviewer, worker_count
+from tutor.play.coach import coach_hint, judge
+from tutor.play.hand import View
+from tutor.play.match import Decision, start_match
 
 PATIENCE = 180.0
 """Seconds a round waits for everything before it gives up (and counts what is missing)."""
@@ -48,7 +48,7 @@ def decisions_of(game: int, count: int) -> list[Decision]:
     return list(match.decisions)
 
 
-def first_view(game: int) -> dict[str, Any]:
+def first_view(game: int) -> View:
     """The learner's first view of ``game`` (classic, against the beginner)."""
     return start_match(load_ruleset("classic"), game, "beginner").view()
 

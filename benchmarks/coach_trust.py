@@ -50,17 +50,18 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tutor.engine.cards import mask_of  # noqa: E402
-from tutor.engine.rules import load_ruleset  # noqa: E402
-from tutor.engine.scoring import knocker_gain  # noqa: E402
-from tutor.play import Bot, new_hand  # noqa: E402
-from tutor.play.analysis import Position, belief_seed, one_ply_of, position_seed  # noqa: E402
-from tutor.play.bots.evaluate import discard_order  # noqa: E402
-from tutor.play.bots.reading import read_view  # noqa: E402
-from tutor.play.evaluation import APP, Budget, Evaluation  # noqa: E402
-from tutor.play.grading import GRADES  # noqa: E402
-from tutor.play.match import start_match  # noqa: E402
-from tutor.play.moves import Move, move_text, read_move  # noqa: E402
+from tutor.engine.cards import mask_of
+from tutor.engine.rules import load_ruleset
+from tutor.engine.scoring import knocker_gain
+from tutor.play import Bot, new_hand
+from tutor.play.analysis import Position, belief_seed, one_ply_of, position_seed
+from tutor.play.bots.evaluate import discard_order
+from tutor.play.bots.reading import read_view
+from tutor.play.evaluation import APP, Budget, Evaluation
+from tutor.play.grading import GRADES
+from tutor.play.hand import View
+from tutor.play.match import start_match
+from tutor.play.moves import Move, move_text, read_move
 
 RULES = load_ruleset("classic")
 LEVELS = ("beginner", "intermediate", "strong", "expert")
@@ -74,7 +75,7 @@ REFERENCE = replace(APP, screen=10 * APP.screen, deep=10 * APP.deep, race=10 * A
 """Ten times the app's worlds at every step (a verdict up to 768,000 worlds)."""
 
 
-def kind_of(view: dict[str, Any]) -> str:
+def kind_of(view: View) -> str:
     """A decision's kind: the first upcard, a draw, a plain discard, or a discard where a knock is legal."""
     if view["phase"] == "first_upcard":
         return "first_upcard"
@@ -83,7 +84,7 @@ def kind_of(view: dict[str, Any]) -> str:
     return "knock" if any(k == "knock" for k, _ in view["legal"]) else "discard"
 
 
-def hand_of(seed: int, level: str) -> list[tuple[dict[str, Any], Move]]:
+def hand_of(seed: int, level: str) -> list[tuple[View, Move]]:
     """Seat 0's decisions with a choice in a hand of the strong player against ``level``: the view
     and the move it made."""
     hand = new_hand(RULES, seed, dealer=seed % 2)

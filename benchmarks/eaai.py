@@ -36,12 +36,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tutor.engine.cards import Card, mask_of, parse_card  # noqa: E402
-from tutor.engine.melds import Meld  # noqa: E402
-from tutor.engine.scoring import HandScore  # noqa: E402
-from tutor.play import Hand  # noqa: E402
-from tutor.play.bots.evaluate import discard_order  # noqa: E402
-from tutor.play.moves import Move  # noqa: E402
+from players import Tally
+
+from tutor.engine.cards import Card, mask_of, parse_card
+from tutor.engine.melds import Meld
+from tutor.engine.scoring import HandScore
+from tutor.play import Hand
+from tutor.play.bots.evaluate import discard_order
+from tutor.play.moves import Move
 
 EAAI_REPO = "https://github.com/tneller/gin-rummy-eaai"
 EAAI_COMMIT = "559c712"
@@ -129,8 +131,6 @@ class JavaPlayer:
     """One EAAI player in a Java process, with the arena's interface (start, observe, move, finish)."""
 
     def __init__(self, name: str) -> None:
-        from arena import Tally
-
         reason = missing()
         if reason:
             raise SystemExit(f"eaai: {reason}")

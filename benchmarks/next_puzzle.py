@@ -26,8 +26,8 @@ import sqlalchemy as sa
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tools")]
-from tutor.app.ui.drill_state import NEAR, suited_choice, weakest_kind  # noqa: E402
 from tutor.drills import KINDS, LEVELS  # noqa: E402
+from tutor.drills.suited import NEAR, suited_choice, weakest_kind  # noqa: E402
 from tutor.progress.ratings import NEW  # noqa: E402
 from tutor.progress.review import DrillItem  # noqa: E402
 from tutor.progress.store import Store, open_store  # noqa: E402

@@ -26,9 +26,10 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from tutor.app.ui.play_state import actions_for
+from tutor.app.ui.play_actions import actions_for
 from tutor.play.bots import Bot
 from tutor.play.coach import coach_hint
+from tutor.play.hand import View
 
 APP = Path(__file__).resolve().parent.parent / "tutor" / "app" / "main.py"
 
@@ -39,7 +40,7 @@ def percentile(samples: list[float], share: float) -> float:
 
 
 def play_hand(seed: int, level: str, lang: str, profile: str | None, coach: bool, reruns: list[float],
-              views: list[dict[str, object]]) -> None:
+              views: list[View]) -> None:
     """One hand of game ``seed`` on the Play page, timing each rerun after a click."""
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.query_params.update({"lang": lang})
@@ -86,14 +87,14 @@ def main(argv: list[str] | None = None) -> int:
     settings = [("guest, Coach mode off", None, False), ("guest, Coach mode on", None, True),
                 ("profile, Coach mode off", "off", False), ("profile, Coach mode on", "on", True)]
     results: dict[str, list[float]] = {}
-    views: list[dict[str, object]] = []
+    views: list[View] = []
     for what, name, coach in settings:
         reruns: list[float] = []
         for seed in range(args.first_game, args.first_game + args.hands):
             play_hand(seed, args.level, args.lang, None if name is None else f"{name} {seed}", coach, reruns, views)
         results[what] = reruns
     hints = []
-    unique = {json.dumps(v, sort_keys=True): v for v in views if len(v["legal"]) > 1}  # type: ignore[arg-type]
+    unique = {json.dumps(v, sort_keys=True): v for v in views if len(v["legal"]) > 1}
     for view in list(unique.values())[: args.hints]:
         began = time.process_time()
         coach_hint(view, args.level, salt="benchmark")  # a salt of its own: a cold cache

@@ -42,11 +42,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tutor.engine.cards import DECK, mask_of  # noqa: E402
-from tutor.engine.rules import load_ruleset  # noqa: E402
-from tutor.play import Bot, new_hand  # noqa: E402
-from tutor.play.analysis import stderr_of  # noqa: E402
-from tutor.play.holding import HOLDING_DRAWS, brier, holding  # noqa: E402
+from tutor.engine.cards import DECK, mask_of
+from tutor.engine.rules import load_ruleset
+from tutor.play import Bot, new_hand
+from tutor.play.analysis import stderr_of
+from tutor.play.holding import HOLDING_DRAWS, brier, holding
 
 RULES = load_ruleset("classic")
 LEVELS = ("beginner", "intermediate", "strong", "expert")

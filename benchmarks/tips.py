@@ -19,16 +19,16 @@ import math
 import statistics
 import sys
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tutor.engine.rules import load_ruleset  # noqa: E402
-from tutor.play import Bot, new_hand  # noqa: E402
-from tutor.play.bots.reading import Table, read_view  # noqa: E402
-from tutor.play.evaluation import Evaluation  # noqa: E402
-from tutor.play.moves import Move  # noqa: E402
-from tutor.play.tips import TIPS, tip_verdict  # noqa: E402
+from tutor.engine.rules import load_ruleset
+from tutor.play import Bot, new_hand
+from tutor.play.bots.reading import Table, read_view
+from tutor.play.evaluation import Evaluation
+from tutor.play.hand import View
+from tutor.play.moves import Move
+from tutor.play.tips import TIPS, tip_verdict
 
 
 class Decided:
@@ -36,7 +36,7 @@ class Decided:
         self.table, self.move = table, move
 
 
-def decisions(rules_name: str, hands: int) -> list[dict[str, Any]]:
+def decisions(rules_name: str, hands: int) -> list[View]:
     """Every decision with more than one legal move, of both players, in ``hands`` hands."""
     rules = load_ruleset(rules_name)
     views = []
@@ -51,7 +51,7 @@ def decisions(rules_name: str, hands: int) -> list[dict[str, Any]]:
     return views
 
 
-def tip_values(view: dict[str, Any], samples: int, seed: int) -> dict[str, float]:
+def tip_values(view: View, samples: int, seed: int) -> dict[str, float]:
     """For each tip that some move follows and another breaks here: best following less best breaking."""
     table = read_view(view)
     split = {tip: {m: _follows(tip, tip_verdict(tip, Decided(table, m))) for m in table.legal} for tip in TIPS}

@@ -51,7 +51,7 @@ def play_hand_one_as_the_beginner(at: AppTest, before_the_last: Callable[[], obj
     """From the play page, play game 7's learner moves as the beginner would (cheap to choose) until
     hand 1 ends, calling ``before_the_last`` just before the move that ends it (to take the disk or
     the database away)."""
-    from tutor.app.ui.play_state import actions_for
+    from tutor.app.ui.play_actions import actions_for
     from tutor.play.bots import Bot
     learner = Bot("beginner", 7)
     while True:

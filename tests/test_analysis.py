@@ -34,7 +34,7 @@ from tutor.play.analysis import (
 from tutor.play.bots.evaluate import discard_order
 from tutor.play.bots.reading import read_view
 from tutor.play.errors import ImpossibleViewError, NothingToDecideError
-from tutor.play.hand import Event
+from tutor.play.hand import Event, View
 from tutor.play.moves import Move, read_move
 from tutor.play.simulate import Sim, Stock, play_out
 
@@ -257,7 +257,8 @@ def test_a_view_whose_cards_do_not_add_up_to_a_deck_is_refused():
     # The opponent is said to hold 8D, but 8D is also in the stock.
     hand = table("classic", "2H 3H 4H 7S 7D 7C 9C 10C JC 5D", "AS 2S 3S 6D 8D 8H 8S QH QS KH", "KC",
                  stock="4D 8C 10D", known="8D")
-    bad = dict(hand.view(0), stock_size=4)
+    bad = hand.view(0)
+    bad["stock_size"] = 4
     with pytest.raises(ImpossibleViewError, match="cannot happen"):
         analyze_decision(bad)
 
@@ -270,7 +271,7 @@ def test_there_is_nothing_to_analyze_when_it_is_not_the_players_turn():
 
 # --- Clear answers -----------------------------------------------------------------------------------
 
-def clearly_best(view: dict, move: object, samples: int = 200) -> None:
+def clearly_best(view: View, move: object, samples: int = 200) -> None:
     """``move`` is the best, and every other move loses more than three standard errors to it, or
     exactly the same amount in every world."""
     analysis = analyze_decision(view, samples=samples, seed=1)

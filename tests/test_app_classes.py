@@ -254,7 +254,7 @@ def test_a_learner_sees_their_own_row_of_the_dashboard_and_nothing_of_others():
 
 
 def test_who_may_teach_where_the_school_lists_its_teachers():
-    from tutor.app.ui.profile import listed_teacher
+    from tutor.progress.access import listed_teacher
     assert listed_teacher("ana@school.es", None) and listed_teacher("ana@school.es", [])
     assert listed_teacher("Ana@School.es", ["ana@school.es"])
     assert listed_teacher("luis@school.es", ["@school.es"]) and listed_teacher("luis@school.es", "@school.es")
@@ -322,8 +322,8 @@ def test_practising_their_own_mistakes_gives_each_learner_their_own_puzzles():
 
 
 def test_where_accounts_sign_in_a_guest_is_asked_to_sign_in_to_join_or_teach(monkeypatch):
-    from tutor.app.ui import profile
-    monkeypatch.setattr(profile, "signed_in", lambda: None)
+    from tutor.app.ui import identity
+    monkeypatch.setattr(identity, "signed_in", lambda: None)
     at = started_with_secrets({"auth": {"redirect_uri": "http://localhost:8501/oauth2callback",
                                         "cookie_secret": "not-a-secret-in-a-test"}})
     at.switch_page("screens/classes.py").run()
@@ -336,8 +336,8 @@ def test_where_accounts_sign_in_a_guest_is_asked_to_sign_in_to_join_or_teach(mon
 def test_where_accounts_sign_in_only_a_listed_signed_in_account_teaches(monkeypatch, address, may):
     # Sign-in configured (an [auth] section) and the school lists its teachers by domain: the
     # signed-in account's profile is taken up, and only a listed address gets the "Make a class" form.
-    from tutor.app.ui import profile
-    monkeypatch.setattr(profile, "signed_in", lambda: (f"sub-{address}", address))
+    from tutor.app.ui import identity
+    monkeypatch.setattr(identity, "signed_in", lambda: (f"sub-{address}", address))
     at = started_with_secrets({"auth": {"redirect_uri": "http://localhost:8501/oauth2callback",
                                         "cookie_secret": "not-a-secret-in-a-test"},
                                "teachers": ["@school.es"]})

@@ -15,7 +15,7 @@ import pytest
 from apptest_helpers import screen, start
 from checks import some
 
-from tutor.app.ui.play_state import actions_for
+from tutor.app.ui.play_actions import actions_for
 from tutor.engine.cards import parse_card
 from tutor.play.background import judged
 from tutor.play.coach import coach_move
@@ -660,8 +660,8 @@ def test_a_move_from_a_stale_tab_is_refused_and_that_tab_shows_the_game_as_it_is
     act(tab_b, "take")
     assert [e.value for e in tab_b.error] == ["This game moved on in another tab or window: here it is as it is now."]
     assert tab_b.session_state["play_match"].moves == a_moves
-    from tutor.app.ui import profile as profile_ui
-    store = profile_ui.store()
+    from tutor.app.ui import store_access
+    store = store_access.store()
     saved = store.game_in_progress(some(store.find_profile("Ana")).id)
     assert saved is not None and [tuple(m) for m in saved.moves] == tab_a.session_state["play_match"].learner_moves()
     act(tab_a, "stock" if ["stock", None] in tab_a.session_state["play_match"].view()["legal"] else "take")
@@ -675,10 +675,10 @@ def test_a_move_from_a_stale_tab_is_refused_and_that_tab_shows_the_game_as_it_is
     ("es", "strong", ("Medido en 4000 manos de repartos duplicados: 1,12 puntos por mano más que el jugador "
                         "intermedio",)),
     ("en", "beginner", ("The first step of the ladder",)),
-    ("es", "expert", ("Medido en 4000 manos de repartos duplicados: 2,26 puntos por mano más que el jugador fuerte "
-                      "(± 0,43).",
-                      "Contra SGP_LMGeo_Knock, un agente de investigación publicado: 4,49 puntos por mano más "
-                      "(± 0,46, 4000 manos).")),
+    ("es", "expert", ("Medido en 4000 manos de repartos duplicados: 5,34 puntos por mano más que el jugador fuerte "
+                      "(± 0,44).",
+                      "Contra SGP_LMGeo_Knock, un agente de investigación publicado: 8,12 puntos por mano más "
+                      "(± 0,49, 4000 manos).")),
 ])
 def test_each_level_is_described_with_its_measured_strength(lang, level, needles):
     at = start(lang)

@@ -12,10 +12,12 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any, cast
 
 from tutor.engine.rules import load_ruleset
 from tutor.play import background
 from tutor.play.background import Reviewer, worker_count
+from tutor.play.hand import View
 from tutor.play.match import start_match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,6 +30,11 @@ def decisions_of_4242(count: int):
     while len(match.decisions) < count:
         match = match.play(match.view()["legal"][0])
     return list(match.decisions)
+
+
+def tagged(view: View, who: str, **changes: Any) -> View:
+    """A view marked with who asks for it (the held workers write it down), fields changed by ``changes``."""
+    return cast(View, {**view, "_who": who, **changes})
 
 
 def held_judge(gate: threading.Event, order: list[str], names: dict[int, str]):
@@ -48,11 +55,13 @@ def until_idle(reviewer: Reviewer, seconds: float = 120) -> None:
         time.sleep(0.02)
 
 
-def test_the_worker_count_is_a_setting_with_a_sensible_default():
+def test_the_worker_count_is_a_setting_with_a_sensible_default(monkeypatch):
     assert worker_count({"GIN_TUTOR_REVIEW_WORKERS": "3"}) == 3
     assert worker_count({"GIN_TUTOR_REVIEW_WORKERS": "0"}) == 0
-    assert worker_count({}) == max(1, (os.cpu_count() or 2) - 1)
-    assert worker_count({"GIN_TUTOR_REVIEW_WORKERS": "many"}) == worker_count({})
+    for cores, default in ((8, 7), (2, 1), (1, 1), (None, 1)):  # one fewer than the cores, at least one
+        monkeypatch.setattr(os, "cpu_count", lambda cores=cores: cores)
+        assert worker_count({}) == default
+        assert worker_count({"GIN_TUTOR_REVIEW_WORKERS": "many"}) == default
 
 
 def test_learners_take_turns_and_the_pages_own_request_goes_first():
@@ -187,7 +196,7 @@ def test_only_the_hint_and_the_coachs_move_are_asked():
     import pytest
 
     with pytest.raises(ValueError, match="not 'verdict'"):
-        background.Asked({}, "beginner", "verdict")
+        background.Asked(cast(View, {}), "beginner", "verdict")
 
 
 WORKER_SCRIPT = """
@@ -304,15 +313,15 @@ def test_one_learners_flood_of_urgent_work_is_bounded_and_waits_its_turn():
         raise RuntimeError("not worked out here")
 
     reviewer = Reviewer(0, held, held)
-    views = [dict(d.view, _who=f"ana-retry{i}") for i, d in enumerate(decisions_of_4242(1) * 20)]
+    views = [tagged(d.view, f"ana-retry{i}") for i, d in enumerate(decisions_of_4242(1) * 20)]
     first = decisions_of_4242(1)[0]
     retries = [Decision(first.hand, v, first.move, first.opponent) for v in views]
     for retry in retries:
         reviewer.request([retry], "ana", urgent=True, compare=(first.move,), thorough=True)
-    hints = [dict(first.view, _who=f"ana-hint{i}", turn=100 + i) for i in range(3)]
+    hints = [tagged(first.view, f"ana-hint{i}", turn=100 + i) for i in range(3)]
     for hint in hints:
         reviewer.ask(hint, "beginner", "hint", "ana")
-    reviewer.ask(dict(first.view, _who="ben-hint", turn=200), "beginner", "hint", "ben")
+    reviewer.ask(tagged(first.view, "ben-hint", turn=200), "beginner", "hint", "ben")
     assert reviewer.waiting() == 4  # the one being worked on, two of Ana's waiting, Ben's one
     gate.set()
     until_idle(reviewer)
@@ -337,9 +346,9 @@ def test_a_hint_goes_before_the_verdicts_waiting_for_the_urgent_worker():
     reviewer = Reviewer(0, held, held)
     first = decisions_of_4242(1)[0]
     for who in ("ana", "cat"):
-        reviewer.request([Decision(0, dict(first.view, _who=f"{who}-verdict"), first.move, first.opponent)], who,
+        reviewer.request([Decision(0, tagged(first.view, f"{who}-verdict"), first.move, first.opponent)], who,
                          urgent=True)
-    reviewer.ask(dict(first.view, _who="ben-hint"), "beginner", "hint", "ben")
+    reviewer.ask(tagged(first.view, "ben-hint"), "beginner", "hint", "ben")
     gate.set()
     until_idle(reviewer)
     assert order == ["ana-verdict", "ben-hint", "cat-verdict"]
@@ -368,7 +377,7 @@ def test_a_learner_past_their_share_of_the_urgent_worker_waits_in_their_review_l
     first = decisions_of_4242(1)[0]
 
     def decision(who):
-        return Decision(0, dict(first.view, _who=who), first.move, first.opponent)
+        return Decision(0, tagged(first.view, who), first.move, first.opponent)
 
     for n in range(2):
         reviewer.request([decision(f"ana-{n}")], "ana", urgent=True)
@@ -405,7 +414,7 @@ def test_the_work_of_a_learner_whose_page_is_gone_is_dropped():
 
 
 def test_a_process_keeps_as_many_evaluations_as_it_is_told_the_oldest_going_first(monkeypatch):
-    # A review worker keeps 4 evaluations (it meets each decision once), the urgent worker 64: three
+    # A review worker keeps 4 evaluations (it meets each decision once), the urgent worker 24: three
     # decisions of game 4242 weighed in a process told to keep 2 leave the last two.
     from tutor.play import coach
 
@@ -418,4 +427,4 @@ def test_a_process_keeps_as_many_evaluations_as_it_is_told_the_oldest_going_firs
     assert [json.loads(key[0])["turn"] for key in coach._evaluations] == [d.view["turn"] for d in decisions[1:]]
     coach.evaluation(decisions[0].view, decisions[0].opponent)
     assert len(coach._evaluations) == 2
-    assert background.REVIEW_CONSULTED == 4 and coach.CONSULTED == 2
+    assert background.REVIEW_CONSULTED == 4 and background.URGENT_CONSULTED == 24 and coach.CONSULTED == 2

@@ -8,35 +8,36 @@ import pytest
 
 from tutor.engine import melds
 from tutor.engine.cards import mask_of, parse_cards
-from tutor.engine.rules import load_ruleset
+from tutor.engine.rules import OptionValue, load_ruleset
 from tutor.engine.scoring import may_knock
 from tutor.play import BOT_LEVELS, Bot, new_hand
 from tutor.play.bots import evaluate
 from tutor.play.bots.reading import declined_cards, read_view
 from tutor.play.errors import BadGameSeedError, NothingToDecideError, UnknownBotLevelError
+from tutor.play.hand import View
 
-OPTIONS = {"knock_limit": 10, "target": 100}
+OPTIONS: dict[str, OptionValue] = {"knock_limit": 10, "target": 100}
 """The rules as a program that knows only two of them would send them: the others keep their defaults."""
 
 
 def discard_view(hand: str, *, taken: str | None = None, pile: tuple[str, ...] = ("5C",), known: tuple[str, ...] = (),
                  events: tuple[tuple[str, str, str | None], ...] = (), stock: int = 25,
-                 score: list[int] | None = None) -> dict:
+                 score: list[int] | None = None) -> View:
     """A view in the discard phase, its legal moves listed as the game would list them."""
     cards = hand.split()
     rules = load_ruleset("classic")
     allowed = [c for c in cards if c != taken]
-    legal = [["discard", c] for c in allowed]
+    legal: list[list[str | None]] = [["discard", c] for c in allowed]
     legal += [["knock", c] for c in allowed if may_knock(parse_cards([x for x in cards if x != c]), rules)]
     return {"seat": 0, "phase": "discard", "hand": cards, "top_discard": pile[-1] if pile else None,
             "taken_upcard": taken, "discard_pile": list(pile), "opponent_known": list(known),
-            "opponent_discards": [c for who, move, c in events if who == "opp" and move == "discard"],
-            "events": [list(e) for e in events], "stock_size": stock, "turn": 4, "ruleset": "classic",
+            "opponent_discards": [c for who, move, c in events if who == "opp" and move == "discard" and c],
+            "events": [[*e] for e in events], "stock_size": stock, "turn": 4, "ruleset": "classic",
             "rules": OPTIONS, "legal": legal, "score": score}
 
 
-def draw_view(hand: str, top: str, *, first: bool = False) -> dict:
-    legal = [["take", None], ["pass", None]] if first else [["take", None], ["stock", None]]
+def draw_view(hand: str, top: str, *, first: bool = False) -> View:
+    legal: list[list[str | None]] = [["take", None], ["pass", None]] if first else [["take", None], ["stock", None]]
     return {"seat": 0, "phase": "first_upcard" if first else "draw", "hand": hand.split(), "top_discard": top,
             "taken_upcard": None, "discard_pile": [top], "opponent_known": [], "opponent_discards": [],
             "events": [], "stock_size": 31, "turn": 1, "ruleset": "classic", "rules": OPTIONS, "legal": legal,
@@ -225,3 +226,29 @@ def test_the_planning_players_play_the_same_moves_with_the_engines_own_deadwood(
     fast = moves()
     monkeypatch.setattr(evaluate, "deadwood_functions", lambda: (melds.min_deadwood, melds.discard_reach))
     assert moves() == fast and len(fast) > 20
+
+
+def test_every_level_is_whole_in_the_registry_and_nowhere_else():
+    # Each level of tutor/play/levels.py has a way to play, a model and both calibrations, its name
+    # and note translated in every language, and its strength measured (the beginner is the ladder's
+    # first step); the levels the bots, the analysis and the page offer are the registry's, in order.
+    from tutor.language.i18n import LANGUAGES, Translator
+    from tutor.language.play_text import bot_level_name, bot_level_note
+    from tutor.play.bots.strength import LADDER
+    from tutor.play.levels import LEVELS
+    from tutor.play.opponents import history_waste, opponent_policy
+    from tutor.play.simulate import Policy
+
+    assert BOT_LEVELS == ("beginner", "intermediate", "strong", "expert") == tuple(LEVELS)
+    for name, level in LEVELS.items():
+        assert level.name == name and level.plays in ("rule", "plans", "checks")
+        assert isinstance(opponent_policy(name), Policy) and opponent_policy(name) is level.model
+        assert 0 < history_waste(name) <= 1 and 0 < level.temper <= 1
+        assert (name in LADDER) == (name != "beginner")
+        for language in LANGUAGES:
+            tr = Translator(language)
+            assert bot_level_name(name, tr) and bot_level_note(name, tr)
+            if language != "en":
+                assert bot_level_note(name, tr) != level.note, f"{name}'s note is not translated into {language}"
+        assert Bot(name, 0).level == name
+    assert [LADDER[n].below for n in BOT_LEVELS[1:]] == list(BOT_LEVELS[:-1])

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tutor.cli import main
+from tutor.play.hand import View
 
 KNOCKER = "5H 6H 7H KS KD KC AD 2D 3D 4C"
 DEFENDER = "4H 8H 9H QS JS 9C 6D 6S 2C 3S"
@@ -251,6 +252,7 @@ def test_the_served_app_carries_every_setting_it_relies_on_whatever_folder_it_st
         "--server.fileWatcherType=none", "--runner.postScriptGC=false", "--client.toolbarMode=minimal",
         "--client.showErrorDetails=none",
         "--theme.light.primaryColor=#a8202e", "--theme.dark.primaryColor=#ff6b78",
+        "--server.address=127.0.0.1",  # this computer only, unless the learner's flags say otherwise
         "--server.port", "8600"]
     assert not (Path(__file__).resolve().parent.parent / ".streamlit" / "config.toml").exists()
 
@@ -298,7 +300,7 @@ def test_a_ruleset_name_longer_than_a_file_name_is_an_unknown_ruleset():
 
 # --- advise ------------------------------------------------------------------------------------------
 
-def _gin_view() -> dict:
+def _gin_view() -> View:
     # player 0 to discard: 2H 3H 4H 5H  7S 7D 7C  9C 10C JC  KD (throw KD: gin); KC on the pile.
     from tutor.engine.cards import DECK, parse_card, parse_cards
     from tutor.engine.rules import load_ruleset

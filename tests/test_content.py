@@ -103,7 +103,7 @@ LAYERS = {
     # layer (a folder of tutor/, or a top-level module): the layers it may import
     "base": {"base"},
     "engine": {"base", "engine"},
-    "drills": {"base", "engine", "play", "drills"},
+    "drills": {"base", "engine", "play", "progress", "drills"},  # progress: the ratings the suited choice reads
     "progress": {"base", "engine", "progress"},
     "content": {"base", "engine", "drills", "play", "content"},  # play: the tips lesson 10 measures
     "language": {"base", "engine", "drills", "play", "language"},
@@ -145,6 +145,77 @@ def test_each_layer_imports_only_the_layers_below_it_and_only_the_app_imports_st
     assert seen == set(LAYERS)
 
 
+def _modules(folder: Path, prefix: str) -> dict[str, Path]:
+    """The Python modules under ``folder`` by their dotted name (a package by its own)."""
+    found = {}
+    for path in folder.rglob("*.py"):
+        name = ".".join((prefix, *path.relative_to(folder).with_suffix("").parts)).strip(".")
+        found[name.removesuffix(".__init__")] = path
+    return found
+
+
+def _import_graph(modules: dict[str, Path]) -> dict[str, set[str]]:
+    """Which of ``modules`` each imports, at any depth of its code: ``from a import b`` imports
+    ``a.b`` where that is a module, else ``a``."""
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                graph[name] |= {a.name for a in node.names if a.name in modules}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                for alias in node.names:
+                    inner = f"{node.module}.{alias.name}"
+                    if inner in modules:
+                        graph[name].add(inner)
+                    elif node.module in modules:
+                        graph[name].add(node.module)
+    return graph
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other, directly or round a circle (Tarjan's strongly
+    connected components of more than one module, or one importing itself)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in graph[node]:
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1 or node in graph[node]:
+                circles.append(sorted(group))
+
+    for node in graph:
+        if node not in index:
+            visit(node)
+    return circles
+
+
+def test_a_circle_of_imports_is_found():
+    # a -> b -> c -> a is one circle; d imports a and stands apart.
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_modules_of_the_package_or_the_benchmarks_import_each_other_round_a_circle():
+    assert _circles(_import_graph(_modules(ROOT / "tutor", "tutor"))) == []
+    assert _circles(_import_graph(_modules(ROOT / "benchmarks", ""))) == []
+
+
+LESSONS = ROOT / "lessons"
 LESSONS = ROOT / "lessons"
 
 

@@ -11,7 +11,7 @@ from apptest_helpers import start
 from checks import some
 from fsrs import Rating
 
-from tutor.app.ui import profile as profile_ui
+from tutor.app.ui import store_access
 from tutor.progress.store import open_store
 
 PAGES = ["screens/review.py", "screens/play.py", "screens/progress.py", "screens/home.py"]
@@ -26,7 +26,7 @@ TOLD = {"en": "1 saved item of yours could not be read (a saved game, a review c
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request, tmp_path, monkeypatch):
     """Ana's progress (a review item and a saved game) in a database the app uses; its URL."""
-    profile_ui._store.clear()
+    store_access._store.clear()
     if request.param == "sqlite":
         monkeypatch.setenv("GIN_TUTOR_DATA_DIR", str(tmp_path))
         monkeypatch.delenv("GIN_TUTOR_DATABASE_URL", raising=False)
@@ -41,7 +41,7 @@ def database(request, tmp_path, monkeypatch):
     ANA_KEY[url] = some(store.issue_key(ana.id))
     store.close()
     yield url
-    profile_ui._store.clear()
+    store_access._store.clear()
 
 
 ANA_KEY: dict[str, str] = {}
@@ -80,7 +80,7 @@ def test_a_damaged_row_is_set_aside_every_page_works_and_the_learner_is_told_onc
         assert not at.exception, (damage, page, [e.value for e in at.exception])
         told += [i.value for i in at.info if i.value == TOLD[lang]]
     assert told == [TOLD[lang]]  # once, on the page that met it
-    assert profile_ui.store().set_aside_count(some(profile_ui.store().find_profile("Ana")).id) == 1
+    assert store_access.store().set_aside_count(some(store_access.store().find_profile("Ana")).id) == 1
 
 
 def test_a_saved_game_of_a_level_this_version_does_not_know_stays_and_the_pages_work(database):
@@ -95,7 +95,7 @@ def test_a_saved_game_of_a_level_this_version_does_not_know_stays_and_the_pages_
     for page in PAGES:
         at.switch_page(page).run()
         assert not at.exception, (page, [e.value for e in at.exception])
-    store = profile_ui.store()
+    store = store_access.store()
     assert [g.level for g in store.games(some(store.find_profile("Ana")).id)] == ["grandmaster"]
 
 

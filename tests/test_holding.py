@@ -11,7 +11,9 @@ import pytest
 from tutor.engine.cards import DECK, mask_of, parse_card
 from tutor.engine.rules import load_ruleset
 from tutor.play import Bot, new_hand
-from tutor.play.holding import TEMPER, Holding, Reading, brier, holding, readings
+from tutor.play.hand import View
+from tutor.play.holding import Holding, Reading, brier, holding, readings
+from tutor.play.levels import LEVELS
 
 CLASSIC = load_ruleset("classic")
 
@@ -20,10 +22,10 @@ def _card(text: str) -> int:
     return parse_card(text).index
 
 
-def views_after_a_take(count: int, level: str = "beginner") -> list[tuple[dict, list[str]]]:
+def views_after_a_take(count: int, level: str = "beginner") -> list[tuple[View, list[str]]]:
     """Seat 0's views (with the opponent's real hand) after the opponent took from the pile, in
     hands of the strong player against ``level``."""
-    found: list[tuple[dict, list[str]]] = []
+    found: list[tuple[View, list[str]]] = []
     seed = 500
     while len(found) < count:
         hand = new_hand(CLASSIC, seed, dealer=seed % 2)
@@ -129,7 +131,7 @@ def test_the_map_shown_keeps_the_levels_measured_share_of_each_chances_distance_
     view, _ = views_after_a_take(1)[0]
     raw = holding(view, "beginner", draws=300, tempered=False)
     shown = holding(view, "beginner", draws=300)
-    assert TEMPER["beginner"] == 0.779
+    assert LEVELS["beginner"].temper == 0.779
     for card in DECK:
         if raw.unseen >> card.index & 1:
             assert math.isclose(shown.chance(card), raw.uniform + 0.779 * (raw.chance(card) - raw.uniform))

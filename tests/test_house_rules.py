@@ -19,6 +19,7 @@ from tutor.language.feedback import explanation, hint_texts
 from tutor.language.i18n import Translator
 from tutor.play import Bot, Game, Hand, new_game, new_hand
 from tutor.play.coach import advise
+from tutor.play.hand import View
 from tutor.play.match import start_match
 from tutor.play.positions import decode_view
 
@@ -67,6 +68,10 @@ def outcome(hand: Hand) -> tuple[str, str, int, int, int]:
     # 6♠ 7♠ 8♠ 2♥ 3♥ 4♥ 2♣, melds 5♠-8♠ and 2♠ 2♥ 2♣ and lays off the chain 4♥ then 3♥ below 5♥ 6♥
     # 7♥: A♠ = 1, a tie, which undercuts as in the classic game: 10 + 0 = 10.
     ("strong", 26, ("undercut", "defender", 10, 1, 1)),
+    # Deal 11: player 1 knocks with 9♠ 9♥ 9♦ 9♣ and 4♥ 5♥ 6♥ 7♥, deadwood A♦ 3♣ = 4. The defender,
+    # A♠ 2♠ 4♠ 5♠ 6♠ 7♠ A♥ 2♥ 3♥ 2♦, melds 4♠-7♠ and 2♠ 2♥ 2♦ and lays 3♥ off below 4♥: A♠ A♥ = 2,
+    # an undercut of 10 + 2 = 12.
+    ("expert", 11, ("undercut", "defender", 12, 4, 2)),
 ])
 def test_every_level_plays_a_whole_hand_under_the_house_rules(level, seed, expected):
     hand = play_hand(new_hand(HOUSE, seed, dealer=0), (Bot(level, 1), Bot(level, 2)))
@@ -97,7 +102,7 @@ def test_every_level_plays_a_whole_game_under_the_house_rules(level, sheet, tota
                 assert hand.result.points == 10 + hand.result.knocker_deadwood - hand.result.defender_deadwood
 
 
-def draw_view(hand: str, top: str) -> dict:
+def draw_view(hand: str, top: str) -> View:
     """A draw decision under the house rules, as a program would send it."""
     return {"seat": 0, "phase": "draw", "hand": hand.split(), "top_discard": top, "taken_upcard": None,
             "discard_pile": [top], "opponent_known": [], "opponent_discards": [], "events": [], "stock_size": 25,
@@ -111,7 +116,8 @@ def test_the_virtual_player_reads_the_knock_limit_from_the_view():
     # limit of 5 (the beginner draws from the stock).
     view = draw_view("AS 2S 3S 7H 7D 7C KD KC KH QD", "6H")
     assert Bot("beginner").decide(view) == ("stock", None)
-    classic = {**view, "ruleset": "classic", "rules": load_ruleset("classic").options()}
+    classic = view.copy()
+    classic["ruleset"], classic["rules"] = "classic", load_ruleset("classic").options()
     assert Bot("beginner").decide(classic) == ("take", None)
 
 

@@ -4,6 +4,7 @@ as codes, and the "which card to throw" drill made from them. Hands drawn in the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 import pytest
 from test_play import table
@@ -19,6 +20,7 @@ from tutor.play.bots.reading import Table, read_view
 from tutor.play.coach import coach_hint, coach_move, judge
 from tutor.play.debrief import Departure, TipReview, agreement, difference, review_tips
 from tutor.play.errors import MustDrawStockError, UnknownBotLevelError, UpcardDecisionError
+from tutor.play.hand import View
 from tutor.play.match import LEARNER, VIRTUAL, Decision, Played, replay, start_match
 from tutor.play.moves import Move
 from tutor.play.positions import PositionError, decode_view, encode_view
@@ -420,7 +422,7 @@ def test_a_games_accuracy_is_that_of_its_judged_decisions_forced_moves_left_out(
     from tutor.play.match import JUDGEMENT, Decision, decisions_accuracy
 
     def judged(move, coach, loss, stderr, legal=2):
-        decision = Decision(0, {"legal": [["discard", "AS"], ["discard", "2S"]][:legal]}, move)
+        decision = Decision(0, cast(View, {"legal": [["discard", "AS"], ["discard", "2S"]][:legal]}), move)
         decision.__dict__[JUDGEMENT] = Judgement(move, coach, loss, stderr)
         return decision
 

@@ -28,6 +28,7 @@ from tutor.play.errors import (
     UpcardDecisionError,
 )
 from tutor.play.game import Game, next_dealer
+from tutor.play.hand import View
 
 VIEW_KEYS = {"seat", "phase", "hand", "top_discard", "taken_upcard", "discard_pile", "opponent_known",
              "opponent_discards", "events", "stock_size", "turn", "ruleset", "rules", "legal", "score"}
@@ -41,8 +42,8 @@ def table(ruleset: str, mover: str, other: str, pile: str, stock: str, *, phase:
                 phase, 0, taken=None if taken is None else parse_card(taken))  # type: ignore[arg-type]
 
 
-def moves(view: dict) -> list[tuple[str, str | None]]:
-    return [(m[0], m[1]) for m in view["legal"]]
+def moves(view: View) -> list[tuple[str, str | None]]:
+    return [(str(m[0]), m[1]) for m in view["legal"]]
 
 
 # --- The deal -------------------------------------------------------------------------------

@@ -134,10 +134,10 @@ def test_a_server_that_is_not_there_never_raises_into_a_page(url):
 def test_the_app_keeps_progress_on_the_server_the_environment_names(postgres_cluster, monkeypatch):
     from apptest_helpers import start
 
-    from tutor.app.ui import profile
+    from tutor.app.ui import store_access
     url = postgres_cluster.new_database()
     monkeypatch.setenv("GIN_TUTOR_DATABASE_URL", url)
-    profile._store.clear()
+    store_access._store.clear()
     try:
         at = start("en")
         at.text_input(key="profile_new").input("Ana").run()
@@ -147,15 +147,15 @@ def test_the_app_keeps_progress_on_the_server_the_environment_names(postgres_clu
         assert [p.name for p in store.profiles()] == ["Ana"]  # on the server, not in a file
         store.close()
     finally:
-        profile._store.clear()
+        store_access._store.clear()
 
 
 def test_a_page_keeps_working_and_says_so_when_the_server_is_away(monkeypatch):
     from apptest_helpers import start
 
-    from tutor.app.ui import profile
+    from tutor.app.ui import store_access
     monkeypatch.setenv("GIN_TUTOR_DATABASE_URL", "postgresql+psycopg://nobody@127.0.0.1:1/none")
-    profile._store.clear()
+    store_access._store.clear()
     try:
         at = start("en", params={"drill": "deadwood", "seed": "7", "level": "easy"})
         at.switch_page("screens/drills.py").run()
@@ -166,7 +166,7 @@ def test_a_page_keeps_working_and_says_so_when_the_server_is_away(monkeypatch):
         assert any("the saved progress cannot be reached" in w for w in warnings), warnings  # ...and it says so
         assert any(m.value.startswith("What is the least deadwood") for m in at.markdown)  # the page goes on
     finally:
-        profile._store.clear()
+        store_access._store.clear()
 
 
 def test_a_hand_that_ends_while_the_server_is_down_is_told_kept_and_saved_once_it_is_back(monkeypatch):
@@ -177,10 +177,10 @@ def test_a_hand_that_ends_while_the_server_is_down_is_told_kept_and_saved_once_i
     import postgres
     from apptest_helpers import play_hand_one_as_the_beginner, screen, start
 
-    from tutor.app.ui import profile as profile_ui
+    from tutor.app.ui import store_access
     with postgres.cluster() as server:
         monkeypatch.setenv("GIN_TUTOR_DATABASE_URL", server.url())
-        profile_ui._store.clear()
+        store_access._store.clear()
         at = start("en", params={"game": "7", "level": "strong", "rules": "classic"})
         at.text_input(key="profile_new").input("Ana").run()
         at.button(key="profile_create").click().run()
@@ -199,4 +199,4 @@ def test_a_hand_that_ends_while_the_server_is_down_is_told_kept_and_saved_once_i
         assert len(reader.games(ana.id)[0].moves) == played  # saved on the next run, Next hand not pressed
         assert "Hand 1 is over" in screen(at)
         reader.close()
-        profile_ui._store.clear()
+        store_access._store.clear()

@@ -14,17 +14,16 @@ from apptest_helpers import APP
 from streamlit.testing.v1 import AppTest
 
 from tutor import cli
-from tutor.app.ui import private_profiles
-from tutor.app.ui import profile as profile_ui
+from tutor.app.ui import identity, private_profiles, store_access
 from tutor.progress.database import upgrade
 
 
 @pytest.fixture(autouse=True)
 def data_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("GIN_TUTOR_DATA_DIR", str(tmp_path))
-    profile_ui._store.clear()
+    store_access._store.clear()
     yield tmp_path
-    profile_ui._store.clear()
+    store_access._store.clear()
 
 
 def _app(secrets: dict | None = None, cookies: dict[str, str] | None = None, user: dict | None = None,
@@ -150,7 +149,7 @@ def test_a_signed_in_account_is_the_profile():
     assert any(c.value == "Signed in: your progress is saved with your account." for c in at.caption)
     assert not [s for s in at.selectbox if s.label == "Your profile"]  # no list of names at all
     again = _app(SIGN_IN, user=user)  # another session of the same account: the same profile
-    store = profile_ui.store()
+    store = store_access.store()
     assert again.session_state["profile_name"] == "ana@example.org"
     assert [p.name for p in store.profiles()] == ["ana@example.org"]
 
@@ -207,7 +206,7 @@ def test_a_forged_cookie_opens_nothing_and_says_so(cookies, problem):
 def test_an_expired_or_withdrawn_key_opens_nothing_and_says_so():
     owner = _create(_app(PRIVATE), "Alice")
     cookies = written_cookies(owner)
-    store = profile_ui.store()
+    store = store_access.store()
     with store._transaction() as db:  # a year without use
         db.execute(sa.text("UPDATE profile_keys SET expires = '2020-01-01T00:00:00+00:00'"))
     late = _app(PRIVATE, cookies=cookies)
@@ -308,7 +307,7 @@ def test_after_three_wrong_codes_each_try_waits_longer_and_the_learner_is_told(m
 
     from tutor.progress.throttle import Throttle
     monkeypatch.setattr(time, "monotonic", lambda: clock[0])
-    monkeypatch.setattr(profile_ui, "SESSION_TRIES", Throttle())
+    monkeypatch.setattr(identity, "SESSION_TRIES", Throttle())
     owner = _create(_app(PRIVATE), "Alice")
     owner.button(key="profile_transfer").click().run()
     code = next(c.value for c in owner.code if re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}", c.value))
@@ -395,7 +394,7 @@ def test_signing_out_ends_the_sign_in_in_every_tab_and_in_every_copy_of_its_cook
 
 
 def test_where_sign_in_cannot_work_the_button_is_not_offered_and_the_page_says_why(monkeypatch):
-    monkeypatch.setattr(profile_ui, "sign_in_installed", lambda: False)
+    monkeypatch.setattr(identity, "sign_in_installed", lambda: False)
     at = _app(SIGN_IN, user={"is_logged_in": False})
     assert not at.exception and not any(b.label == "Sign in to save your progress" for b in at.button)
     assert any("pip install 'gin-tutor[auth]'" in w.value for w in at.warning)
@@ -403,7 +402,7 @@ def test_where_sign_in_cannot_work_the_button_is_not_offered_and_the_page_says_w
 
 def test_the_auth_extra_brings_what_sign_in_needs():
     # The test venv installs gin-tutor[test], which brings the auth extra's Authlib.
-    assert profile_ui.sign_in_installed()
+    assert identity.sign_in_installed()
 
 
 def test_a_click_that_comes_before_the_sessions_profile_is_taken_up_acts_for_the_browsers_profile():
@@ -419,7 +418,7 @@ def test_a_click_that_comes_before_the_sessions_profile_is_taken_up_acts_for_the
     teacher.text_input(key="class_new_name").input("Gin A")
     next(b for b in teacher.button if b.label == "Make the class").click().run()
     assert not teacher.exception, [e.value for e in teacher.exception]
-    made = profile_ui.store().classes_taught(teacher.session_state["_profile"].id)
+    made = store_access.store().classes_taught(teacher.session_state["_profile"].id)
     assert [c.name for c in made] == ["Gin A"]
     assert [s.value for s in teacher.success] == [
         f"The class “Gin A” is ready. Give your learners its code: {made[0].code}."]

@@ -3,6 +3,8 @@ puzzle's, the priors, and the store keeping them on both engines (a damaged row 
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 import sqlalchemy as sa
 from checks import some
@@ -126,7 +128,7 @@ def test_a_damaged_rating_row_starts_again_and_breaks_nothing(store_at):
 
 
 def test_the_suited_puzzle_is_near_the_learners_rating_in_the_weakest_kind_when_none_is_chosen():
-    from tutor.app.ui.drill_state import suited_choice, weakest_kind
+    from tutor.drills.suited import suited_choice, weakest_kind
     strong = {"score": Rating(1850, 80)}
     # A puzzle already rated near 1850 under the classic rules is served; under the Spanish rules
     # it is not, and a new hard one is dealt (the level rated closest to 1850).
@@ -143,3 +145,30 @@ def test_the_suited_puzzle_is_near_the_learners_rating_in_the_weakest_kind_when_
                                                                                                    None)
     assert suited_choice(strong, "score", "classic", ["drill:score:medium:classic:7"], missed) == ("score", "medium",
                                                                                                     7)
+
+
+def test_the_store_gives_a_kinds_latest_answers_oldest_first(store_at):
+    # Ana answers eight score puzzles (easy right, then medium wrong, right, wrong... by turn) and one
+    # melds puzzle between them: the six latest of the score kind, oldest first.
+    clock = [datetime(2026, 12, 5, 9, 0, tzinfo=UTC)]
+    store = store_at(clock=lambda: clock[0])
+    ana = some(store.profile("Ana")).id
+    answers = [("easy", True), ("easy", True), ("medium", False), ("medium", True), ("medium", False),
+               ("hard", False), ("hard", True), ("hard", False)]
+    for number, (level, correct) in enumerate(answers):
+        clock[0] += timedelta(minutes=1)
+        store.record_attempt(ana, "score", level, "classic", correct, 5.0, seed=number)
+        if number == 4:
+            store.record_attempt(ana, "melds", "easy", "classic", True, 5.0, seed=99)
+    latest = store.latest_attempts(ana, "score", 6)
+    assert [(a.level, a.correct) for a in latest] == answers[2:]
+    assert store.latest_attempts(ana, "deadwood", 6) == []
+
+
+def test_a_suited_puzzle_made_easier_by_misses_says_how_many():
+    from tutor.drills.suited import careful_rating, eased_by
+    strong = {"score": Rating(1850, 80)}  # rated for hard puzzles (1850 - 80 = 1770)
+    assert careful_rating(strong["score"]) == 1770
+    assert eased_by(strong, "score", "hard", [("hard", False)]) == 0  # the rating's own level
+    assert eased_by(strong, "score", "medium", [("hard", True), ("hard", False), ("hard", False)]) == 2
+    assert eased_by({}, "score", "easy", []) == 0  # a kind never answered starts easy: nothing eased

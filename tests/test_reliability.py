@@ -296,7 +296,7 @@ def test_the_memory_store_loses_nothing_under_concurrent_sessions():
 
 # --- The pages under storage faults ----------------------------------------------------------------
 
-from tutor.app.ui import profile as profile_ui  # noqa: E402
+from tutor.app.ui import store_access  # noqa: E402
 from tutor.app.ui.drill_state import puzzle_keys  # noqa: E402
 from tutor.drills import generate  # noqa: E402
 from tutor.engine.melds import analyze  # noqa: E402
@@ -319,8 +319,9 @@ def test_pages_keep_working_through_a_full_disk_and_lose_nothing_reported_saved(
     folder = tmp_path / "data"
     folder.mkdir()
     monkeypatch.setenv("GIN_TUTOR_DATA_DIR", str(folder))
-    monkeypatch.setattr(profile_ui, "open_store", lambda path, url=None: Store(path / FILE_NAME, connect=disk.connect))
-    profile_ui._store.clear()
+    monkeypatch.setattr(store_access, "open_store",
+                        lambda path, url=None: Store(path / FILE_NAME, connect=disk.connect))
+    store_access._store.clear()
     at = start("en")
     at.text_input(key="profile_new").input("Ana").run()
     at.button(key="profile_create").click().run()
@@ -339,7 +340,7 @@ def test_pages_keep_working_through_a_full_disk_and_lose_nothing_reported_saved(
     ana = store.find_profile("ana")
     assert ana is not None
     assert [a.seed for a in store.attempts(ana.id)] == [1, 3]
-    profile_ui._store.clear()
+    store_access._store.clear()
 
 
 @pytest.mark.parametrize("case", ["a newer schema", "another program's file"])
@@ -530,8 +531,9 @@ def test_a_hand_that_ends_while_the_disk_is_full_is_told_kept_and_saved_once_spa
     folder = tmp_path / "data"
     folder.mkdir()
     monkeypatch.setenv("GIN_TUTOR_DATA_DIR", str(folder))
-    monkeypatch.setattr(profile_ui, "open_store", lambda path, url=None: Store(path / FILE_NAME, connect=disk.connect))
-    profile_ui._store.clear()
+    monkeypatch.setattr(store_access, "open_store",
+                        lambda path, url=None: Store(path / FILE_NAME, connect=disk.connect))
+    store_access._store.clear()
     at = start("en", params={"game": "7", "level": "strong", "rules": "classic"})
     at.text_input(key="profile_new").input("Ana").run()
     at.button(key="profile_create").click().run()
@@ -547,7 +549,7 @@ def test_a_hand_that_ends_while_the_disk_is_full_is_told_kept_and_saved_once_spa
     assert not at.exception and not any(NOT_SAVED in w.value for w in at.warning)
     assert len(open_store(folder).games(ana.id)[0].moves) == played  # saved on the next run, Next hand not pressed
     assert "Hand 1 is over" in screen(at)
-    profile_ui._store.clear()
+    store_access._store.clear()
 
 
 class FullAtReview(sqlite3.Connection):

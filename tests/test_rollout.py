@@ -19,6 +19,7 @@ from tutor.engine.melds import discard_reach, min_deadwood
 from tutor.engine.rules import Ruleset, load_ruleset
 from tutor.engine.scoring import knocker_gain
 from tutor.play import Bot, new_hand, simulate
+from tutor.play import compiled as tables
 from tutor.play.analysis import Position, _first_move, belief_seed, believed_hands, in_world, sampler_for
 from tutor.play.bots.reading import read_view
 from tutor.play.simulate import CAREFUL, COACHING, Policy, Sim, Stock, play_out
@@ -275,8 +276,8 @@ def test_a_stock_whose_orders_miss_a_card_is_refused_with_a_clear_error(compiled
 def test_without_the_compiled_code_the_deadwood_is_remembered_from_the_engine():
     """Where the package was built without a compiler, the play-outs remember the engine's answers."""
     for mask in _hands(300, 6):
-        assert simulate.remembered_min_deadwood(mask) == min_deadwood(mask)
-        assert simulate.remembered_discard_reach(mask) == discard_reach(mask)
+        assert tables.remembered_min_deadwood(mask) == min_deadwood(mask)
+        assert tables.remembered_discard_reach(mask) == discard_reach(mask)
 
 
 def test_the_throw_of_the_opponents_history_is_the_pythons(compiled):
@@ -377,7 +378,7 @@ def test_without_the_compiled_code_the_analysis_values_every_move_the_same(compi
               "print(json.dumps([simulate.COMPILED is None, [[o.move[0], str(o.move[1]), o.expected, o.stderr]"
               " for o in a.options]]))")
     runs = [json.loads(subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
-                                      env=os.environ | {simulate.PURE_PYTHON_ENV: pure}).stdout)
+                                      env=os.environ | {tables.PURE_PYTHON_ENV: pure}).stdout)
             for pure in ("", "1")]
     assert [run[0] for run in runs] == [False, True]
     assert runs[0][1] == runs[1][1] and len(runs[0][1]) >= 2
@@ -456,10 +457,8 @@ def test_a_state_no_game_can_reach_is_refused_before_any_read_or_write_past_an_a
                  "from tutor.play import simulate\n"
                  f"spec = importlib.util.spec_from_file_location('tutor.play._rollout', {str(built)!r})\n"
                  "compiled = importlib.util.module_from_spec(spec); spec.loader.exec_module(compiled)\n"
-                 "compiled.setup(simulate.RUN_DEADWOOD, simulate.RUN_MELDED, simulate.DROP_GAIN, simulate.DROP_BEST,"
-                 " simulate.VALUES, simulate.HIGHEST, simulate.BY_VALUE, simulate.PARTNERS, simulate.MELD_PAIRS,"
-                 " (simulate.MAX_MOVES, simulate.TAKE_GAIN, simulate.WALL_CHANCES, 31, simulate.FEED_WORRY,"
-                 " simulate.STRONG.feed))\n"
+                 "from tutor.play import compiled as tables\n"
+                 "tables._set_up(compiled, simulate.STRONG.feed)\n"
                  + HOSTILE +
                  "from tutor.engine.rules import load_ruleset\n"
                  "from tutor.play import new_hand, analysis\n"

@@ -4,6 +4,7 @@ apart from its label, card faces inline, the virtual player's last turn in one l
 
 from __future__ import annotations
 
+from typing import cast
 from urllib.parse import unquote
 
 from tutor.app.card_faces import card_svg
@@ -11,6 +12,7 @@ from tutor.app.ui.table_data import opponent_last_turn, table_data
 from tutor.engine.cards import parse_card
 from tutor.engine.rules import load_ruleset
 from tutor.language.i18n import Translator
+from tutor.play.hand import View
 from tutor.play.match import start_match
 
 EN, ES = Translator("en"), Translator("es")
@@ -92,8 +94,8 @@ def test_with_a_card_to_throw_the_position_line_gives_the_deadwood_after_the_bes
     # A♠ 2♠ 3♠ | 7♥ 7♦ 7♣ | K♦ K♣ K♥ | 9♠ 4♦: eleven cards; the 9♠ thrown leaves the 4♦, so 4 (not 13).
     from tutor.language.play_text import position_line
     hand = ["AS", "2S", "3S", "7H", "7D", "7C", "KD", "KC", "KH", "9S", "4D"]
-    view = {"hand": hand, "phase": "discard", "turn": 9, "stock_size": 16}
+    view = cast(View, {"hand": hand, "phase": "discard", "turn": 9, "stock_size": 16})  # what the line reads
     assert position_line(view, EN) == "Turn 9 · 16 cards in the stock · your deadwood after the best throw: 4"
     assert position_line(view, ES) == "Turno 9 · 16 cartas en el mazo · tus puntos sueltos tras el mejor descarte: 4"
-    ten = {**view, "hand": hand[:10], "phase": "draw"}  # ten cards, before the draw: 9
+    ten = cast(View, {**view, "hand": hand[:10], "phase": "draw"})  # ten cards, before the draw: 9
     assert position_line(ten, EN) == "Turn 9 · 16 cards in the stock · your deadwood: 9"

@@ -35,7 +35,7 @@ from tutor.language.serialize import analysis_json, score_json, totals_json
 from tutor.play import BOT_LEVELS, MAX_SEED
 from tutor.play.analysis import Analysis, analyze_decision
 from tutor.play.errors import UnknownBotLevelError
-from tutor.play.hand import check_seed
+from tutor.play.hand import View, check_seed
 from tutor.play.moves import move_text
 from tutor.play.opponents import DEFAULT_OPPONENT
 from tutor.play.positions import NotAViewError, check_view, played_position
@@ -249,7 +249,7 @@ def _points(value: float, tr: Translator) -> str:
     return ("+" if value > 0 else "") + tr.number(round(value, 1))
 
 
-def advice_text(view: dict[str, Any], analysis: Analysis, seed: int, tr: Translator,
+def advice_text(view: View, analysis: Analysis, seed: int, tr: Translator,
                 opponent: str = DEFAULT_OPPONENT) -> str:
     """An analysis as lines of text: the position, then each option with its expected points."""
     lines = [position_line(view, tr)]
@@ -269,7 +269,7 @@ def advice_text(view: dict[str, Any], analysis: Analysis, seed: int, tr: Transla
     return "\n".join(lines)
 
 
-def _advise_one(view: dict[str, Any], args: argparse.Namespace, tr: Translator, out: TextIO,
+def _advise_one(view: View, args: argparse.Namespace, tr: Translator, out: TextIO,
                 opponent: str | None = None) -> None:
     against = args.opponent or opponent or DEFAULT_OPPONENT
     analysis = analyze_decision(view, samples=args.samples, seed=args.seed, opponent=against)
@@ -277,7 +277,7 @@ def _advise_one(view: dict[str, Any], args: argparse.Namespace, tr: Translator, 
     _emit(out, args.json, data, advice_text(view, analysis, args.seed, tr, against) + ("" if args.json else "\n"))
 
 
-def _read_view_line(line: str) -> dict[str, Any]:
+def _read_view_line(line: str) -> View:
     try:
         value = json.loads(line)
     except (ValueError, RecursionError) as error:
@@ -303,7 +303,7 @@ def _advise(args: argparse.Namespace, tr: Translator, stdin: TextIO, out: TextIO
             message = error_message(error, tr)
             _emit(out, args.json, {"line": number, "error": error.key, "message": message},
                   tr.gettext("Line {n}: {message}", n=number, message=message))
-        except Exception:  # a view the checks let through and the analysis cannot take: this line's error
+        except Exception:  # noqa: BLE001 (a view the checks let through and the analysis cannot take: this line's error)
             status = BAD_INPUT
             message = error_message(NotAViewError(), tr)
             _emit(out, args.json, {"line": number, "error": NotAViewError.key, "message": message},
@@ -474,9 +474,15 @@ def app_settings(path: Path = APP_CONFIG) -> list[str]:
     return list(_flags(tomllib.loads(path.read_text(encoding="utf-8"))))
 
 
+LOCAL_ONLY = "--server.address=127.0.0.1"
+"""Where the app listens unless told otherwise: this computer only. A classroom's devices reach it
+once it is set up for them (private profiles, docs/deploying.md), with ``--server.address``."""
+
+
 def app_command(options: Sequence[str]) -> list[str]:
-    """The command that serves the installed app with its settings, then ``options`` (which win)."""
-    return [sys.executable, "-m", "streamlit", "run", str(APP_ENTRY), *app_settings(), *options]
+    """The command that serves the installed app with its settings, on this computer only
+    (:data:`LOCAL_ONLY`), then ``options`` (which win: the last of an option counts)."""
+    return [sys.executable, "-m", "streamlit", "run", str(APP_ENTRY), *app_settings(), LOCAL_ONLY, *options]
 
 
 def run_app(options: Sequence[str]) -> int:

@@ -15,7 +15,7 @@ def _interrupted() -> str:
     try:
         from tutor.language.i18n import Translator, language_from_environment
         return Translator(language_from_environment()).gettext("interrupted")
-    except BaseException:  # a second Ctrl-C, or anything else: English will do
+    except BaseException:  # noqa: BLE001 (a second Ctrl-C, or anything else: English will do)
         return "interrupted"
 
 
@@ -28,7 +28,7 @@ def main() -> int:
         try:
             sys.stderr.write(f"gin-tutor: {_interrupted()}\n")
             sys.stderr.flush()
-        except BaseException:  # a closed error stream: nothing to say it on
+        except BaseException:  # noqa: BLE001 (a closed error stream: nothing to say it on)
             pass
         return INTERRUPTED
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from tutor.app.ui import memory, profile, state
+from tutor.app.ui import memory, profile_box, state, store_access
 from tutor.app.ui.pages import NAVIGATION, screens
 from tutor.app.ui.safe import plain
 from tutor.app.ui.session_keys import TRANSLATOR
@@ -36,7 +36,7 @@ if bad_rules is not None:
                                   name=plain(bad_rules), rules=ruleset_title(state.ruleset(), tr)))
 
 
-profile.profile_box(tr)
+profile_box.profile_box(tr)
 
 home = screens()[0]
 sections = {
@@ -67,6 +67,6 @@ with menu.container(key="page_menu"):
             st.page_link(page)
 try:
     navigation.run()
-finally:  # say what this run could not save (a page that stops says it first: profile.stop_page)
+finally:  # say what this run could not save (a page that stops says it first: store_access.stop_page)
     memory.freeze_once()  # the process's first run: what lives for good is kept out of each collection
-    profile.fault_warning(tr)
+    store_access.fault_warning(tr)

@@ -121,6 +121,20 @@ def could_meld(card: Card, other: Card) -> bool:
     return card != other and (card.rank == other.rank or (card.suit == other.suit and abs(card.rank - other.rank) <= 2))
 
 
+
+def meld_partners(card: Card) -> Iterable[tuple[Card, Card]]:
+    """The pairs of cards that make a meld of three with ``card``: two others of its rank, or its
+    neighbours in a run of its suit."""
+    rank_mates = [m for m in (DECK[suit * SUIT_BITS + card.rank - 1] for suit in range(4)) if m is not card]
+    for i, first in enumerate(rank_mates):
+        for second in rank_mates[i + 1:]:
+            yield first, second
+    base = card.index - card.rank + 1
+    for low, high in ((-2, -1), (-1, 1), (1, 2)):
+        a, b = card.rank + low, card.rank + high
+        if 1 <= a <= 13 and 1 <= b <= 13:
+            yield DECK[base + a - 1], DECK[base + b - 1]
+
 def run_deadwood(mask: int) -> int:
     """Deadwood of a hand when only runs are melded."""
     return (RUN_DEADWOOD[mask & SUIT_MASK] + RUN_DEADWOOD[mask >> HEARTS & SUIT_MASK]

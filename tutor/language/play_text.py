@@ -4,7 +4,6 @@ source 001's tips after a hand, and the virtual player's levels."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from tutor.engine.cards import Card, mask_of, parse_card, parse_cards
 from tutor.engine.melds import min_deadwood
@@ -12,22 +11,12 @@ from tutor.language.i18n import N_, Translator
 from tutor.play.bots.strength import ANCHORS, LADDER
 from tutor.play.coach import Advice, CoachHint
 from tutor.play.debrief import Departure, Overruled, TipReview, difference
-from tutor.play.hand import Hand
+from tutor.play.hand import Hand, View
+from tutor.play.levels import LEVELS
 from tutor.play.match import LEARNER, Decision, Played, decisions_accuracy
 from tutor.play.tip_values import TIP_VALUES
 from tutor.play.tips import TIP_NUMBERS, TIPS
 
-BOT_LEVELS = {"beginner": N_("beginner"), "intermediate": N_("intermediate"), "strong": N_("strong"),
-              "expert": N_("expert")}
-BOT_LEVEL_NOTES = {
-    "beginner": N_("Source 000's virtual player: it knocks as soon as it can (000); it takes the upcard only to "
-                   "meld (gin-tutor's reading: 000 does not say)."),
-    "intermediate": N_("Also weighs what its cards could still become and what a card from the stock is worth; "
-                       "late in a hand it does not knock with 7 or more."),
-    "strong": N_("Also reads your discards and pickups, avoids feeding you, and times its knock."),
-    "expert": N_("Checks the strong player's choices by playing each one out over many possible deals, "
-                 "and keeps the one worth most points, as the coach does."),
-}
 GRADE_NAMES = {"best": N_("best"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
                "blunder": N_("blunder")}
 """Each grade of a decision (:mod:`tutor.play.grading`) in words."""
@@ -76,7 +65,12 @@ def level_strength_text(level: str, tr: Translator) -> str:
 def bot_level_name(level: str, tr: Translator) -> str:
     """A level of the virtual player in words; a level this version does not know (a saved game of a
     newer gin-tutor sharing the database) as it is written."""
-    return tr.gettext(BOT_LEVELS[level]) if level in BOT_LEVELS else tr.content(level[:40])
+    return tr.gettext(LEVELS[level].title) if level in LEVELS else tr.content(level[:40])
+
+
+def bot_level_note(level: str, tr: Translator) -> str:
+    """What a level of the virtual player does, in a sentence."""
+    return tr.gettext(LEVELS[level].note)
 
 
 def _symbol(card: Card | None) -> str:
@@ -104,7 +98,7 @@ def log_line(played: Played, tr: Translator) -> str:
     return tr.gettext("You laid down big gin.") if you else tr.gettext("It laid down big gin.")
 
 
-def position_line(view: dict[str, Any], tr: Translator) -> str:
+def position_line(view: View, tr: Translator) -> str:
     """Where a hand stands: the turn, the stock, the deadwood of the cards held; with a card to
     throw (eleven cards), the deadwood after the best throw, the figure the drills' feedback speaks of."""
     hand = mask_of(parse_cards(" ".join(view["hand"]))) if view["hand"] else 0
@@ -410,7 +404,7 @@ def value_chart(decisions: Sequence[Decision], tr: Translator) -> dict[str, dict
     return {tr.gettext("Your move"): mine, tr.gettext("The coach's move"): coach}
 
 
-def discard_history(view: dict[str, Any], tr: Translator) -> list[str]:
+def discard_history(view: View, tr: Translator) -> list[str]:
     """The hand's discards so far, for the table: what the virtual player threw, the cards it holds
     that it took from the pile, and what the learner threw (each oldest first)."""
     theirs = [parse_card(c).symbol for c in view["opponent_discards"]]

@@ -18,16 +18,16 @@ upcard), ``("stock", None)``, ``("pass", None)`` (decline the first upcard), ``(
 ``("knock", "7H")`` (discard and knock: gin when no deadwood is left), ``("big_gin", None)``.
 An illegal move raises a :class:`~tutor.play.errors.MoveError` that says why.
 
-A view (:meth:`Hand.view`) is a JSON-ready dict with the keys ``seat`` (0 non-dealer, 1 dealer),
-``phase`` (``first_upcard``, ``draw``, ``discard``; ``over`` once the hand has ended), ``hand``,
-``top_discard``, ``taken_upcard``, ``discard_pile`` (bottom to top), ``opponent_known`` (cards the
-opponent took from the pile and still holds), ``opponent_discards``, ``events`` (the public history,
-oldest first, as ``[who, move, card]``: who ``me``/``opp``; move ``take``, ``stock`` (card null),
-``pass`` (the upcard passed), ``discard``, and at the end ``knock`` or ``big_gin``), ``stock_size``,
-``turn``, ``ruleset`` (the rules' name, for display only), ``rules`` (every rule option a player may
-know, by name: ``{"knock_limit": 10, "target": 100, "undercut_bonus": 25, ...}``, as
-:meth:`~tutor.engine.rules.Ruleset.options` gives them; an option left out keeps its default),
-``legal`` and ``score`` (``[mine, opponent's]`` in a game, else null).
+A view (:meth:`Hand.view`) is a :class:`~tutor.play.hand.View`, a JSON-ready dict with the keys
+``seat`` (0 non-dealer, 1 dealer), ``phase`` (``first_upcard``, ``draw``, ``discard``; ``over`` once
+the hand has ended), ``hand``, ``top_discard``, ``taken_upcard``, ``discard_pile`` (bottom to top),
+``opponent_known`` (cards the opponent took from the pile and still holds), ``opponent_discards``,
+``events`` (the public history, oldest first, as ``[who, move, card]``: who ``me``/``opp``; move
+``take``, ``stock`` (card null), ``pass`` (the upcard passed), ``discard``, and at the end ``knock``
+or ``big_gin``), ``stock_size``, ``turn``, ``ruleset`` (the rules' name, for display only),
+``rules`` (every rule option a player may know, by name: ``{"knock_limit": 10, "target": 100,
+"undercut_bonus": 25, ...}``, as :meth:`~tutor.engine.rules.Ruleset.options` gives them; an option
+left out keeps its default), ``legal`` and ``score`` (``[mine, opponent's]`` in a game, else null).
 
 A player builds what it knows from the view alone (:func:`~tutor.play.bots.reading.read_view`):
 the rules too come from ``rules``, never from a file named by ``ruleset``. So a view made by another

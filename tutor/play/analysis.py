@@ -53,7 +53,9 @@ from tutor.engine.cards import Card, cards_of_mask, parse_card
 from tutor.engine.rules import Ruleset
 from tutor.play.bots.planner import eager_to_knock, hold_weights, knocks_now
 from tutor.play.bots.reading import Table, read_view
+from tutor.play.compiled import MELD_PAIRS, VALUES, discard_reach, min_deadwood
 from tutor.play.errors import ImpossibleViewError, NothingToDecideError
+from tutor.play.hand import View
 from tutor.play.moves import Move
 from tutor.play.opponents import DEFAULT_OPPONENT, history_waste, opponent_policy
 from tutor.play.simulate import (
@@ -62,20 +64,15 @@ from tutor.play.simulate import (
     DISCARD,
     DRAW,
     FIRST_UPCARD,
-    HIGHEST,
     MAX_BELIEF,
-    MELD_PAIRS,
-    PARTNERS,
-    VALUES,
     Belief,
     Policy,
     Sim,
     Stock,
     big_gin,
-    discard_reach,
     draw_stock,
-    min_deadwood,
     pass_upcard,
+    pick_throw,
     play_out,
     policy_args,
     risk_of,
@@ -421,15 +418,7 @@ def python_kept_throw(hand: int, keep: int, partners: bool) -> int:
                 least, reach = dw, bit
             elif dw == least:
                 reach |= bit
-    best, key = -1, (99, 0)
-    while reach:
-        bit = reach & -reach
-        reach ^= bit
-        index = bit.bit_length() - 1
-        choice = ((PARTNERS[index] & hand).bit_count() if partners else 0, -HIGHEST[index])
-        if choice < key:
-            best, key = index, choice
-    return best
+    return pick_throw(reach, hand, partners)
 
 
 kept_throw: Callable[[int, int, bool], int] = COMPILED.kept_throw if COMPILED is not None else python_kept_throw
@@ -562,7 +551,7 @@ def sampler_for(table: Table, model: str = "history", reading: bool = True,
     raise ValueError(f"unknown model {model!r}: {', '.join(MODELS)}")
 
 
-def _shown_by_me(view: dict[str, Any], hand: int) -> int:
+def _shown_by_me(view: View, hand: int) -> int:
     """The cards the player took from the pile and still holds (the opponent has seen them)."""
     shown = 0
     for who, move, text in view["events"]:
@@ -571,7 +560,7 @@ def _shown_by_me(view: dict[str, Any], hand: int) -> int:
     return shown & hand
 
 
-def table_sim(view: dict[str, Any], table: Table, opponent: Policy | None = None,
+def table_sim(view: View, table: Table, opponent: Policy | None = None,
               belief: Belief | None = None, mover: Policy = CAREFUL) -> Sim:
     """The hand as the player sees it, the mover as player 0 (playing ``mover``'s careful policy on
     ``belief``) and the opponent as player 1 (playing ``opponent``'s policy): the opponent's hand
@@ -599,7 +588,7 @@ def in_world(seen: Sim, opponent: int, stock: Stock) -> Sim:
     return sim
 
 
-def world_sim(view: dict[str, Any], table: Table, opponent: int, stock: Sequence[int]) -> Sim:
+def world_sim(view: View, table: Table, opponent: int, stock: Sequence[int]) -> Sim:
     """The hand as it stands in one world (``stock``: its cards, the next first, one order for
     both players), the mover as player 0, the opponent (the strong player's model) as player 1."""
     return in_world(table_sim(view, table), opponent, Stock(stock))
@@ -611,7 +600,7 @@ def play_option(sim: Sim, move: Move, table: Table) -> int:
     return play_out(sim, table.rules)
 
 
-def position_seed(view: dict[str, Any], salt: int | str = 0) -> str:
+def position_seed(view: View, salt: int | str = 0) -> str:
     """A seed made of the position alone (the cards, the pile, the history, the rules and the
     score), so that the same position is valued on the same worlds in every game; ``salt`` draws
     other worlds (a measurement of how much a verdict depends on them)."""
@@ -620,7 +609,7 @@ def position_seed(view: dict[str, Any], salt: int | str = 0) -> str:
     return f"{zlib.crc32(key.encode()):08x}/{salt}"
 
 
-def belief_seed(view: dict[str, Any], opponent: str, draw: int | str = 0) -> str:
+def belief_seed(view: View, opponent: str, draw: int | str = 0) -> str:
     """The seed of the mover's belief about the opponent's hand at a decision, from the position
     and the level alone (the same hands make the map the learner is shown,
     :func:`tutor.play.holding.holding`: the coach believes what it shows); ``draw`` draws another."""
@@ -632,7 +621,7 @@ class Position:
     the worlds and the mover's belief. The worlds are drawn in one fixed sequence from ``seed``:
     :meth:`world` ``i`` is always the same world."""
 
-    def __init__(self, view: dict[str, Any], seed: int | str = 1, *, model: str = "history", reading: bool = True,
+    def __init__(self, view: View, seed: int | str = 1, *, model: str = "history", reading: bool = True,
                  opponent: str = DEFAULT_OPPONENT, belief: int = BELIEF_WORLDS,
                  belief_seed: int | str | None = None, knock_hands: int = 0, mover: Policy = CAREFUL,
                  belief_deals: int = 0) -> None:
@@ -766,7 +755,7 @@ def believed_hands(sampler: WorldSampler | HistorySampler, seed: str, count: int
     return drawn
 
 
-def analyze_decision(view: dict[str, Any], samples: int = 200, seed: int | str = 1, *,
+def analyze_decision(view: View, samples: int = 200, seed: int | str = 1, *,
                      moves: Sequence[Move] | None = None, model: str = "history", reading: bool = True,
                      opponent: str = DEFAULT_OPPONENT) -> Analysis:
     """Every legal move of the view's player (or those of ``moves``), valued over ``samples``
@@ -787,7 +776,7 @@ def analysis_of(outcomes: dict[Move, tuple[float, ...]], samples: int) -> Analys
     return Analysis(tuple(sorted(options, key=lambda o: -o.expected)), samples, outcomes)
 
 
-def exact_values(view: dict[str, Any], model: str = "history", reading: bool = True, *,
+def exact_values(view: View, model: str = "history", reading: bool = True, *,
                  opponent: str = DEFAULT_OPPONENT, seed: int | str = 1) -> dict[Move, float]:
     """The exact expected points of each legal move, over every world the view allows with its
     probability under ``model`` (:func:`every_world`, :func:`every_history_world`): the values
@@ -846,7 +835,7 @@ def _next_decision(sim: Sim, rules: Ruleset) -> None:
         step(sim, rules)
 
 
-def one_ply_values(view: dict[str, Any], model: str = "history", reading: bool = True, *,
+def one_ply_values(view: View, model: str = "history", reading: bool = True, *,
                    opponent: str = DEFAULT_OPPONENT, seed: int | str = 1) -> dict[Move, tuple[float, float]]:
     """For each legal move, exactly over every world (:func:`exact_values`): its value with the
     careful continuation, and its value when the mover's next decision is instead the best on

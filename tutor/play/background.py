@@ -61,6 +61,7 @@ from typing import Any
 from tutor.play import coach
 from tutor.play.coach import CoachHint, Judgement
 from tutor.play.debrief import review_tips
+from tutor.play.hand import View
 from tutor.play.match import FAILED, JUDGEMENT, SENT_BACK, VERDICTS, Decision
 from tutor.play.moves import Move
 
@@ -77,8 +78,12 @@ URGENT_MOST = 3
 """The most urgent jobs one learner may have waiting (not counting the one being worked on)."""
 REVIEW_CONSULTED = 4
 """How many evaluations a review worker keeps: it meets each decision once (a Hint and Coach mode's
-verdict, which meet the same view, are worked out by the urgent worker, which keeps
-:data:`tutor.play.coach.CONSULTED`). At 1 to 9 MiB each, 64 held a review worker at some 400 MiB."""
+verdict, which meet the same view, are worked out by the urgent worker). At 1 to 9 MiB each, 64 held
+a review worker at some 400 MiB; with 4 it holds some 200 (``benchmarks/school.py``)."""
+URGENT_CONSULTED = 24
+"""How many evaluations the urgent worker keeps: a learner's Hint and the verdict on the move that
+follows it meet the same view a few seconds apart, while the other learners of the process ask
+theirs (64 held it at some 410 MiB after four minutes of 16 learners)."""
 URGENT_SHARE = 15.0
 """Seconds of the urgent worker's time one learner may take in :data:`URGENT_WINDOW`: beyond it, their
 urgent work waits in their review line until their share is back within it, so that a learner who
@@ -119,7 +124,7 @@ class Asked:
     ``failed`` says the work failed (the page says so and may ask again); ``since`` is when it was
     asked (:func:`time.monotonic`)."""
 
-    def __init__(self, view: dict[str, Any], opponent: str, what: str) -> None:
+    def __init__(self, view: View, opponent: str, what: str) -> None:
         if what not in QUESTIONS:
             raise ValueError(f"the coach is asked for one of {', '.join(QUESTIONS)}, not {what!r}")
         self.view = view
@@ -150,7 +155,7 @@ class Asked:
         return None if self.answer is None or isinstance(self.answer, CoachHint) else self.answer
 
 
-def answer(view: dict[str, Any], opponent: str, what: str) -> CoachHint | Move:
+def answer(view: View, opponent: str, what: str) -> CoachHint | Move:
     """In a worker: the answer to a question (:class:`Asked`) about ``view``, as the page would
     work it out."""
     return coach.coach_hint(view, opponent) if what == "hint" else coach.coach_move(view, opponent)
@@ -189,7 +194,7 @@ class Worked:
     kept: dict[str, Any]
 
 
-def work(view: dict[str, Any], move: Move, opponent: str, compare: tuple[Move, ...] = (),
+def work(view: View, move: Move, opponent: str, compare: tuple[Move, ...] = (),
          thorough: bool = False) -> Worked:
     """In a worker: judge ``move`` as the page would (its verdict with ``compare`` valued beside it,
     the tips' measures; with ``thorough``, every valued move's verdict) and return it all."""
@@ -288,7 +293,7 @@ class Reviewer:
         self._waiting: dict[int, Job] = {}
         """Every decision or question queued or being worked on, by identity."""
         reviews = _Pool("review", workers, NICENESS, REVIEW_CONSULTED)
-        self._pools = {False: reviews, True: _Pool("urgent", min(workers, 1), URGENT_NICENESS, coach.CONSULTED)
+        self._pools = {False: reviews, True: _Pool("urgent", min(workers, 1), URGENT_NICENESS, URGENT_CONSULTED)
                        if workers else reviews}
         """The reviews' pool, and the urgent work's (the same one thread where there are no workers)."""
         self._alive: Callable[[str], bool] = _always
@@ -341,7 +346,7 @@ class Reviewer:
         self._dispatch()
         return len(waiting)
 
-    def ask(self, view: dict[str, Any], opponent: str, what: str, owner: str, again: bool = False) -> Asked:
+    def ask(self, view: View, opponent: str, what: str, owner: str, again: bool = False) -> Asked:
         """The question ``what`` about ``view`` against ``opponent``: the one already asked (answered,
         or still waiting: then it goes on waiting), else a new one in the learner's urgent line.
         ``again``: a question whose work failed is asked anew."""
@@ -609,7 +614,7 @@ def request(decisions: Sequence[Decision], owner: str = "", urgent: bool = False
     return reviewer().request(decisions, owner, urgent, compare, thorough, again)
 
 
-def ask(view: dict[str, Any], opponent: str, what: str, owner: str = "", again: bool = False) -> Asked:
+def ask(view: View, opponent: str, what: str, owner: str = "", again: bool = False) -> Asked:
     """Put a question about ``view`` to the process' reviewer (:meth:`Reviewer.ask`)."""
     return reviewer().ask(view, opponent, what, owner, again)
 

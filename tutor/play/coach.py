@@ -20,7 +20,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from tutor.engine.cards import Card
 from tutor.engine.melds import min_deadwood
@@ -31,6 +31,7 @@ from tutor.play.bots.reading import read_view
 from tutor.play.errors import ImpossibleViewError
 from tutor.play.evaluation import APP, Budget, Evaluation
 from tutor.play.grading import Grade, grade
+from tutor.play.hand import View
 from tutor.play.moves import Move
 from tutor.play.opponents import DEFAULT_OPPONENT
 
@@ -54,12 +55,12 @@ class Advice:
     """For ``take_meld``: the meld the taken card joins."""
 
 
-def advise(view: dict[str, Any], level: str = "strong", seed: int = 0) -> Advice:
+def advise(view: View, level: str = "strong", seed: int = 0) -> Advice:
     """What the player of ``level`` would do in this view, with the numbers it rests on."""
     return explain(view, Bot(level, seed).move(view))
 
 
-def explain(view: dict[str, Any], move: Move) -> Advice:
+def explain(view: View, move: Move) -> Advice:
     """A legal ``move`` of this view with the numbers a learner can see behind it."""
     table = read_view(view)
     kind, card = move
@@ -169,7 +170,7 @@ found again however many others came since."""
 _lock = threading.Lock()  # guards the table of evaluations only; each evaluation has its own lock
 
 
-def evaluation(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int | str = 0,
+def evaluation(view: View, opponent: str = DEFAULT_OPPONENT, salt: int | str = 0,
                budget: Budget = APP) -> Evaluation | None:
     """The evaluation of a decision against ``opponent``'s level (None with fewer than two legal
     moves, or for a view whose cards cannot be sampled), kept for the next calls on the same view."""
@@ -217,13 +218,13 @@ def keep_evaluations(most: int) -> None:
         _trim()
 
 
-def _fallback(view: dict[str, Any]) -> Move:
+def _fallback(view: View) -> Move:
     """The move of a view the analysis cannot weigh: the only one, or the strong player's."""
     table = read_view(view)
     return table.legal[0] if len(table.legal) == 1 else Bot("strong").move(view)
 
 
-def judge(view: dict[str, Any], move: Move, opponent: str = DEFAULT_OPPONENT, compare: tuple[Move, ...] = (),
+def judge(view: View, move: Move, opponent: str = DEFAULT_OPPONENT, compare: tuple[Move, ...] = (),
           salt: int | str = 0, budget: Budget = APP) -> Judgement:
     """A legal ``move`` of this view beside the coach's move, measured against ``opponent``'s level
     (the moves of ``compare`` valued too, for the list of options)."""
@@ -241,7 +242,7 @@ def judge(view: dict[str, Any], move: Move, opponent: str = DEFAULT_OPPONENT, co
                      verdict.worlds, opponent, too_close=verdict.close)
 
 
-def coach_hint(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int | str = 0,
+def coach_hint(view: View, opponent: str = DEFAULT_OPPONENT, salt: int | str = 0,
                budget: Budget = APP) -> CoachHint:
     """The coach's move for this view against ``opponent``'s level, explained and valued (on the
     app's ``budget`` unless another is measured)."""
@@ -258,14 +259,14 @@ def coach_hint(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int
     return CoachHint(advice, value, found.option(move), (loss, stderr), close, opponent, near)
 
 
-def coach_move(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int | str = 0) -> Move:
+def coach_move(view: View, opponent: str = DEFAULT_OPPONENT, salt: int | str = 0) -> Move:
     """The coach's move for this view against ``opponent``'s level, without the rest of the hint
     (what the next best gives up takes verdicts): the replay's view of the virtual player's moves."""
     found = evaluation(view, opponent, salt)
     return _fallback(view) if found is None else found.choice().move
 
 
-def losses(view: dict[str, Any], moves: tuple[Move, ...], opponent: str = DEFAULT_OPPONENT,
+def losses(view: View, moves: tuple[Move, ...], opponent: str = DEFAULT_OPPONENT,
            salt: int | str = 0, budget: Budget = APP) -> tuple[Move, dict[Move, tuple[float, float]]]:
     """The coach's move, and what each of ``moves`` (none: each move the coach weighed) gives up
     against it in expected points with the standard error of that paired difference, each
@@ -278,7 +279,7 @@ def losses(view: dict[str, Any], moves: tuple[Move, ...], opponent: str = DEFAUL
     return found.choice().move, {m: (v.loss, v.stderr) for m, v in judged.items()}
 
 
-def standings(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int | str = 0,
+def standings(view: View, opponent: str = DEFAULT_OPPONENT, salt: int | str = 0,
               budget: Budget = APP) -> tuple[Move, dict[Move, tuple[float, float]]]:
     """The coach's move (on ``budget``), and what each move the coach weighed gives up against it
     on the worlds the race played it on (no more worlds are played), with the standard error
@@ -290,7 +291,7 @@ def standings(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int 
     return choice.move, {m: found.standing(m, choice.move)[:2] for m in found.weighed()}
 
 
-def gain_over(view: dict[str, Any], move: Move, other: Move, opponent: str = DEFAULT_OPPONENT,
+def gain_over(view: View, move: Move, other: Move, opponent: str = DEFAULT_OPPONENT,
               salt: int | str = 0) -> tuple[float, float] | None:
     """What ``move`` is worth beyond ``other`` in expected points (negative: ``other`` is worth
     more), paired over the worlds the more played of the two was measured on, with its standard
@@ -302,7 +303,7 @@ def gain_over(view: dict[str, Any], move: Move, other: Move, opponent: str = DEF
     return found.gap(other, move, worlds)
 
 
-def verdicts(view: dict[str, Any], moves: tuple[Move, ...], opponent: str = DEFAULT_OPPONENT,
+def verdicts(view: View, moves: tuple[Move, ...], opponent: str = DEFAULT_OPPONENT,
              salt: int | str = 0) -> dict[Move, Judgement]:
     """Each of ``moves`` judged (:func:`judge`)."""
     return {m: judge(view, m, opponent, moves, salt) for m in dict.fromkeys(moves)}

@@ -42,7 +42,6 @@ import math
 import threading
 from array import array
 from dataclasses import dataclass, replace
-from typing import Any
 
 from tutor.play.analysis import (
     BELIEF_DEALS,
@@ -59,6 +58,7 @@ from tutor.play.analysis import (
 from tutor.play.bots.planner import STRONG, Planner
 from tutor.play.bots.reading import read_view
 from tutor.play.grading import Grade, grade, settled
+from tutor.play.hand import View
 from tutor.play.moves import Move
 from tutor.play.opponents import DEFAULT_OPPONENT
 from tutor.play.simulate import COACHING, Policy
@@ -209,7 +209,7 @@ class Evaluation:
     """One decision's worlds and the outcomes played on them (see the module's docstring). Safe to
     share between threads: one lock guards this decision's outcomes, and no other."""
 
-    def __init__(self, view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, salt: int | str = 0,
+    def __init__(self, view: View, opponent: str = DEFAULT_OPPONENT, salt: int | str = 0,
                  budget: Budget = APP, proposal: Move | None = None, draw: int | str = 0) -> None:
         """``salt`` draws other worlds for the same belief; ``draw`` draws everything the analysis
         samples anew (the worlds and the mover's belief: a measurement of what a verdict owes to

@@ -16,7 +16,7 @@ from typing import Any
 from tutor.engine.rules import Ruleset, require_ruleset
 from tutor.engine.scoring import GameTotals, HandResult, game_totals
 from tutor.play.errors import GameOverError
-from tutor.play.hand import Hand, check_seed, new_hand, other
+from tutor.play.hand import Hand, View, check_seed, new_hand, other
 
 
 def hand_seed(game_seed: int, number: int) -> int:
@@ -75,7 +75,7 @@ class Game:
     def to_move(self) -> int | None:
         return None if self.over else self.hand.to_move
 
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int) -> View:
         """What ``player`` may see of the hand being played, with the game's score."""
         return self.hand.view(player)
 

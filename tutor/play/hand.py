@@ -12,12 +12,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypedDict, TypeVar
 
 from tutor.base.numbers import read_seed
 from tutor.engine.cards import DECK, HAND_SIZE, Card, mask_of, sort_cards
 from tutor.engine.melds import min_deadwood
-from tutor.engine.rules import Ruleset, require_ruleset
+from tutor.engine.rules import OptionValue, Ruleset, require_ruleset
 from tutor.engine.scoring import HandResult, HandScore, Player, may_knock, score_hand
 from tutor.play.errors import (
     BadDealerError,
@@ -75,6 +75,31 @@ def check_player(player: Any) -> int:
     if isinstance(player, bool) or player not in (0, 1):
         raise BadPlayerError(player=repr(player)[:20])
     return int(player)
+
+
+class View(TypedDict):
+    """What one player may see of a hand (:meth:`Hand.view`): plain data, ready for JSON. The keys are
+    described in :mod:`tutor.play`; a view made by another program has the same keys."""
+
+    seat: int
+    phase: str
+    hand: list[str]
+    top_discard: str | None
+    taken_upcard: str | None
+    discard_pile: list[str]
+    opponent_known: list[str]
+    opponent_discards: list[str]
+    events: list[list[str | None]]
+    stock_size: int
+    turn: int
+    ruleset: str
+    rules: dict[str, OptionValue]
+    legal: list[list[str | None]]
+    score: list[int] | None
+
+
+VIEW_KEYS = frozenset(View.__annotations__)
+"""Every key of a view."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -241,7 +266,7 @@ class Hand:
         assert isinstance(self.result, HandScore)
         return HandResult(name, self.result.points)
 
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int) -> View:
         """What ``player`` may see, as a JSON-ready dict: never a card of the stock or an opponent's
         card that was not shown (see :mod:`tutor.play` for the keys)."""
         player = check_player(player)

@@ -9,7 +9,7 @@ decision always shows the same map; each chance carries the standard error of it
 
 The drawn hands are surer than play bears out: of the cards they give 55 %, the beginner held 47 %;
 of those they give 4 %, 8 %. So the map shown is the drawn chances drawn in toward the uniform
-chance (hidden cards over unseen cards) by each level's :data:`TEMPER`, fitted by
+chance (hidden cards over unseen cards) by each level's :attr:`~tutor.play.levels.Level.temper`, fitted by
 ``benchmarks/reading.py --fit`` on games of their own and checked by ``benchmarks/reading.py`` on
 others. Drawing in toward the uniform chance keeps the chances' sum: ten cards in the hand.
 
@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Literal
 
 from tutor.engine.cards import DECK, SUITS, Card, cards_of_mask
 from tutor.engine.melds import could_meld
 from tutor.play.analysis import BELIEF_DEALS, BELIEF_HANDS, belief_seed, believed_hands, sampler_for
 from tutor.play.bots.reading import read_view
+from tutor.play.hand import View
+from tutor.play.levels import LEVELS
 from tutor.play.opponents import DEFAULT_OPPONENT
 from tutor.play.simulate import card_counts
 
@@ -39,13 +41,6 @@ LIKELY = 2.0
 COLD = 0.6
 """At most this share of the uniform chance, on average over a suit's unseen cards, for the suit
 to be named as one the opponent is not collecting."""
-
-TEMPER = {"beginner": 0.779, "intermediate": 0.692, "strong": 0.748, "expert": 0.742}
-"""For each level, how much of the drawn chance's distance from the uniform chance the map keeps:
-the least-squares fit of real holdings on drawn chances, ``benchmarks/reading.py --fit`` on some
-1,300 positions a level (± 0.011 to 0.014), on 2026-12-05, once the map read the coach's belief of
-32,000 hands (2,000 before: the beginner's and the expert's top bands then held 9–11 points more
-than the map said)."""
 
 ReadingKind = Literal["fed", "took", "likely", "cold_suit"]
 
@@ -69,7 +64,7 @@ class Holding:
     """The level whose play the hands were drawn from."""
     kept: float = 1.0
     """The share of each drawn chance's distance from the uniform chance that the map keeps (the
-    level's :data:`TEMPER`; 1 for the chances as drawn)."""
+    level's :attr:`~tutor.play.levels.Level.temper`; 1 for the chances as drawn)."""
 
     def chance(self, card: Card) -> float:
         """The chance that the opponent holds ``card``."""
@@ -98,11 +93,12 @@ class Holding:
         return replace(self, chances=chances, kept=self.kept * keep)
 
 
-def holding(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, draws: int = HOLDING_DRAWS,
+def holding(view: View, opponent: str = DEFAULT_OPPONENT, draws: int = HOLDING_DRAWS,
             tempered: bool = True) -> Holding:
     """The map of a decision's view: ``draws`` opponent hands drawn as ``opponent``'s play would have
     kept them (seeded from the position alone), each card's share of them, drawn in toward the
-    uniform chance by the level's :data:`TEMPER` (``tempered``; without it, the shares as drawn)."""
+    uniform chance by the level's :attr:`~tutor.play.levels.Level.temper` (``tempered``; without it,
+    the shares as drawn)."""
     if draws < 1:
         raise ValueError(f"a map needs at least one drawn hand, not {draws}")
     table = read_view(view)
@@ -115,7 +111,9 @@ def holding(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT, draws: int =
     chances = tuple(1.0 if table.opponent_known >> i & 1 else counts[i] / draws if table.unseen >> i & 1 else 0.0
                     for i in range(len(DECK)))
     drawn = Holding(chances, table.opponent_known, table.unseen, table.opponent_hidden, draws, opponent)
-    return drawn.drawn_in(TEMPER.get(opponent, 1.0)) if tempered else drawn
+    if not tempered:
+        return drawn
+    return drawn.drawn_in(LEVELS[opponent].temper if opponent in LEVELS else 1.0)
 
 
 @dataclass(frozen=True)

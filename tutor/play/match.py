@@ -21,7 +21,7 @@ from tutor.play.bots.reading import Table, read_view
 from tutor.play.coach import Advice, CoachHint, Judgement, coach_hint, evaluation, explain, judge
 from tutor.play.game import Game, new_game
 from tutor.play.grading import accuracy
-from tutor.play.hand import Hand
+from tutor.play.hand import Hand, View
 from tutor.play.holding import Holding, holding
 from tutor.play.moves import Move, move_text, read_move
 from tutor.play.opponents import DEFAULT_OPPONENT
@@ -60,7 +60,7 @@ class Decision:
     (:attr:`judgement`, by the analysis) is worked out when it is first asked for, and kept."""
 
     hand: int
-    view: dict[str, Any]
+    view: View
     move: Move
     opponent: str = DEFAULT_OPPONENT
     """The level the learner faced: the coach measures the move against it."""
@@ -166,7 +166,7 @@ class Match:
     def learner_to_move(self) -> bool:
         return self.game.to_move == LEARNER
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         """What the learner sees of the hand being played."""
         return self.game.view(LEARNER)
 

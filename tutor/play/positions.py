@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 import json
 import zlib
-from typing import Any
+from typing import Any, cast
 
 from tutor.base.msgids import N_
 from tutor.engine.cards import HAND_SIZE, Card, cards_of_mask, parse_card
@@ -21,13 +21,11 @@ from tutor.play.bots import Bot
 from tutor.play.bots.reading import Table, read_view
 from tutor.play.errors import CardInTwoPlacesError, ListedMoveError, MoveListedTwiceError, ViewFieldError
 from tutor.play.game import new_game
+from tutor.play.hand import VIEW_KEYS, View
+from tutor.play.levels import LEVELS
 from tutor.play.moves import move_text
-from tutor.play.opponents import DEFAULT_OPPONENT, OPPONENTS
+from tutor.play.opponents import DEFAULT_OPPONENT
 
-VIEW_KEYS = frozenset({
-    "seat", "phase", "hand", "top_discard", "taken_upcard", "discard_pile", "opponent_known",
-    "opponent_discards", "events", "stock_size", "turn", "ruleset", "rules", "legal", "score",
-})
 """The keys of a view (:meth:`tutor.play.hand.Hand.view`)."""
 LEGACY_KEYS = VIEW_KEYS - {"rules"} | {"knock_limit", "target"}
 """The keys of a view packed before views carried their rules."""
@@ -64,7 +62,7 @@ class MovePastEndError(TutorError):
     template = N_("Move {move} is past the end of the hand: choose a move from 1 to {last}.")
 
 
-def check_view(value: Any) -> dict[str, Any]:
+def check_view(value: Any) -> View:
     """``value`` if it is a view a player could be shown (with its rules, or in the older form that
     names only its ruleset); :class:`NotAViewError` otherwise."""
     try:
@@ -72,14 +70,15 @@ def check_view(value: Any) -> dict[str, Any]:
             value = _with_rules(value)
         if not isinstance(value, dict) or set(value) != VIEW_KEYS:
             raise ValueError("not a view")
-        _check_fields(value)
-        table = read_view(value)
+        view = cast(View, value)  # its keys are a view's: each field is checked next
+        _check_fields(view)
+        table = read_view(view)
     except TutorError:
         raise
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as error:
         raise NotAViewError() from error
-    _check_table(value, table)
-    return value
+    _check_table(view, table)
+    return view
 
 
 def _whole(value: Any, least: int, most: int) -> bool:
@@ -87,7 +86,7 @@ def _whole(value: Any, least: int, most: int) -> bool:
     return type(value) is int and least <= value <= most
 
 
-def _check_fields(view: dict[str, Any]) -> None:
+def _check_fields(view: View) -> None:
     """Each field of a view of the right type and within what a game could show
     (:class:`ViewFieldError` naming the first that is not); the cards are read later."""
     checks = {
@@ -109,7 +108,7 @@ def _check_fields(view: dict[str, Any]) -> None:
             raise ViewFieldError(field=field)
 
 
-def _check_table(view: dict[str, Any], table: Table) -> None:
+def _check_table(view: View, table: Table) -> None:
     """The cards of a view each in one place, as many as its phase holds, and every move it offers
     one its hand may play under its rules (an error that says which is not)."""
     seen: set[Card] = set()
@@ -158,7 +157,7 @@ def _playable(phase: str, table: Table) -> list[tuple[str, Card | None]]:
 
 
 
-def played_position(rules: Ruleset, seed: int, level: str, move: int) -> dict[str, Any]:
+def played_position(rules: Ruleset, seed: int, level: str, move: int) -> View:
     """The view of the player to move before move ``move`` (from 1) of the first hand of game
     ``seed``, both seats played by the virtual player at ``level`` (as a game's address names it)."""
     hand = new_game(rules, seed).hand
@@ -177,7 +176,7 @@ OPPONENT_KEY = "opponent"
 """The key a code may add beside the view: the level of the opponent the position was played against."""
 
 
-def encode_view(view: dict[str, Any], opponent: str | None = None) -> str:
+def encode_view(view: View, opponent: str | None = None) -> str:
     """The view as a short code of URL-safe letters (no ``:``), with the level of the ``opponent``
     it was played against when one is given (the coach measures the position against it)."""
     packed = dict(view) if opponent is None else {**view, OPPONENT_KEY: opponent}
@@ -185,7 +184,7 @@ def encode_view(view: dict[str, Any], opponent: str | None = None) -> str:
     return base64.urlsafe_b64encode(data).decode().rstrip("=")
 
 
-def decode_position(code: str) -> tuple[dict[str, Any], str]:
+def decode_position(code: str) -> tuple[View, str]:
     """The view a code packs and the opponent's level it names (the strong player for a code
     that names none, or a level this version does not know); :class:`PositionError` when it is
     not a view."""
@@ -198,10 +197,10 @@ def decode_position(code: str) -> tuple[dict[str, Any], str]:
         view = check_view(value)
     except (ValueError, TypeError, KeyError, AttributeError, zlib.error) as error:
         raise PositionError() from error
-    return view, opponent if opponent in OPPONENTS else DEFAULT_OPPONENT
+    return view, opponent if opponent in LEVELS else DEFAULT_OPPONENT
 
 
-def decode_view(code: str) -> dict[str, Any]:
+def decode_view(code: str) -> View:
     """The view a code packs; :class:`PositionError` when it is not one."""
     return decode_position(code)[0]
 

@@ -48,74 +48,35 @@ moves (two players passing one card back and forth, the stock never shrinking) c
 from __future__ import annotations
 
 import heapq
-import os
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 
-from tutor.engine.cards import DECK, STOCK_AFTER_DEAL
-from tutor.engine.melds import DROP_BEST, DROP_GAIN, RUN_DEADWOOD, RUN_MELDED, could_meld
-from tutor.engine.melds import discard_reach as _discard_reach
-from tutor.engine.melds import min_deadwood as _min_deadwood
+from tutor.engine.cards import DECK
 from tutor.engine.rules import Ruleset
 from tutor.engine.scoring import knocker_gain
-from tutor.play.bots.evaluate import meld_partners
+from tutor.play import compiled
 from tutor.play.bots.planner import STRONG, Style, feed_stake, knocks_now
+from tutor.play.compiled import (
+    BY_VALUE,
+    CACHED,
+    FEED_WORRY,
+    HIGHEST,
+    MAX_MOVES,
+    MELD_PAIRS,
+    PARTNERS,
+    TAKE_GAIN,
+    VALUES,
+    WALL_CHANCES,
+    discard_reach,
+    min_deadwood,
+)
 
 FIRST_UPCARD, DRAW, DISCARD = 0, 1, 2
 """The phases of a turn."""
-MAX_MOVES = 400
-"""Moves after which a hand still going on counts as void (a loop of passes through the pile)."""
-TAKE_GAIN = 6
-"""Deadwood points by which taking the upcard must beat the hand as it stands, when it melds nothing."""
-WALL_CHANCES = 2
-"""The careful mover weighs a knock on its belief at its last discards before the wall: those
-after which at most this many more cards can come from the stock before the hand is void."""
-VALUES = tuple(c.value for c in DECK)
-RANKS = tuple(c.rank for c in DECK)
-BY_VALUE = tuple(sorted(range(len(DECK)), key=lambda i: -VALUES[i]))
-"""The cards' indices, the highest value first."""
 MAX_BELIEF = 64
 """The most believed hands a play-out reads (the compiled play-out's limit)."""
-FEED_WORRY = 2.0
-"""Deadwood points of feeding risk below which the careful mover does not look beyond the throws
-that leave least deadwood."""
-HIGHEST = tuple(VALUES[i] * 16 + RANKS[i] for i in range(len(DECK)))
-"""A card's order among equal throws: the higher value, then the higher rank."""
-
-
-CACHED = 1 << 18
-"""How many hands each of the play-outs' caches of deadwood keeps before it starts afresh: the
-same hands come back again and again across worlds and options (two in three look-ups hit)."""
-_deadwood: dict[int, int] = {}
-_reaches: dict[int, tuple[int, int]] = {}
-
-
-def remembered_min_deadwood(mask: int) -> int:
-    """:func:`tutor.engine.melds.min_deadwood`, remembered (where the compiled one is missing)."""
-    found = _deadwood.get(mask)
-    if found is None:
-        if len(_deadwood) >= CACHED:
-            _deadwood.clear()
-        found = _deadwood[mask] = _min_deadwood(mask)
-    return found
-
-
-def remembered_discard_reach(mask: int) -> tuple[int, int]:
-    """:func:`tutor.engine.melds.discard_reach`, remembered (where the compiled one is missing)."""
-    found = _reaches.get(mask)
-    if found is None:
-        if len(_reaches) >= CACHED:
-            _reaches.clear()
-        found = _reaches[mask] = _discard_reach(mask)
-    return found
-
-
-PARTNERS = tuple(sum(other.bit for other in DECK if could_meld(c, other)) for c in DECK)
-"""For each card, the cards that could meld with it (:func:`~tutor.engine.melds.could_meld`), as a mask."""
-MELD_PAIRS = tuple(tuple(a.bit | b.bit for a, b in meld_partners(c)) for c in DECK)
-"""For each card, the pairs of cards (as masks) that make a meld of three with it."""
 
 
 def feeds(card: int, held: int) -> bool:
@@ -399,7 +360,7 @@ def should_knock(deadwood: int, stock_size: int) -> bool:
     return knocks_now(STRONG, deadwood, stock_size)
 
 
-def _pick(reach: int, hand: int, keeps_partners: bool) -> int:
+def pick_throw(reach: int, hand: int, keeps_partners: bool) -> int:
     """Among the cards of ``reach``, the one to throw: the fewest partners left in ``hand`` (when
     ``keeps_partners``), then the highest."""
     best, key = -1, (99, 0)
@@ -415,9 +376,9 @@ def _pick(reach: int, hand: int, keeps_partners: bool) -> int:
 
 def best_throw(hand: int, taken: int, keeps_partners: bool = True) -> tuple[int, int]:
     """A plain discard from an eleven-card ``hand``: (the deadwood it leaves, the card), among the
-    cards that leave least (:func:`_pick`). ``taken`` (-1 for none) may not be thrown."""
+    cards that leave least (:func:`pick_throw`). ``taken`` (-1 for none) may not be thrown."""
     least, reach = _reach(hand, taken)
-    return least, _pick(reach, hand, keeps_partners)
+    return least, pick_throw(reach, hand, keeps_partners)
 
 
 def _reach(hand: int, taken: int) -> tuple[int, int]:
@@ -472,7 +433,7 @@ def safe_throw(hand: int, taken: int, held: int, keeps_partners: bool = True,
     and the cards that leave it, when known)."""
     least, reach = reached if reached is not None else _reach(hand, taken)
     if not held:
-        return least, _pick(reach, hand, keeps_partners)
+        return least, pick_throw(reach, hand, keeps_partners)
     safe = reach
     scan = reach
     while scan:
@@ -481,13 +442,13 @@ def safe_throw(hand: int, taken: int, held: int, keeps_partners: bool = True,
         if feeds(bit.bit_length() - 1, held):
             safe &= ~bit
     if safe:
-        return least, _pick(safe, hand, keeps_partners)
+        return least, pick_throw(safe, hand, keeps_partners)
     for dw, card in _throws(hand, taken):
         if dw > least + STRONG.feed:
             break
         if not feeds(card, held):
             return dw, card
-    return least, _pick(reach, hand, keeps_partners)
+    return least, pick_throw(reach, hand, keeps_partners)
 
 
 def careful_throw(sim: Sim, hand: int, taken: int, least: int, reach: int) -> tuple[int, int]:
@@ -519,7 +480,7 @@ def careful_throw(sim: Sim, hand: int, taken: int, least: int, reach: int) -> tu
         for bit, price in prices.items():
             if price <= cheapest + tie:
                 cheap |= bit
-    choice = (least, _pick(cheap, hand, True))
+    choice = (least, pick_throw(cheap, hand, True))
     if cheapest <= FEED_WORRY:
         return choice
     score = least + cheapest - tie  # another throw must beat the least deadwood's by more than the tie
@@ -665,7 +626,7 @@ def _discard(sim: Sim, player: int, rules: Ruleset) -> None:
             knock = _careful_knock(sim, hand, reach, rules)
         if knock == -2:  # the level's timing
             timely = knocks_now(policy.style, least, sim.stock.size, sim.eager[player])
-            knock = _pick(reach, hand, policy.keeps_partners) if timely else -1
+            knock = pick_throw(reach, hand, policy.keeps_partners) if timely else -1
         if knock >= 0:
             throw(sim, knock, True, rules)
             return
@@ -674,7 +635,7 @@ def _discard(sim: Sim, player: int, rules: Ruleset) -> None:
     elif policy.reads:
         least, card = safe_throw(hand, taken, sim.shown[1 - player], policy.keeps_partners, (least, reach))
     else:
-        card = _pick(reach, hand, policy.keeps_partners)
+        card = pick_throw(reach, hand, policy.keeps_partners)
     throw(sim, card, False, rules)
     sim.deadwood[player] = least
 
@@ -732,33 +693,9 @@ def throw(sim: Sim, card: int, knock: bool, rules: Ruleset) -> None:
     sim.phase = DRAW
 
 
-PURE_PYTHON_ENV = "GIN_TUTOR_PURE_PYTHON"
-"""Set (to anything but empty) to play out in Python even where the compiled play-outs were built."""
-
-
-def _compiled() -> ModuleType | None:
-    """The compiled play-outs, set up with this module's tables; None where the package was built
-    without them (no C compiler) or :data:`PURE_PYTHON_ENV` is set."""
-    if os.environ.get(PURE_PYTHON_ENV):
-        return None
-    try:
-        from tutor.play import _rollout
-    except ImportError:
-        return None
-    _rollout.setup(RUN_DEADWOOD, RUN_MELDED, DROP_GAIN, DROP_BEST, VALUES, HIGHEST, BY_VALUE, PARTNERS, MELD_PAIRS,
-                   (MAX_MOVES, TAKE_GAIN, WALL_CHANCES, STOCK_AFTER_DEAL, FEED_WORRY, STRONG.feed))
-    return _rollout
-
-
-COMPILED = _compiled()
-"""The compiled play-outs (``tutor/play/_rollout.c``), or None: :func:`play_out` then plays in Python."""
-min_deadwood: Callable[[int], int] = COMPILED.min_deadwood if COMPILED is not None else remembered_min_deadwood
-"""The least deadwood of a hand (:func:`tutor.engine.melds.min_deadwood`): compiled (50 ns a hand
-on this machine, against 125 ns for a remembered one), else remembered."""
-discard_reach: Callable[[int], tuple[int, int]] = (COMPILED.discard_reach if COMPILED is not None
-                                                   else remembered_discard_reach)
-"""The least deadwood after one discard and the discards that leave it
-(:func:`tutor.engine.melds.discard_reach`): compiled, else remembered."""
+COMPILED = compiled.play_outs(STRONG.feed)
+"""The compiled play-outs (:data:`tutor.play.compiled.COMPILED`, set up for them), or None:
+:func:`play_out` then plays in Python."""
 PolicyArgs = tuple[float, int, int, int, int, bool, bool, bool, bool, float, float]
 _POLICY_ARGS: dict[Policy, PolicyArgs] = {}
 

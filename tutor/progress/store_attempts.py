@@ -51,6 +51,18 @@ class AttemptRoom(StoreCore):
         """Every drill attempt of a profile, oldest first (one that cannot be read is set aside)."""
         return self.attempts_of([profile_id]).get(profile_id, [])
 
+    @guarded(list, write=False)
+    def latest_attempts(self, profile_id: int, kind: str, most: int) -> list[Attempt]:
+        """A profile's latest ``most`` attempts of one kind of drill, oldest first (one that cannot be
+        read is set aside)."""
+        with self._transaction(write=False) as db:
+            rows = db.execute(sa.text(f"SELECT profile_id, id, {_ATTEMPT_SELECT} FROM attempts "
+                                      "WHERE profile_id = :profile AND kind = :kind ORDER BY at DESC, id DESC "
+                                      "LIMIT :most"), {"profile": profile_id, "kind": kind, "most": most}).all()
+        found = self._read_by_profile(rows, lambda stored: read_attempt(stored[1:]), ("id", *ATTEMPT_ANSWER_COLUMNS),
+                                      "attempts").get(profile_id, [])
+        return found[::-1]
+
     @guarded(dict, write=False)
     def attempts_of(self, profile_ids: Sequence[int]) -> dict[int, list[Attempt]]:
         """:meth:`attempts` of several profiles in one query, by profile id (none for a profile with none)."""

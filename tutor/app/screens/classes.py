@@ -11,7 +11,7 @@ import io
 
 import streamlit as st
 
-from tutor.app.ui import classes_state, profile, state
+from tutor.app.ui import classes_state, identity, state, store_access
 from tutor.app.ui.class_views import dashboard_table, learner_label, levels_table, table_csv
 from tutor.app.ui.render import show_line_chart
 from tutor.app.ui.safe import error_text, plain
@@ -66,15 +66,15 @@ from tutor.progress.stats import rating_series
 from tutor.progress.store_classes import CLASS_NAME_MAX, NEWS_MAX, REAL_NAME_MAX, SchoolClass
 
 tr = state.translator()
-learner = profile.current()
+learner = identity.current()
 DATE_FORMAT = "DD/MM/YYYY" if tr.lang == "es" else "YYYY/MM/DD"  # day first in Spanish; year first in English
-saved = profile.store()
+saved = store_access.store()
 
 st.title(tr.gettext("Classes"))
 if learner is None:
-    st.info(tr.gettext("Sign in (in the sidebar) to join a class or to teach one.") if profile.sign_in_configured()
+    st.info(tr.gettext("Sign in (in the sidebar) to join a class or to teach one.") if identity.sign_in_configured()
             else tr.gettext("Choose or create a profile in the sidebar to join a class or to teach one."))
-    profile.stop_page(tr)
+    store_access.stop_page(tr)
 
 
 def show_note() -> None:
@@ -184,7 +184,7 @@ with st.form("join_class", clear_on_submit=False, border=False):
 # --- Teaching --------------------------------------------------------------------------------------
 
 st.header(tr.gettext("Teach"))
-why_not = profile.may_teach()
+why_not = identity.may_teach()
 if why_not is not None:
     st.info(tr.gettext(classes_state.MAY_NOT_TEACH[why_not]))
     st.stop()

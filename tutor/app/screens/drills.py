@@ -5,13 +5,14 @@ that opens it again, and the page keeps a tally per kind for the session."""
 
 import streamlit as st
 
-from tutor.app.ui import drill_state, profile, state
+from tutor.app.ui import drill_answer, drill_state, identity, state
 from tutor.app.ui.drill_state import puzzle_keys
 from tutor.app.ui.drill_views import drill_card, show_tally
 from tutor.app.ui.keys import bind_keys
 from tutor.app.ui.session_keys import PRACTICE_EMPTY
 from tutor.drills import KINDS, LEVELS
 from tutor.drills.daily import daily_puzzle
+from tutor.drills.suited import careful_rating
 from tutor.language.labels import drill_kind_name, level_name, mistake_name, ruleset_title
 
 tr = state.translator()
@@ -24,7 +25,7 @@ st.markdown(tr.gettext("Puzzles made and graded by the rules engine. Wrong answe
 problem = drill_state.start(tr)
 if problem:
     st.warning(problem)
-if profile.current() is None:
+if identity.current() is None:
     st.caption(tr.gettext("You are a guest: your answers are not saved. Create a profile in the sidebar to "
                           "keep them and to review what you got wrong."))
 
@@ -42,7 +43,7 @@ daily_col, practice_col = st.columns(2)
 daily_col.button(tr.gettext("Puzzle of the day: {kind}, {level}", kind=drill_kind_name(daily.kind, tr),
                             level=level_name(daily.level, tr)), key="drill_daily", icon=":material/today:",
                  on_click=drill_state.open_daily, args=(daily,))
-if profile.current() is not None:
+if identity.current() is not None:
     practice_col.button(tr.gettext("Practise my mistakes"), key="drill_practice", icon=":material/replay:",
                         on_click=drill_state.practise_mistakes,
                         help=tr.gettext("A short session on what you get wrong most, chosen from your answers."))
@@ -65,7 +66,7 @@ if practice is not None:
 elif drill_state.is_daily(puzzle, daily):
     st.info(tr.gettext("The puzzle of the day for {day}: the same for everyone, under the classic rules.",
                        day=tr.day(daily.day)))
-elif drill_state.suited_level() and profile.current() is None:
+elif drill_state.suited_level() and identity.current() is None:
     st.caption(tr.gettext("A guest has no rating, so an easy puzzle. Create a profile in the sidebar to have puzzles "
                           "chosen for you as you answer."))
 elif drill_state.suited_level() and drill_state.eased_by():
@@ -80,7 +81,7 @@ elif drill_state.suited_level():
                           "({careful}), a puzzle of the {level} level. Pick a level above to choose yourself.",
                           kind=drill_kind_name(puzzle.kind, tr), rating=tr.number(round(mine.rating)),
                           margin=tr.number(round(2 * mine.deviation)),
-                          careful=tr.number(drill_state.careful_rating(mine)),
+                          careful=tr.number(careful_rating(mine)),
                           level=level_name(puzzle.level, tr)) if mine is not None
                else tr.gettext("Chosen for you: you have not answered a puzzle of {kind} yet, so an easy one to "
                                "start. Pick a level above to choose yourself.", kind=drill_kind_name(puzzle.kind, tr)))
@@ -94,7 +95,7 @@ right = verdict is not None and verdict.correct
 
 retry_col, new_col = st.columns(2)
 with retry_col:
-    st.button(tr.gettext("Retry"), key="drill_retry", on_click=drill_state.retry)
+    st.button(tr.gettext("Retry"), key="drill_retry", on_click=drill_answer.retry)
 with new_col:  # after a right answer, the next puzzle is the obvious step
     next_label = (tr.gettext("New puzzle") if practice is None
                   else tr.gettext("Next puzzle of the session") if practice[1] + 1 < len(practice[0])

@@ -3,7 +3,7 @@ drills), where to look things up, and a first hand laid out by the engine."""
 
 import streamlit as st
 
-from tutor.app.ui import profile, state
+from tutor.app.ui import identity, state, store_access
 from tutor.app.ui.drill_state import today
 from tutor.app.ui.render import show_analysis
 from tutor.app.ui.safe import plain
@@ -21,8 +21,8 @@ st.markdown(tr.gettext(
     "sets and runs before your opponent does. Here you can learn its rules step by step, look up "
     "any word of its Spanish and English vocabulary, and check any hand with the rules engine."))
 
-learner = profile.current()
-class_news = profile.store().learner_news(learner.id) if learner is not None else []
+learner = identity.current()
+class_news = store_access.store().learner_news(learner.id) if learner is not None else []
 if class_news:
     st.header(tr.gettext("News from your classes"))
     for message in class_news:

@@ -4,7 +4,7 @@ it uses linked to the glossary, and a check of drills that, once passed, opens t
 
 import streamlit as st
 
-from tutor.app.ui import profile, state
+from tutor.app.ui import identity, state
 from tutor.app.ui.drill_state import made
 from tutor.app.ui.drill_views import drill_card
 from tutor.app.ui.lesson_state import check_seeds, lessons_done, mark_done, new_check, open_lesson
@@ -25,7 +25,7 @@ MARKS = {"done": "✓", "open": "→", "later": "○"}
 st.title(tr.gettext("Lessons"))
 st.markdown(tr.gettext("A short course, one step at a time. Each lesson ends with a check: pass it and the "
                        "next lesson opens. You can read any lesson whenever you like."))
-if profile.current() is None:
+if identity.current() is None:
     st.caption(tr.gettext("You are a guest: lessons done are remembered until you leave. Create a profile "
                           "in the sidebar to keep them."))
 

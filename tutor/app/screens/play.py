@@ -6,7 +6,7 @@ A game has an address (``?game=SEED&level=…&rules=…``) that deals the same c
 
 import streamlit as st
 
-from tutor.app.ui import play_review, play_state, profile, state
+from tutor.app.ui import identity, play_actions, play_review, play_state, state, store_access
 from tutor.app.ui.render import show_arrangement, show_holding_table, show_line_chart, show_steps, show_totals
 from tutor.app.ui.retry import show_retry
 from tutor.app.ui.session_keys import (
@@ -24,9 +24,9 @@ from tutor.language.explain import score_steps
 from tutor.language.holding_text import holding_legend, holding_rows, reading_sentence
 from tutor.language.labels import outcome_name, ruleset_title
 from tutor.language.play_text import (
-    BOT_LEVEL_NOTES,
     accuracy_line,
     bot_level_name,
+    bot_level_note,
     discard_history,
     ending_title,
     last_move_verdict,
@@ -50,7 +50,7 @@ rules = state.ruleset()
 
 st.title(tr.gettext("Play"))
 problem = play_state.start(tr, rules)
-play_state.take_pending()
+play_actions.take_pending()
 if problem:
     st.warning(problem)
 match = play_state.current()
@@ -64,7 +64,7 @@ if match is None:
                            "every game), and says when two moves are too close to call."))
     level = st.segmented_control(tr.gettext("Level of the virtual player"), BOT_LEVELS, key="play_level_choice",
                                  default="beginner", format_func=lambda lv: bot_level_name(lv, tr)) or "beginner"
-    st.caption(tr.gettext(BOT_LEVEL_NOTES[level]))
+    st.caption(bot_level_note(level, tr))
     st.caption(level_strength_text(level, tr))
     ruleset = st.selectbox(tr.gettext("Ruleset of the game"), available_rulesets(),
                            index=available_rulesets().index(rules.name), key=state.language_keyed("play_rules"),
@@ -72,9 +72,9 @@ if match is None:
     st.caption(tr.gettext("A game keeps its ruleset to the end."))
     st.button(tr.gettext("Deal"), key="play_deal", type="primary", on_click=play_state.new_game,
               args=(load_ruleset(ruleset), level))
-    if profile.current() is None:
+    if identity.current() is None:
         st.info(tr.gettext("As a guest your game is not saved: choose a profile in the sidebar to keep it."))
-    profile.stop_page(tr)
+    store_access.stop_page(tr)
 
 # --- The game's heading: who plays what, the score, the address ---------------------------------
 play_state.save_again(match)
@@ -143,7 +143,7 @@ def show_review(match: Match, number: int) -> None:
         left.text(line)
         middle.button(tr.gettext("Try again"), key=f"play_retry_{index}", on_click=play_review.retry,
                       args=(index,))
-        if decision.view["phase"] == "discard" and profile.current() is not None:
+        if decision.view["phase"] == "discard" and identity.current() is not None:
             if index in reviewed:
                 right.caption(tr.gettext("In your review"))
             else:
@@ -200,7 +200,7 @@ def show_last_verdict() -> None:
     """Coach mode's verdict on the learner's last move, labelled apart from the hint; while the
     coach is still weighing it (in the background), a line that says so, this part rerunning
     every second until the verdict is in."""
-    decision = play_state.last_decision()
+    decision = play_actions.last_decision()
     if decision is None:
         return
     if decision.judged:
@@ -219,7 +219,7 @@ def show_hint(asked: Asked, now: Match) -> None:
     """The hint asked for at this decision, or why there is none."""
     hint = asked.hint
     if hint is not None:
-        st.info(tr.gettext("Hint for this move: {hint}", hint=play_state.hint_text(hint, now, tr)))
+        st.info(tr.gettext("Hint for this move: {hint}", hint=play_actions.hint_text(hint, now, tr)))
     else:
         st.error(tr.gettext("The coach could not work out a hint this time. Press Hint to ask again."))
 
@@ -228,7 +228,7 @@ def show_hint_when_ready() -> None:
     """While the coach works the hint out (in the background, first in line): a line that says so,
     this part rerunning until the hint is in; then the page again, with it."""
     now = play_state.current()
-    waiting = play_state.hint_asked(now) if now is not None else None
+    waiting = play_actions.hint_asked(now) if now is not None else None
     if waiting is None or waiting.answered or waiting.failed:
         st.rerun()
     st.caption(tr.gettext("The coach is weighing your options…") + play_review.wait_text(waiting.since, tr))
@@ -278,12 +278,12 @@ if play_state.hand_over_pending(match) or game.over:
         (st.success if won else st.info)(message)
         st.button(tr.gettext("New game"), key="play_new", type="primary", on_click=play_state.leave_game)
     else:
-        st.button(tr.gettext("Next hand"), key="play_next", type="primary", on_click=play_state.next_hand)
-    profile.stop_page(tr)
+        st.button(tr.gettext("Next hand"), key="play_next", type="primary", on_click=play_actions.next_hand)
+    store_access.stop_page(tr)
 
 # --- The table -----------------------------------------------------------------------------------
-play_table(play_state.table(match, tr), on_action=play_state.table_clicked, key=PLAY_TABLE)
-error = play_state.move_error(tr)
+play_table(play_state.table(match, tr), on_action=play_actions.table_clicked, key=PLAY_TABLE)
+error = play_actions.move_error(tr)
 if error:
     st.error(error)
 with st.container(border=True):
@@ -292,7 +292,7 @@ with st.container(border=True):
 
 hint_col, coach_col, quick_col = st.columns(3)
 with hint_col:
-    st.button(tr.gettext("Hint"), key="play_hint_button", on_click=play_state.ask_hint,
+    st.button(tr.gettext("Hint"), key="play_hint_button", on_click=play_actions.ask_hint,
               disabled=not match.learner_to_move)
 with coach_col:
     coach = st.toggle(tr.gettext("Coach mode"), value=play_state.coach_on(), key=PLAY_COACH_SWITCH,
@@ -315,13 +315,13 @@ if reading and match.learner_to_move:
             st.text(reading_sentence(line, live, tr))
         show_holding_table(holding_rows(live, None, tr), live)
         st.caption(holding_legend(live, False, tr))
-asked = play_state.hint_asked(match)
+asked = play_actions.hint_asked(match)
 if asked is not None and (asked.answered or asked.failed):
     show_hint(asked, match)
 elif asked is not None:
     st.fragment(show_hint_when_ready, run_every=0.5)()
 if coach:
-    last = play_state.last_decision()
+    last = play_actions.last_decision()
     if last is not None and not last.judged:
         st.fragment(show_last_verdict, run_every=1.0)()
     else:

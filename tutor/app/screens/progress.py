@@ -6,7 +6,7 @@ class, their own row of the class's dashboard (nothing of other learners)."""
 
 import streamlit as st
 
-from tutor.app.ui import drill_state, profile, state
+from tutor.app.ui import drill_state, identity, state, store_access
 from tutor.app.ui.class_views import dashboard_table
 from tutor.app.ui.render import show_line_chart
 from tutor.app.ui.replay import show_replay
@@ -31,13 +31,13 @@ from tutor.progress.stats import (
 from tutor.progress.store_classes import Member
 
 tr = state.translator()
-learner = profile.current()
+learner = identity.current()
 
 st.title(tr.gettext("Your progress"))
 if learner is None:
     st.info(tr.gettext("Choose or create a profile in the sidebar to see your saved progress."))
-    profile.stop_page(tr)
-saved = profile.store()
+    store_access.stop_page(tr)
+saved = store_access.store()
 attempts = saved.attempts(learner.id)
 known = [a for a in attempts if a.kind in KINDS]  # a kind a newer version added counts, but has no title here
 done = saved.lessons_done(learner.id)

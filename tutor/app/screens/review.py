@@ -4,7 +4,7 @@ due each day of the next 30 (a chart, as Anki's forecast) and what comes back wh
 
 import streamlit as st
 
-from tutor.app.ui import drill_state, profile, state
+from tutor.app.ui import drill_answer, drill_state, identity, state, store_access
 from tutor.app.ui.drill_state import puzzle_keys
 from tutor.app.ui.drill_views import drill_card
 from tutor.app.ui.keys import bind_keys
@@ -21,15 +21,15 @@ from tutor.language.i18n import LANGUAGES
 from tutor.progress.review import DrillItem, TermItem, directions, forecast, mixed, reviewed
 
 tr = state.translator()
-learner = profile.current()
+learner = identity.current()
 st.title(tr.gettext("Review"))
 st.markdown(tr.gettext("What you got wrong comes back at once; what you got right comes back later, after longer "
                        "and longer gaps each time you remember it (the FSRS schedule, the one Anki uses). A right "
                        "answer that needed a hint or a second try comes back sooner."))
 if learner is None:
     st.info(tr.gettext("Choose or create a profile in the sidebar: review needs your saved progress."))
-    profile.stop_page(tr)
-saved = profile.store()
+    store_access.stop_page(tr)
+saved = store_access.store()
 
 st.header(tr.gettext("Drills to review"))
 due = saved.due(learner.id, prefix=DrillItem.PREFIX)
@@ -53,7 +53,7 @@ else:
     st.caption(tr.ngettext("{n} drill due", "{n} drills due", len(due)))
     if st.session_state.get(REVIEW_OPEN) != item:  # a due drill opens fresh: no earlier verdict or hint
         keys = puzzle_keys(puzzle)
-        drill_state.retry(keys)
+        drill_answer.retry(keys)
         st.session_state.pop(keys.hints, None)
         st.session_state[REVIEW_OPEN] = item
     verdict = drill_card(puzzle, tr)

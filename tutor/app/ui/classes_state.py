@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import streamlit as st
 
-from tutor.app.ui import profile
+from tutor.app.ui import identity, store_access
 from tutor.app.ui.session_keys import (
     CLASS_CHOICE,
     CLASS_CODE,
@@ -65,7 +65,7 @@ from tutor.progress.throttle import Throttle
 
 SESSION_TRIES = Throttle()
 """Wrong class or teacher codes counted by browser session."""
-ADDRESS_TRIES = Throttle(free=profile.ADDRESS_FREE_TRIES)
+ADDRESS_TRIES = Throttle(free=identity.ADDRESS_FREE_TRIES)
 """Wrong class or teacher codes counted by the client's address (a school's pupils share one)."""
 MOST_ACCOUNTS = 40
 """The most accounts for young learners made at once (a class)."""
@@ -85,7 +85,7 @@ MAY_NOT_TEACH = {
     "not_listed": N_("This school lets only the accounts it lists teach classes. Ask whoever runs gin-tutor "
                      "here to add yours."),
 }
-"""Why a profile may not teach (:func:`~tutor.app.ui.profile.may_teach`), as the page and its forms say."""
+"""Why a profile may not teach (:func:`~tutor.app.ui.identity.may_teach`), as the page and its forms say."""
 
 
 def note(kind: str, message: str, **params: Any) -> None:
@@ -102,19 +102,19 @@ def note_error(error: TutorError) -> None:
 
 def _who_waits() -> tuple[tuple[str, ...], float]:
     """Who is typing a class or teacher code, and how long they must still wait."""
-    who = profile.who_is_typing()
-    return who, profile.code_wait(who, SESSION_TRIES, ADDRESS_TRIES)
+    who = identity.who_is_typing()
+    return who, identity.code_wait(who, SESSION_TRIES, ADDRESS_TRIES)
 
 
 def _counted(who: tuple[str, ...], right: bool) -> None:
-    profile.count_code(who, right, SESSION_TRIES, ADDRESS_TRIES)
+    identity.count_code(who, right, SESSION_TRIES, ADDRESS_TRIES)
 
 
 def _teacher() -> Profile | None:
     """The profile a teacher's form acts for, or None when there is none or it may not teach: the
     page itself then says why, in place of its forms."""
-    teacher = profile.current()
-    return teacher if teacher is not None and profile.may_teach() is None else None
+    teacher = identity.current()
+    return teacher if teacher is not None and identity.may_teach() is None else None
 
 
 def _typed(key: str) -> str:
@@ -127,7 +127,7 @@ def _typed(key: str) -> str:
 
 def join() -> None:
     """Join a class with the code typed (a learner)."""
-    learner = profile.current()  # None: the page asks for a profile in place of the form
+    learner = identity.current()  # None: the page asks for a profile in place of the form
     typed = _typed(CLASS_CODE) if learner is not None else ""
     if learner is None or not typed:
         return
@@ -135,7 +135,7 @@ def join() -> None:
     if wait > 0:
         note("wait", "", seconds=math.ceil(wait))
         return
-    joined = profile.store().join_class(learner.id, typed)
+    joined = store_access.store().join_class(learner.id, typed)
     _counted(who, joined.problem != "unknown")
     st.session_state[CLASS_CODE] = ""
     if joined.problem is None and joined.school_class is not None:
@@ -146,8 +146,8 @@ def join() -> None:
 
 def leave(class_id: int, name: str) -> None:
     """Leave a class (a learner): its teachers no longer see them."""
-    learner = profile.current()
-    if learner is not None and profile.store().leave_class(learner.id, class_id):
+    learner = identity.current()
+    if learner is not None and store_access.store().leave_class(learner.id, class_id):
         note("success", N_("You left the class “{name}”."), name=name)
 
 
@@ -161,7 +161,7 @@ def join_as_teacher() -> None:
     if wait > 0:
         note("wait", "", seconds=math.ceil(wait))
         return
-    joined = profile.store().join_as_teacher(teacher.id, typed)
+    joined = store_access.store().join_as_teacher(teacher.id, typed)
     _counted(who, joined.problem != "unknown")
     st.session_state[TEACHER_CODE] = ""
     if joined.school_class is not None and joined.problem in (None, "member"):
@@ -178,7 +178,7 @@ def create_class() -> None:
     if teacher is None:
         return
     try:
-        made = profile.store().create_class(teacher.id, str(st.session_state.get(CLASS_NEW_NAME) or ""),
+        made = store_access.store().create_class(teacher.id, str(st.session_state.get(CLASS_NEW_NAME) or ""),
                                             str(st.session_state.get(CLASS_NEW_LANG) or "es"),
                                             str(st.session_state.get(CLASS_NEW_RULES) or "classic"))
     except TutorError as error:
@@ -195,7 +195,7 @@ def create_class() -> None:
 
 def _chosen() -> tuple[int, int] | None:
     """The teacher's profile id and the class they are looking at."""
-    teacher = profile.current()
+    teacher = identity.current()
     chosen = st.session_state.get(CLASS_CHOICE)
     return None if teacher is None or not isinstance(chosen, int) else (teacher.id, chosen)
 
@@ -205,7 +205,7 @@ def rename() -> None:
     if chosen is None:
         return
     try:
-        done = profile.store().rename_class(*chosen, str(st.session_state.get(CLASS_RENAME) or ""))
+        done = store_access.store().rename_class(*chosen, str(st.session_state.get(CLASS_RENAME) or ""))
     except TutorError as error:
         note_error(error)
         return
@@ -215,7 +215,7 @@ def rename() -> None:
 
 def archive(archived: bool) -> None:
     chosen = _chosen()
-    if chosen is not None and profile.store().archive_class(*chosen, archived=archived):
+    if chosen is not None and store_access.store().archive_class(*chosen, archived=archived):
         note("success", N_("The class is archived: its codes join no one, and its learners no longer see it.")
              if archived else N_("The class is back: its codes work again."))
 
@@ -226,7 +226,7 @@ def set_real_name() -> None:
     if chosen is None or not isinstance(learner, int):
         return
     try:
-        done = profile.store().set_real_name(*chosen, learner, str(st.session_state.get(CLASS_REAL_NAME) or ""))
+        done = store_access.store().set_real_name(*chosen, learner, str(st.session_state.get(CLASS_REAL_NAME) or ""))
     except TutorError as error:
         note_error(error)
         return
@@ -238,7 +238,7 @@ def set_real_name() -> None:
 def remove() -> None:
     chosen = _chosen()
     learner = st.session_state.get(CLASS_LEARNER)
-    if chosen is not None and isinstance(learner, int) and profile.store().remove_member(*chosen, learner):
+    if chosen is not None and isinstance(learner, int) and store_access.store().remove_member(*chosen, learner):
         st.session_state.pop(CLASS_LEARNER, None)
         note("success", N_("The learner is out of the class; their own progress stays theirs."))
 
@@ -248,7 +248,7 @@ def post_news() -> None:
     if chosen is None:
         return
     try:
-        done = profile.store().post_news(*chosen, str(st.session_state.get(CLASS_NEWS) or ""))
+        done = store_access.store().post_news(*chosen, str(st.session_state.get(CLASS_NEWS) or ""))
     except TutorError as error:
         note_error(error)
         return
@@ -267,7 +267,7 @@ def make_accounts() -> None:
         note("error", N_("At most {most} accounts at once."), most=MOST_ACCOUNTS)
         return
     try:
-        sheet = profile.store().create_learners(*chosen, names)
+        sheet = store_access.store().create_learners(*chosen, names)
     except ProfileNameError as error:
         note_error(error)
         return
@@ -285,7 +285,7 @@ def _set_homework(kind: str, spec: dict[str, Any], due: date | None) -> None:
     chosen = _chosen()
     if chosen is None:
         return
-    if profile.store().create_assignment(*chosen, kind, spec, due) is not None:
+    if store_access.store().create_assignment(*chosen, kind, spec, due) is not None:
         note("success", N_("The homework is set: the class's learners see it on their Classes page."))
 
 
@@ -363,6 +363,6 @@ def set_mistakes_homework() -> None:
 
 def take_back(assignment_id: int) -> None:
     """Take back a piece of homework."""
-    teacher = profile.current()
-    if teacher is not None and profile.store().remove_assignment(teacher.id, assignment_id):
+    teacher = identity.current()
+    if teacher is not None and store_access.store().remove_assignment(teacher.id, assignment_id):
         note("success", N_("The homework is taken back."))

@@ -6,16 +6,13 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
-from typing import Any
 
 import streamlit as st
 
-from tutor.app.ui import profile, state
+from tutor.app.ui import identity, state, store_access
 from tutor.app.ui.safe import error_text
 from tutor.app.ui.session_keys import (
     DRILL_ADDRESS,
@@ -38,25 +35,23 @@ from tutor.drills import (
     KINDS,
     LEVELS,
     Puzzle,
-    Verdict,
-    check,
     generate,
-    hints,
     parse_seed,
     puzzle_of,
     scenarios_of,
+    suited,
 )
 from tutor.drills.daily import DailyPuzzle
 from tutor.drills.model import BadSeedError, UnknownKindError, UnknownLevelError, UnknownScenarioError
 from tutor.drills.practice import Pick, practice_session
+from tutor.drills.suited import NEAR, RECENT, suited_choice, weakest_kind
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import Ruleset, available_rulesets, load_ruleset
 from tutor.engine.scoring import score_hand
-from tutor.language.feedback import hint_texts
 from tutor.language.i18n import Translator
 from tutor.language.labels import drill_kind_name, level_name
 from tutor.progress.ratings import NEW as NEW_RATING
-from tutor.progress.ratings import Rating, cautious_rating, level_for, misses_in_a_row
+from tutor.progress.ratings import Rating, cautious_rating
 from tutor.progress.review import DrillItem
 
 
@@ -171,7 +166,7 @@ def start(tr: Translator) -> str | None:
     the kind the address names, else their weakest); the hand-picked levels stay a click away."""
     session = st.session_state
     suited_by_default = (DRILL_LEVEL not in session and st.query_params.get("level") is None
-                         and st.query_params.get("seed") is None and profile.current() is not None)
+                         and st.query_params.get("seed") is None and identity.current() is not None)
     message = _read_address(tr)
     if suited_by_default and message is None:
         session[DRILL_SUITED] = True
@@ -200,7 +195,7 @@ def _forget_open_puzzle() -> None:
     when the drills page has not opened a puzzle in this session)."""
     if not all(key in st.session_state for key in (DRILL_KIND, DRILL_LEVEL, DRILL_SEED, RULES)):
         return
-    keys = _open_keys()
+    keys = open_keys()
     for key in [k for k in st.session_state if keys.owned(k)]:
         del st.session_state[key]
 
@@ -209,10 +204,6 @@ DISCARD = "discard"
 """The kind of a position from the learner's games ("which card to throw")."""
 SUITED = "suited"
 """The level choice that lets the learner's rating pick the puzzle."""
-NEAR = 150.0
-"""How far from the learner's rating a puzzle already rated may be to be served as suited."""
-
-
 def choice_changed() -> None:
     """The kind or the level changed: a new puzzle of that kind and level (a practice session ends).
     "Suited to me" serves one near the learner's rating, in the kind chosen or, with none, in the
@@ -230,44 +221,9 @@ def choice_changed() -> None:
     session[DRILL_SEED] = state.new_seed()
 
 
-def weakest_kind(ratings: dict[str, Rating], kind: str | None) -> str:
-    """``kind`` when one is chosen; else the kind the learner is rated lowest in (one never tried
-    counts as a new learner's 1500; among equals, the first in the course's order)."""
-    return kind or min(KINDS, key=lambda k: (ratings.get(k, NEW_RATING).rating, KINDS.index(k)))
-
-
-def suited_choice(ratings: dict[str, Rating], kind: str | None, rules: str, near: list[str],
-                  recent: Sequence[tuple[str, bool]] = ()) -> tuple[str, str, int | None]:
-    """The puzzle suited to a learner: the kind (:func:`weakest_kind`), the level and a seed. The
-    level is :func:`~tutor.progress.ratings.level_for` the learner's rating and their latest answers
-    in that kind (``recent``: level and whether right, oldest first), or the easy level in a kind
-    the learner has never answered (our choice: a course starts at its first step, whatever a new
-    rating's 1500 would say). A puzzle already rated near the learner (``near``: review item names,
-    closest first) under the same rules and at that level or an easier one is served first; else a
-    new seed (None) of that level."""
-    chosen = weakest_kind(ratings, kind)
-    level = level_for(ratings[chosen], recent) if chosen in ratings else LEVELS[0]
-    for item in near:
-        drill = DrillItem.parse(item)
-        if drill is not None and drill.kind == chosen and drill.ruleset == rules and drill.level in LEVELS \
-                and LEVELS.index(drill.level) <= LEVELS.index(level) and not drill.position and not drill.scenario:
-            return chosen, drill.level, drill.seed
-    return chosen, level, None
-
-
-RECENT = 6
-"""How many of a kind's latest answers the suited level looks at."""
-
-
 def recent_answers(profile_id: int, kind: str) -> list[tuple[str, bool]]:
     """The learner's latest answers in ``kind`` (level and whether right, oldest first)."""
-    mine = sorted((a for a in profile.store().attempts(profile_id) if a.kind == kind), key=lambda a: a.at)
-    return [(a.level, a.correct) for a in mine[-RECENT:]]
-
-
-def careful_rating(rating: Rating) -> int:
-    """The rating a suited level goes by (:func:`~tutor.progress.ratings.cautious_rating`), rounded."""
-    return round(cautious_rating(rating))
+    return [(a.level, a.correct) for a in store_access.store().latest_attempts(profile_id, kind, RECENT)]
 
 
 def eased_by() -> int:
@@ -284,24 +240,22 @@ def suited_level() -> bool:
 def suited_rating(kind: str) -> Rating | None:
     """While puzzles are suited to the learner, their rating in ``kind``: None in a kind never
     answered, or when the level is hand-picked."""
-    learner = profile.current()
+    learner = identity.current()
     if not suited_level() or learner is None:
         return None
-    return profile.store().ratings(learner.id).get(kind)
+    return store_access.store().ratings(learner.id).get(kind)
 
 
 def _open_suited(kind: str | None) -> None:
     session = st.session_state
-    learner = profile.current()
-    ratings = profile.store().ratings(learner.id) if learner else {}
+    learner = identity.current()
+    ratings = store_access.store().ratings(learner.id) if learner else {}
     chosen = weakest_kind(ratings, kind)
     mine = ratings.get(chosen, NEW_RATING)
-    near = profile.store().puzzles_near(learner.id, chosen, cautious_rating(mine), NEAR) if learner else []
+    near = store_access.store().puzzles_near(learner.id, chosen, cautious_rating(mine), NEAR) if learner else []
     recent = recent_answers(learner.id, chosen) if learner else []
     session[DRILL_KIND], session[DRILL_LEVEL], seed = suited_choice(ratings, chosen, session[RULES], near, recent)
-    by_rating = level_for(mine) if chosen in ratings else LEVELS[0]
-    session[DRILL_EASED] = misses_in_a_row(recent) if LEVELS.index(session[DRILL_LEVEL]) < LEVELS.index(by_rating) \
-        else 0
+    session[DRILL_EASED] = suited.eased_by(ratings, chosen, session[DRILL_LEVEL], recent)
     session[DRILL_SEED] = seed if seed is not None else state.new_seed()
 
 
@@ -434,10 +388,10 @@ def start_practice(picks: list[Pick]) -> None:
 
 def practise_mistakes() -> None:
     """Build a practice session from the learner's wrong answers and open its first puzzle."""
-    learner = profile.current()
+    learner = identity.current()
     if learner is None:
         return
-    saved = profile.store()
+    saved = store_access.store()
     positions = [Pick(drill.kind, drill.level, drill.ruleset, drill.seed, position=drill.position)
                  for item in saved.scheduled(learner.id, prefix=DrillItem.PREFIX)
                  if (drill := DrillItem.parse(item)) is not None and drill.position and drill.kind == DISCARD]
@@ -454,74 +408,11 @@ def practice_now() -> tuple[list[Pick], int] | None:
     return practice
 
 
-def _open_keys() -> PuzzleKeys:
+def open_keys() -> PuzzleKeys:
     session = st.session_state
     position = session.get(DRILL_POSITION, "")
     return PuzzleKeys.of(DISCARD if position else session[DRILL_KIND], session[DRILL_LEVEL], session[RULES],
                          session[DRILL_SEED], session.get(DRILL_SCENARIO, ""), position)
-
-
-def next_hint(keys: PuzzleKeys) -> None:
-    """Reveal one more hint of a puzzle."""
-    st.session_state[keys.hints] = st.session_state.get(keys.hints, 0) + 1
-
-
-def shown_hints(puzzle: Puzzle, tr: Translator) -> list[str]:
-    count = st.session_state.get(puzzle_keys(puzzle).hints, 0)
-    return hint_texts(hints(puzzle)[:count], tr) if count else []
-
-
-def retry(keys: PuzzleKeys | None = None) -> None:
-    """Clear the answer and the verdict of a puzzle, the open one by default (its hints stay)."""
-    keys = keys or _open_keys()
-    session = st.session_state
-    for key in [k for k in session if isinstance(k, str) and keys.owned(k) and k.startswith("answer_")]:
-        del session[key]
-    for key in keys.answer_state():
-        session.pop(key, None)
-
-
-def answer_text(answer: Any) -> str:
-    """An answer as it is kept with its attempt: a number or a word as it is, anything else (cards,
-    melds, a score's two parts) as compact JSON."""
-    if isinstance(answer, str | int | float):
-        return str(answer)
-    return json.dumps(answer, ensure_ascii=False, default=str, separators=(",", ":"))
-
-
-def grade(puzzle: Puzzle, answer: Any) -> Verdict | None:
-    """Check an answer with the engine, keep the verdict, count it in the tally and save the
-    attempt for the learner's profile. None when there is no answer to check."""
-    keys = puzzle_keys(puzzle)
-    if answer is None:
-        st.session_state[keys.verdict] = {"missing": True}
-        return None
-    earlier = st.session_state.get(keys.verdict) or {}
-    if "verdict" in earlier and earlier.get("answer") == answer:
-        return None  # the same answer checked again (a double click): one attempt
-    try:
-        verdict = check(puzzle, answer)
-    except TutorError as error:
-        st.session_state[keys.verdict] = {"error": error}
-        return None
-    tries = (earlier.get("try", 0) if "verdict" in earlier and not earlier["verdict"].correct else 0) + 1
-    st.session_state[keys.verdict] = {"verdict": verdict, "answer": answer, "try": tries}
-    tally = st.session_state.setdefault(DRILL_TALLY, {}).setdefault(
-        puzzle.kind, {"tried": 0, "right": 0, "streak": 0})
-    tally["tried"] += 1
-    tally["right"] += verdict.correct
-    tally["streak"] = tally["streak"] + 1 if verdict.correct else 0
-    seconds = time.monotonic() - st.session_state.get(keys.opened, time.monotonic())
-    hints_asked = int(st.session_state.get(keys.hints, 0))
-    profile.record(puzzle, verdict, seconds, helped=tries > 1 or hints_asked > 0, given=answer_text(answer),
-                   hints=hints_asked)
-    return verdict
-
-
-def verdict_record(puzzle: Puzzle) -> dict[str, Any] | None:
-    """What the last Check of this puzzle gave: ``verdict``, ``error`` or ``missing``."""
-    record: dict[str, Any] | None = st.session_state.get(puzzle_keys(puzzle).verdict)
-    return record
 
 
 def address(puzzle: Puzzle) -> str | None:

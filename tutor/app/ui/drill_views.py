@@ -9,7 +9,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.app.ui import drill_state
+from tutor.app.ui import drill_answer, drill_state
 from tutor.app.ui.card_picker import card_picker, picked
 from tutor.app.ui.drill_state import PuzzleKeys, puzzle_keys
 from tutor.app.ui.render import show_arrangement, show_cards, show_steps
@@ -26,6 +26,7 @@ from tutor.language.i18n import Translator
 from tutor.language.labels import KNOCK_ANSWERS, card_name, drill_kind_name, ruleset_title, side_name
 from tutor.language.play_text import bot_level_name, position_line
 from tutor.play.bots.reading import read_view
+from tutor.play.hand import View
 from tutor.play.positions import decode_view
 
 
@@ -186,7 +187,7 @@ def _read_totals(puzzle: Puzzle) -> dict[str, int] | None:
 
 # --- Which card to throw: a position from a hand, one card picked --------------------------------
 
-def _position(puzzle: Puzzle, tr: Translator) -> dict[str, Any]:
+def _position(puzzle: Puzzle, tr: Translator) -> View:
     """A position from a hand: the turn and the stock, what the opponent took, the pile. Returns
     the position's view."""
     view = decode_view(puzzle.position)
@@ -321,7 +322,7 @@ def show_result(result: Any, tr: Translator) -> None:
 def show_verdict(puzzle: Puzzle, tr: Translator) -> Verdict | None:
     """The verdict on the last answer checked, put into words in the current language (it is
     not graded again)."""
-    record = drill_state.verdict_record(puzzle)
+    record = drill_answer.verdict_record(puzzle)
     if not record:
         return None
     if record.get("missing"):
@@ -369,15 +370,15 @@ def drill_card(puzzle: Puzzle, tr: Translator) -> Verdict | None:
     with check_col:
         st.button(tr.gettext("Check"), key=keys.button("check"), type="primary", on_click=_check, args=(puzzle,))
     with hint_col:
-        st.button(tr.gettext("Hint"), key=keys.button("hint"), on_click=drill_state.next_hint, args=(keys,))
-    for hint in drill_state.shown_hints(puzzle, tr):
+        st.button(tr.gettext("Hint"), key=keys.button("hint"), on_click=drill_answer.next_hint, args=(keys,))
+    for hint in drill_answer.shown_hints(puzzle, tr):
         st.info(hint)
     return show_verdict(puzzle, tr)
 
 
 def _check(puzzle: Puzzle) -> None:
     """The Check button's callback: grade before the page is drawn, so the tally shows this answer."""
-    drill_state.grade(puzzle, VIEWS[puzzle.kind].read(puzzle))
+    drill_answer.grade(puzzle, VIEWS[puzzle.kind].read(puzzle))
 
 
 def show_tally(kind: str, tr: Translator) -> None:

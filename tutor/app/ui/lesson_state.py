@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.app.ui import profile, state
+from tutor.app.ui import identity, state, store_access
 from tutor.app.ui.session_keys import GUEST_LESSONS, LESSON_ASKED, LESSON_CHOICE, lesson_check_seeds
 
 
@@ -31,9 +31,9 @@ def new_check(lesson_id: str) -> None:
 
 def lessons_done() -> set[str]:
     """The lessons the learner has passed: the profile's, or this session's for a guest."""
-    learner = profile.current()
+    learner = identity.current()
     if learner is not None:
-        return profile.store().lessons_done(learner.id)
+        return store_access.store().lessons_done(learner.id)
     return set(st.session_state.get(GUEST_LESSONS, set()))
 
 
@@ -41,9 +41,9 @@ def mark_done(lesson_id: str) -> bool:
     """Mark a lesson done for the learner on screen; True when it was not done before."""
     if lesson_id in lessons_done():
         return False
-    learner = profile.current()
+    learner = identity.current()
     if learner is None:
         st.session_state.setdefault(GUEST_LESSONS, set()).add(lesson_id)
     else:
-        profile.store().mark_lesson_done(learner.id, lesson_id)
+        store_access.store().mark_lesson_done(learner.id, lesson_id)
     return True

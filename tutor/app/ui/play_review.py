@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from tutor.app.ui import profile
+from tutor.app.ui import identity, store_access
 from tutor.app.ui.play_state import current, owner
 from tutor.app.ui.session_keys import PLAY_RETRY, PLAY_RETRY_MOVE, PLAY_REVIEWED, PLAY_WAITING
 from tutor.drills.kinds.discard import level_of_turn
@@ -79,13 +79,13 @@ def reviewed() -> set[int]:
 def to_review(decision_index: int) -> None:
     """Put a discard decision of the learner's into the review queue as a "which card to throw" drill."""
     match = current()
-    learner = profile.current()
+    learner = identity.current()
     if match is None or learner is None or not 0 <= decision_index < len(match.decisions):
         return
     decision = match.decisions[decision_index]
     level = level_of_turn(int(decision.view["turn"]))
     item = DrillItem("discard", level, match.rules.name, match.seed, encode_view(decision.view, match.level)).format()
-    profile.store().schedule(learner.id, item, Rating.Again)
+    store_access.store().schedule(learner.id, item, Rating.Again)
     reviewed().add(decision_index)
 
 

@@ -1,8 +1,8 @@
-"""The Play page's memory and the learner's actions: the match in progress (kept in the session,
-saved for the learner's profile after every move, mirrored into the URL as
-``?game=SEED&level=…&rules=…``), the table's clicks turned into moves, the hint, the two switches,
-and the end of each hand. What the table shows is :mod:`tutor.app.ui.table_data`; a hand's review
-and trying a decision again, :mod:`tutor.app.ui.play_review`; the session keys,
+"""The Play page's memory: the match in progress (kept in the session, saved for the learner's
+profile after every move, mirrored into the URL as ``?game=SEED&level=…&rules=…``), the switches,
+and leaving a game. The learner's actions (the table's clicks turned into moves, the hint, the next
+hand) are :mod:`tutor.app.ui.play_actions`; what the table shows, :mod:`tutor.app.ui.table_data`; a
+hand's review and trying a decision again, :mod:`tutor.app.ui.play_review`; the session keys,
 :mod:`tutor.app.ui.session_keys`.
 
 No click waits for the coach's analysis: each decision goes to the background reviewer as it is made
@@ -18,7 +18,7 @@ import streamlit as st
 from streamlit.runtime import Runtime
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from tutor.app.ui import profile, state
+from tutor.app.ui import identity, state, store_access
 from tutor.app.ui.safe import error_text, plain
 from tutor.app.ui.session_keys import (
     PLAY_ADDRESS,
@@ -31,36 +31,29 @@ from tutor.app.ui.session_keys import (
     PLAY_GAME_ID,
     PLAY_GAME_KEYS,
     PLAY_GRADED,
-    PLAY_HINT,
     PLAY_HOLDING_AT,
     PLAY_LIVE_HOLDING,
     PLAY_MATCH,
-    PLAY_PENDING,
     PLAY_QUICK,
     PLAY_QUICK_SWITCH,
     PLAY_READING,
     PLAY_READING_SWITCH,
-    PLAY_RETRY,
-    PLAY_RETRY_MOVE,
     PLAY_REVIEWED,
     PLAY_SEEN,
-    PLAY_TABLE,
     PLAY_UNSAVED,
     RULES,
 )
-from tutor.app.ui.table_data import knock_cards, table_data
+from tutor.app.ui.table_data import table_data
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import Ruleset, available_rulesets, load_ruleset
 from tutor.language.i18n import Translator
-from tutor.language.play_text import bot_level_name, hint_sentence, hint_value_text
+from tutor.language.play_text import bot_level_name
 from tutor.play import BOT_LEVELS, background
 from tutor.play.analysis import position_seed
-from tutor.play.background import Asked
-from tutor.play.coach import CoachHint
 from tutor.play.errors import MalformedMoveError, UnknownBotLevelError
 from tutor.play.hand import check_seed
 from tutor.play.holding import Holding, holding
-from tutor.play.match import LEARNER, Decision, Match, decisions_accuracy, replay, start_match
+from tutor.play.match import LEARNER, Match, decisions_accuracy, replay, start_match
 from tutor.play.moves import moves_code, read_moves_code
 from tutor.progress.store import Saved, SavedGame, StaleGameError
 
@@ -159,7 +152,7 @@ def _read_address(tr: Translator, rules: Ruleset) -> str | None:
         seed = check_seed(seed_text)
         if not resume(seed, level, rules):
             moves = params.get(MOVES_PARAM)
-            if moves and profile.current() is None:
+            if moves and identity.current() is None:
                 return _open_guest_game(rules, seed, level, moves, tr)
             new_game(rules, level, seed)
     except TutorError as error:
@@ -206,10 +199,10 @@ def start(tr: Translator, rules: Ruleset) -> str | None:
 def resume(seed: int | None = None, level: str | None = None, rules: Ruleset | None = None) -> bool:
     """Take up the profile's most recent unfinished game (of that seed, level and rules when
     given), rebuilt from its moves under the ruleset its row names. Whether there was one."""
-    learner = profile.current()
+    learner = identity.current()
     if learner is None:
         return False
-    store = profile.store()
+    store = store_access.store()
     if seed is None:
         saved = store.game_in_progress(learner.id)
     else:
@@ -272,7 +265,7 @@ def record_verdicts(match: Match) -> None:
     """Save the game again for the profile once more of its decisions are judged (their count goes
     into the game's record: the Progress page's agreement with the coach)."""
     start = st.session_state.get(PLAY_GRADED, (0, 0))[0]
-    if (_judged_upto(match, start) > start or st.session_state.get(PLAY_UNSAVED)) and profile.current() is not None:
+    if (_judged_upto(match, start) > start or st.session_state.get(PLAY_UNSAVED)) and identity.current() is not None:
         save(match)
 
 
@@ -280,7 +273,7 @@ def save(match: Match) -> bool:
     """Save the match for the learner's profile (nothing for a guest); whether it could go on. When
     another tab or window has moved the same game on, nothing is saved: the table shows the game
     as it is stored now, and says so."""
-    learner = profile.current()
+    learner = identity.current()
     if learner is None:  # a guest's moves live in the page's address, so that a reload keeps them
         code = moves_code(match.learner_moves())
         if code:
@@ -293,13 +286,13 @@ def save(match: Match) -> bool:
     won = None if not match.game.over else match.game.winner == LEARNER
     kept: Saved | None = st.session_state.get(PLAY_GAME_ID)
     try:
-        saved = profile.store().save_game(
+        saved = store_access.store().save_game(
             learner.id, kept.id if kept else None, match.seed, match.level, match.rules.name,
             match.learner_moves(), match.game.over, won, counted, agreed,
             version=kept.version if kept else 0, hands=sum(hand.result is not None for hand in match.game.played),
             accuracy=score)
     except StaleGameError as stale:
-        current_copy = profile.store().game(learner.id, kept.id) if kept else None
+        current_copy = store_access.store().game(learner.id, kept.id) if kept else None
         if current_copy is None or not _open_saved(current_copy):
             leave_game()
         st.session_state[PLAY_ERROR] = stale
@@ -315,7 +308,7 @@ def save(match: Match) -> bool:
 def save_again(match: Match) -> None:
     """Save the game again if its last save failed (a hand that ended while the database was away
     is saved as soon as it is back, without waiting for the learner's next move)."""
-    if st.session_state.get(PLAY_UNSAVED) and profile.current() is not None:
+    if st.session_state.get(PLAY_UNSAVED) and identity.current() is not None:
         save(match)
 
 
@@ -351,20 +344,20 @@ def _switch(key: str, kept: bool | None) -> bool:
 
 def coach_on() -> bool:
     """Whether Coach mode is on (it stays as the learner set it across hands, reloads and games)."""
-    learner = profile.current()
+    learner = identity.current()
     return _switch(PLAY_COACH, learner.coach_mode if learner else None)
 
 
 def quick_on() -> bool:
     """Whether Quick moves is on (kept as :func:`coach_on` is)."""
-    learner = profile.current()
+    learner = identity.current()
     return _switch(PLAY_QUICK, learner.quick_moves if learner else None)
 
 
 def reading_on() -> bool:
     """Whether the map of what the virtual player probably holds shows at the table (kept as
     :func:`coach_on` is; off until the learner turns it on)."""
-    learner = profile.current()
+    learner = identity.current()
     return _switch(PLAY_READING, learner.reading_map if learner else None)
 
 
@@ -394,136 +387,10 @@ def switch_changed(which: str) -> None:
     widget, kept, column = SWITCHES[which]
     value = bool(st.session_state.get(widget))
     st.session_state[kept] = value
-    profile.remember_switches(**{column: value})
+    identity.remember_switches(**{column: value})
     match = current() if which == "coach" and value else None  # Coach mode on: the last verdict first
     if match is not None and match.decisions:
         background.request(match.decisions[-1:], owner(), urgent=True)
-
-
-# --- the learner's actions ---------------------------------------------------------------------
-
-def act(action: str) -> None:
-    """React to a click or a key on the table: a move, or arming Knock or Gin."""
-    match = current()
-    session = st.session_state
-    session.pop(PLAY_ERROR, None)
-    if match is None or match.game.over or hand_over_pending(match) or not match.learner_to_move:
-        return
-    armed = session.get(PLAY_ARMED)
-    if action in ("knock", "gin"):
-        possible = knock_cards(match.view(), gin=action == "gin")
-        session[PLAY_ARMED] = None if armed == action or not possible else action
-        return
-    if action.startswith("card:"):
-        card = action.removeprefix("card:")
-        move: tuple[str, str | None] = ("knock", card) if armed in ("knock", "gin") else ("discard", card)
-    elif action in ("stock", "take", "pass", "big_gin"):
-        move = (action, None)
-    else:
-        return
-    play(match, move)
-
-
-def actions_for(move: tuple[str, Any]) -> list[str]:
-    """The table's actions that make a move: a card click for a discard, the Knock button then a
-    card for a knock, else the action of the move's kind."""
-    kind, card = move
-    if kind == "discard":
-        return [f"card:{card}"]
-    if kind == "knock":
-        return ["knock", f"card:{card}"]
-    return [kind]
-
-
-def play(match: Match, move: tuple[str, str | None]) -> None:
-    """Play the learner's move and the virtual player's replies; keep the coach's comment."""
-    session = st.session_state
-    try:
-        after = match.play(move)
-    except TutorError as error:
-        session[PLAY_ERROR] = error
-        return
-    session[PLAY_ARMED] = None
-    session[PLAY_HINT] = None
-    session[PLAY_MATCH] = after
-    session[PLAY_FRESH] = len([p for p in after.moves[len(match.moves):] if p.player != LEARNER])
-    if not save(after):
-        return  # the game moved on elsewhere: this move is refused, the table shows the game as it is
-    decision = after.decisions[-1]
-    comments: list[Any] = session.setdefault(PLAY_COMMENTS, [])
-    comments.append(decision)
-    background.request([decision], owner(), urgent=coach_on())  # judged away from this click
-
-
-def table_clicked() -> None:
-    """The table component's callback: its trigger value, the action, waits for the page's run
-    (:func:`take_pending`), which plays it before drawing anything."""
-    result = st.session_state.get(PLAY_TABLE)
-    action = getattr(result, "action", None) if result is not None else None
-    if isinstance(action, str):
-        st.session_state[PLAY_PENDING] = action
-
-
-def take_pending() -> None:
-    """Play the action the table reported, if one is waiting."""
-    action = st.session_state.pop(PLAY_PENDING, None)
-    if isinstance(action, str):
-        act(action)
-
-
-def ask_hint() -> None:
-    """The Hint button: the coach works the hint out in the background (first in line); the page
-    shows it once it is in (:func:`hint_asked`). A hint whose work failed is asked anew."""
-    match = current()
-    if match is not None and match.learner_to_move and not hand_over_pending(match):
-        st.session_state[PLAY_HINT] = len(match.decisions)
-        background.ask(match.view(), match.level, "hint", owner(), again=True)
-
-
-def hint_asked(match: Match) -> Asked | None:
-    """The hint asked for at this decision, answered or still being worked out (asked again if the
-    reviewer dropped it); None when none was asked here."""
-    if st.session_state.get(PLAY_HINT) != len(match.decisions) or not match.learner_to_move:
-        return None
-    return background.ask(match.view(), match.level, "hint", owner())
-
-
-def hint_text(hint: CoachHint, match: Match, tr: Translator) -> str:
-    """The hint, in words."""
-    top = match.view()["top_discard"]
-    value = hint_value_text(hint, top, tr)
-    sentence = hint_sentence(hint.advice, top, tr)
-    return f"{sentence} {value}" if value else sentence
-
-
-def last_decision() -> Decision | None:
-    """The learner's last decision in this hand, whose verdict Coach mode shows; None before the first."""
-    comments = st.session_state.get(PLAY_COMMENTS) or []
-    decision: Decision | None = comments[-1] if comments else None
-    return decision
-
-
-def move_error(tr: Translator) -> str | None:
-    """Why the learner's last action could not be played, if it could not."""
-    error = st.session_state.get(PLAY_ERROR)
-    return error_text(error, tr) if error is not None else None
-
-
-def next_hand() -> None:
-    """Leave the finished hand's result: the virtual player opens the next hand if it is first."""
-    match = current()
-    if match is None:
-        return
-    session = st.session_state
-    session[PLAY_SEEN] = len(match.game.played)
-    session[PLAY_COMMENTS] = []
-    session.pop(PLAY_RETRY, None)
-    session.pop(PLAY_RETRY_MOVE, None)
-    before = len(match.moves)
-    after = match.next_hand()
-    session[PLAY_MATCH] = after
-    session[PLAY_FRESH] = len(after.moves) - before
-    save(after)
 
 
 def leave_game() -> None:

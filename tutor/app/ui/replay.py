@@ -5,7 +5,6 @@ a chart of the hand's expected points decision by decision (Lichess's analysis b
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import streamlit as st
 
@@ -19,6 +18,7 @@ from tutor.language.i18n import Translator
 from tutor.language.labels import ruleset_title
 from tutor.language.play_text import bot_level_name, hint_sentence, log_line, move_phrase, value_chart, verdict_line
 from tutor.play import background
+from tutor.play.hand import View
 from tutor.play.match import LEARNER, Decision, Match, Played, replay
 from tutor.progress.store import SavedGame
 
@@ -130,12 +130,12 @@ def _show_coach_move(asked: background.Asked, played: Played, tr: Translator) ->
         st.warning(tr.gettext("The coach would have chosen otherwise."))
 
 
-def _ask_again(view: dict[str, Any], level: str) -> None:
+def _ask_again(view: View, level: str) -> None:
     """Ask the coach anew for its move where its work failed."""
     background.ask(view, level, "move", owner(), again=True)
 
 
-def _weighing_move(view: dict[str, Any], level: str, tr: Translator) -> None:
+def _weighing_move(view: View, level: str, tr: Translator) -> None:
     """While the coach weighs the virtual player's options (in the background, first in line): a
     line that says so; the page again once its move is in."""
     asked = background.ask(view, level, "move", owner())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.app.ui import profile
+from tutor.app.ui import store_access
 from tutor.app.ui.session_keys import FLASH_SHOWN
 from tutor.content.glossary import term_by_id
 from tutor.language.i18n import N_, Translator
@@ -34,5 +34,5 @@ def item_name(item: str, tr: Translator) -> str:
 
 def rate_flash_card(profile_id: int, item: str, rating: Rating) -> None:
     """Rate the flash card shown, and turn to the next."""
-    profile.store().schedule(profile_id, item, rating)
+    store_access.store().schedule(profile_id, item, rating)
     st.session_state[FLASH_SHOWN] = None

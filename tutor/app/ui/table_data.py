@@ -18,6 +18,7 @@ from tutor.engine.rules import Ruleset
 from tutor.language.i18n import N_, Translator
 from tutor.language.labels import card_name, meld_kind_name
 from tutor.language.play_text import bot_level_name, log_line
+from tutor.play.hand import View
 from tutor.play.match import LEARNER, Match
 
 LOG_LINES = 6
@@ -45,14 +46,14 @@ def card_data(card: Card, tr: Translator, active: bool, taken: bool = False, dim
             "active": active, "taken": taken, "dim": dim}
 
 
-def knock_cards(view: dict[str, Any], gin: bool) -> set[str]:
+def knock_cards(view: View, gin: bool) -> set[str]:
     """The cards whose discard knocks (or, with ``gin``, goes gin)."""
     hand = mask_of(parse_cards(" ".join(view["hand"])))
     return {c for k, c in view["legal"]
-            if k == "knock" and (not gin or min_deadwood(hand & ~parse_card(c).bit) == 0)}
+            if k == "knock" and c is not None and (not gin or min_deadwood(hand & ~parse_card(c).bit) == 0)}
 
 
-def hand_groups(view: dict[str, Any], tr: Translator, armed: str | None) -> tuple[list[dict[str, Any]], int]:
+def hand_groups(view: View, tr: Translator, armed: str | None) -> tuple[list[dict[str, Any]], int]:
     """The learner's hand in its best melds and its deadwood, each card marked as it can be chosen
     (``armed``: Knock or Gin pressed, so only the cards that knock, or go gin, can be), and the
     deadwood count."""
@@ -74,7 +75,7 @@ def hand_groups(view: dict[str, Any], tr: Translator, armed: str | None) -> tupl
     return groups, arrangement.deadwood
 
 
-def prompt(view: dict[str, Any], armed: str | None, tr: Translator) -> str:
+def prompt(view: View, armed: str | None, tr: Translator) -> str:
     """What the learner is to do now, in words that fit a mouse, a finger and the keyboard."""
     phase = view["phase"]
     if phase == "first_upcard":
@@ -90,7 +91,7 @@ def prompt(view: dict[str, Any], armed: str | None, tr: Translator) -> str:
     return tr.gettext("Choose the card you throw.")
 
 
-def buttons(view: dict[str, Any], armed: str | None, tr: Translator, keys: dict[str, str]) -> list[dict[str, Any]]:
+def buttons(view: View, armed: str | None, tr: Translator, keys: dict[str, str]) -> list[dict[str, Any]]:
     """The table's buttons (Take and Pass at the first upcard, Knock, Gin, Big gin), each with its
     key letter apart, whether it can be pressed and whether it is armed."""
     legal = {k for k, _ in view["legal"]}

@@ -29,9 +29,10 @@ from tutor.play.bots.evaluate import discard_order
 from tutor.play.bots.planner import STRONG, Planner
 from tutor.play.bots.reading import Table, read_view
 from tutor.play.coach import coach_hint, judge
-from tutor.play.hand import Hand, new_hand
+from tutor.play.hand import Hand, View, new_hand
+from tutor.play.levels import LEVELS
 from tutor.play.moves import Move
-from tutor.play.opponents import DEFAULT_OPPONENT, OPPONENTS
+from tutor.play.opponents import DEFAULT_OPPONENT
 from tutor.play.positions import PositionError, decode_position, decode_view, encode_view
 
 NAME = "discard"
@@ -51,7 +52,7 @@ TAKEN_BACK = N_("You have just taken {the_card} from the discard pile: it may no
 """Why the card just taken from the pile may not be the answer (the table's own message)."""
 
 
-def _position(puzzle: Puzzle) -> tuple[dict[str, Any], Table]:
+def _position(puzzle: Puzzle) -> tuple[View, Table]:
     """A puzzle's position: the view, and the table it shows."""
     view = decode_view(puzzle.position)
     return view, read_view(view)
@@ -74,7 +75,7 @@ def _throws_of(table: Table, card: Card) -> tuple[Move, ...]:
     return tuple(m for m in table.legal if m[0] in ("discard", "knock") and m[1] is card)
 
 
-def card_verdict(table: Table, view: dict[str, Any], card: Card,
+def card_verdict(table: Table, view: View, card: Card,
                  opponent: str = DEFAULT_OPPONENT) -> tuple[Card, bool, float]:
     """For a position from the learner's own game: the coach's card (measured against
     ``opponent``'s level, on the worlds the game's coach used: the position's own), whether
@@ -92,7 +93,7 @@ def card_verdict(table: Table, view: dict[str, Any], card: Card,
     return coach[1], nearest.grade == "best", nearest.loss or 0.0
 
 
-def coach_card(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT) -> Card:
+def coach_card(view: View, opponent: str = DEFAULT_OPPONENT) -> Card:
     """The card the coach throws in a position from the learner's own game (as its hint says there)."""
     move = coach_hint(view, opponent).move
     if move[1] is None:
@@ -100,7 +101,7 @@ def coach_card(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT) -> Card:
     return move[1]
 
 
-def accepted(table: Table, view: dict[str, Any], scenario: str = "", by_analysis: bool = False,
+def accepted(table: Table, view: View, scenario: str = "", by_analysis: bool = False,
              opponent: str = DEFAULT_OPPONENT) -> tuple[Card, tuple[Card, ...]]:
     """The card the puzzle's answer is, and every card as good: with ``least``, the cards that leave
     the least deadwood; ``by_analysis`` (a position from the learner's own game), the coach's card
@@ -124,7 +125,7 @@ def accepted(table: Table, view: dict[str, Any], scenario: str = "", by_analysis
     return card, tuple(c for score, c in scores if score <= best + TOLERANCE)
 
 
-def _fits(table: Table, view: dict[str, Any], level: str) -> bool:
+def _fits(table: Table, view: View, level: str) -> bool:
     if table.can("big_gin"):
         return False
     best, good = accepted(table, view)
@@ -142,7 +143,7 @@ def level_of_turn(turn: int) -> str:
 
 
 def discard_hands(rng: random.Random, rules: Ruleset, player: str = "strong",
-                  stage: range | None = None) -> Iterator[tuple[dict[str, Any], Hand]]:
+                  stage: range | None = None) -> Iterator[tuple[View, Hand]]:
     """Discard decisions from hands a virtual player of ``player``'s level plays with itself: for
     each of :data:`MAX_TRIES` deals, the views of the player to throw, in order (only at a turn in
     ``stage``, when one is given), each with the whole hand at that moment (both players' cards).
@@ -161,13 +162,13 @@ def discard_hands(rng: random.Random, rules: Ruleset, player: str = "strong",
 
 
 def discard_positions(rng: random.Random, rules: Ruleset, player: str = "strong",
-                      stage: range | None = None) -> Iterator[dict[str, Any]]:
+                      stage: range | None = None) -> Iterator[View]:
     """The views of :func:`discard_hands`, without the hands."""
     for view, _ in discard_hands(rng, rules, player, stage):
         yield view
 
 
-def position_fields(view: dict[str, Any], **properties: Any) -> dict[str, Any]:
+def position_fields(view: View, **properties: Any) -> dict[str, Any]:
     """A puzzle's fields for a position: the eleven cards, the packed view, its turn and stock."""
     return {"cards": tuple(parse_cards(" ".join(view["hand"]))), "position": encode_view(view),
             "properties": {"turn": view["turn"], "stock": view["stock_size"], **properties}}
@@ -247,10 +248,10 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
 
 def _opponent(puzzle: Puzzle) -> str:
     level = puzzle.properties.get("opponent", DEFAULT_OPPONENT)
-    return level if isinstance(level, str) and level in OPPONENTS else DEFAULT_OPPONENT
+    return level if isinstance(level, str) and level in LEVELS else DEFAULT_OPPONENT
 
 
-def _check_by_analysis(puzzle: Puzzle, given: Card, view: dict[str, Any], table: Table) -> Verdict:
+def _check_by_analysis(puzzle: Puzzle, given: Card, view: View, table: Table) -> Verdict:
     """A position from the learner's game, graded by the analysis: the coach's card or one as good."""
     if given is table.taken:
         best = coach_card(view, _opponent(puzzle))

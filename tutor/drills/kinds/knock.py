@@ -42,8 +42,10 @@ from tutor.play.bots.planner import STRONG, Planner
 from tutor.play.bots.reading import Table, read_view
 from tutor.play.coach import losses, standings
 from tutor.play.evaluation import DRILL
+from tutor.play.hand import View
+from tutor.play.levels import LEVELS
 from tutor.play.moves import Move
-from tutor.play.opponents import DEFAULT_OPPONENT, OPPONENTS
+from tutor.play.opponents import DEFAULT_OPPONENT
 from tutor.play.positions import decode_view
 from tutor.play.tips import EARLY_KNOCK_MOST, EARLY_TURNS, TIP_NUMBERS, WEAK_KNOCK, knock_or_wait, waiting_can_pay
 
@@ -101,7 +103,7 @@ def answers_under(rules: Ruleset) -> tuple[str, ...]:
     return ANSWERS if waiting_can_pay(rules) else ("knock",)
 
 
-def coach_answer(view: dict[str, Any], opponent: str = DEFAULT_OPPONENT) -> tuple[str, float, Move, bool]:
+def coach_answer(view: View, opponent: str = DEFAULT_OPPONENT) -> tuple[str, float, Move, bool]:
     """The coach's answer (``knock`` or ``wait``) against ``opponent``'s level (on the position's own
     worlds, the drill's budget: :data:`~tutor.play.evaluation.DRILL`), what the other answer gives
     up against it in expected points (the best move of that answer the coach weighed, or else its
@@ -222,7 +224,7 @@ def opponent_of(puzzle: Puzzle) -> str:
     """The level the puzzle's hand was played by, which the coach models (the strong player for an
     older puzzle that does not say)."""
     level = puzzle.properties.get("opponent", DEFAULT_OPPONENT)
-    return level if isinstance(level, str) and level in OPPONENTS else DEFAULT_OPPONENT
+    return level if isinstance(level, str) and level in LEVELS else DEFAULT_OPPONENT
 
 
 def hints(puzzle: Puzzle) -> list[Remark]:

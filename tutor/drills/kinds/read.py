@@ -34,9 +34,9 @@ from tutor.engine.cards import Card, cards_of_mask, parse_card
 from tutor.engine.melds import analyze, could_meld
 from tutor.engine.rules import Ruleset
 from tutor.play.bots.reading import Table, read_view
-from tutor.play.hand import other
+from tutor.play.hand import View, other
 from tutor.play.holding import Holding, holding
-from tutor.play.opponents import OPPONENTS
+from tutor.play.levels import BOT_LEVELS
 from tutor.play.positions import decode_position, encode_view
 
 NAME = "read"
@@ -55,7 +55,7 @@ given the next choice but one from the coach's. Chosen with ``benchmarks/reading
 300 puzzles of each level, a guess that reads nothing passes a quarter to a third of them; a reader
 who follows source 001's tips to the letter, three in five at the easy and medium levels but fewer
 than two in five at the hard one (late in a hand, what it threw says less than the tips suggest)."""
-LEVEL_OPPONENTS = tuple(OPPONENTS)
+LEVEL_OPPONENTS = BOT_LEVELS
 """The levels a puzzle's hand may be played by; the puzzle names the one drawn."""
 MISTAKES = {
     "doubted_pickup": N_("a low chance for a card that melds with one the opponent took"),
@@ -120,7 +120,7 @@ def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | Non
     return None
 
 
-def _position(puzzle: Puzzle) -> tuple[dict[str, Any], Table, str]:
+def _position(puzzle: Puzzle) -> tuple[View, Table, str]:
     """The puzzle's view, the table it shows and the level whose hand is read."""
     view, opponent = decode_position(puzzle.position)
     return view, read_view(view), opponent

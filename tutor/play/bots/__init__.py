@@ -10,26 +10,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 from tutor.play.bots import beginner
 from tutor.play.bots.evaluate import Preference
 from tutor.play.bots.expert import expert
-from tutor.play.bots.planner import STYLES, Planner
+from tutor.play.bots.planner import Planner
 from tutor.play.bots.reading import Table, read_view
 from tutor.play.errors import NothingToDecideError, UnknownBotLevelError
-from tutor.play.hand import check_seed
+from tutor.play.hand import View, check_seed
+from tutor.play.levels import BOT_LEVELS, LEVELS
 from tutor.play.moves import Move, move_text
 from tutor.play.opponents import DEFAULT_OPPONENT
 
-BOT_LEVELS = ("beginner", *STYLES, "expert")
-"""The virtual player's levels, weakest first."""
+__all__ = ["BOT_LEVELS", "Bot"]
 
 
-def _chooser(level: str, prefer: Preference) -> Callable[[dict[str, Any], Table], Move]:
-    if level == "beginner":
+def _chooser(level: str, prefer: Preference) -> Callable[[View, Table], Move]:
+    if LEVELS[level].plays == "rule":
         return lambda view, table: beginner.choose(table, prefer)
-    planner = Planner(STYLES[level], prefer)
+    planner = Planner(LEVELS[level].style, prefer)
     return lambda view, table: planner.choose(table)
 
 
@@ -43,12 +42,13 @@ class Bot:
         self.level = level
         self.seed = check_seed(seed)
         order = tuple(random.Random(self.seed).sample(range(52), 52))
-        self._choose = expert(order, self.seed, opponent).choose if level == "expert" else _chooser(level, order)
+        self._choose = (expert(order, self.seed, opponent).choose if LEVELS[level].plays == "checks"
+                        else _chooser(level, order))
 
     def __repr__(self) -> str:
         return f"Bot({self.level!r}, {self.seed})"
 
-    def move(self, view: dict[str, Any]) -> Move:
+    def move(self, view: View) -> Move:
         """The move chosen for this view, as the game keeps it (the card as a ``Card``)."""
         table = read_view(view)
         if not table.legal:
@@ -57,6 +57,6 @@ class Bot:
             return table.legal[0]
         return self._choose(view, table)
 
-    def decide(self, view: dict[str, Any]) -> tuple[str, str | None]:
+    def decide(self, view: View) -> tuple[str, str | None]:
         """The move chosen for this view: ``(kind, card or None)``, the card as ``"7H"``."""
         return move_text(self.move(view))

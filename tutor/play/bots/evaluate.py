@@ -4,28 +4,24 @@ could give the opponent. Small pure functions over card masks (bit ``i`` is ``DE
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from functools import cache
+from collections.abc import Callable
 
-from tutor.engine.cards import DECK, SUIT_BITS, Card, cards_of_mask
-from tutor.engine.melds import best_arrangements
+from tutor.engine.cards import DECK, Card, cards_of_mask
+from tutor.engine.melds import best_arrangements, meld_partners
 from tutor.engine.rules import Ruleset
+from tutor.play import compiled
 
 Weights = tuple[tuple[int, float], ...]
 """Unseen cards as ``(bit, weight)``: the weight is how likely the card is to come from the stock."""
 
 
-@cache
 def deadwood_functions() -> tuple[Callable[[int], int], Callable[[int], tuple[int, int]]]:
     """The least deadwood of a hand, and after one discard (with the discards that leave it), as the
-    analysis has them: compiled where its play-outs were built, else remembered; the same numbers as
-    :func:`tutor.engine.melds.min_deadwood` and :func:`~tutor.engine.melds.discard_reach`. A
-    planning player's draw weighs some 3,000 hands: compiled, its decisions take a sixth to a quarter
-    of the time (``benchmarks/play.py``).
-    Looked up at the first call: :mod:`tutor.play.simulate` sets the compiled code up with tables it
-    reads from this module, so it cannot be imported while this one is."""
-    from tutor.play import simulate
-    return simulate.min_deadwood, simulate.discard_reach
+    analysis has them (:mod:`tutor.play.compiled`): compiled where its play-outs were built, else
+    remembered; the same numbers as :func:`tutor.engine.melds.min_deadwood` and
+    :func:`~tutor.engine.melds.discard_reach`. A planning player's draw weighs some 3,000 hands:
+    compiled, its decisions take a sixth to a quarter of the time (``benchmarks/play.py``)."""
+    return compiled.min_deadwood, compiled.discard_reach
 
 
 def min_deadwood(mask: int) -> int:
@@ -93,20 +89,6 @@ def outlook(holding: int, weights: Weights, rules: Ruleset) -> tuple[float, floa
             hits += weight
         weight_sum += weight
     return (fall / weight_sum, hits / weight_sum) if weight_sum else (0.0, 0.0)
-
-
-def meld_partners(card: Card) -> Iterable[tuple[Card, Card]]:
-    """The pairs of cards that make a meld of three with ``card``: two others of its rank, or its
-    neighbours in a run of its suit."""
-    rank_mates = [m for m in (DECK[suit * SUIT_BITS + card.rank - 1] for suit in range(4)) if m is not card]
-    for i, first in enumerate(rank_mates):
-        for second in rank_mates[i + 1:]:
-            yield first, second
-    base = card.index - card.rank + 1
-    for low, high in ((-2, -1), (-1, 1), (1, 2)):
-        a, b = card.rank + low, card.rank + high
-        if 1 <= a <= 13 and 1 <= b <= 13:
-            yield DECK[base + a - 1], DECK[base + b - 1]
 
 
 def meld_chance(card: Card, holds: dict[int, float]) -> float:

@@ -16,12 +16,11 @@ pile) cannot be sampled: the expert then plays as the strong player.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tutor.play.bots.planner import STRONG, Planner
 from tutor.play.bots.reading import Table
 from tutor.play.errors import ImpossibleViewError
 from tutor.play.evaluation import Budget, Evaluation
+from tutor.play.hand import View
 from tutor.play.moves import Move
 from tutor.play.opponents import DEFAULT_OPPONENT
 from tutor.play.simulate import CAREFUL
@@ -40,7 +39,7 @@ class Expert:
         self.seed = seed
         self.opponent = opponent
 
-    def choose(self, view: dict[str, Any], table: Table) -> Move:
+    def choose(self, view: View, table: Table) -> Move:
         """The expert's move for a view (read as ``table``) with more than one legal move."""
         proposal = self.planner.choose(table)
         try:

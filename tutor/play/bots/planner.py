@@ -77,8 +77,6 @@ STRONG = Style(knock_bonus=20.0, take_margin=2.0, reads_opponent=True, feed=5.0,
                closing_margin=25, careful_from=3, careful_stock=25)
 BEGINNER_TIMING = Style()
 """The beginner's timing as a style: it knocks whenever it can (source 000's player)."""
-STYLES = {"intermediate": INTERMEDIATE, "strong": STRONG}
-"""The levels that plan, by name, weakest first (the beginner follows source 000's rule instead)."""
 MOST_LIKELY = 0.95
 """The highest chance given that the opponent holds an unseen card: it may always be in the stock."""
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from tutor.engine.cards import DECK, HAND_SIZE, Card, mask_of, parse_card
 from tutor.engine.rules import Ruleset, ruleset_of_options
+from tutor.play.hand import View
 from tutor.play.moves import Move, read_move
 
 FULL_DECK = (1 << len(DECK)) - 1
@@ -78,7 +79,7 @@ def declined_cards(events: list[list[Any]], first_pile_card: Card | None) -> tup
     return tuple(declined)
 
 
-def _first_pile_card(view: dict[str, Any]) -> Card | None:
+def _first_pile_card(view: View) -> Card | None:
     """The first upcard: the card of the first pass or take, else the bottom of the pile."""
     for _, move, text in view["events"]:
         if move in ("pass", "take") and text is not None:
@@ -88,12 +89,12 @@ def _first_pile_card(view: dict[str, Any]) -> Card | None:
     return parse_card(view["discard_pile"][0]) if view["discard_pile"] else None
 
 
-def rules_of_view(view: dict[str, Any]) -> Ruleset:
+def rules_of_view(view: View) -> Ruleset:
     """The rules a view carries: its options (``rules``) under its name (``ruleset``)."""
     return ruleset_of_options(view["ruleset"], view["rules"])
 
 
-def read_view(view: dict[str, Any]) -> Table:
+def read_view(view: View) -> Table:
     """The table as the view shows it."""
     top = view["top_discard"]
     taken = view["taken_upcard"]

@@ -30,12 +30,13 @@ class Measured:
 LADDER = {
     "intermediate": Measured("beginner", 1.06, 0.34, 4000),
     "strong": Measured("intermediate", 1.12, 0.37, 4000),
-    "expert": Measured("strong", 2.26, 0.43, 4000),
+    "expert": Measured("strong", 5.34, 0.44, 4000),
 }
 """Each level above the beginner, measured against the level below it."""
 
 ANCHORS = {
-    "expert": Measured("SGP_LMGeo_Knock", 4.49, 0.46, 4000),
+    "expert": Measured("SGP_LMGeo_Knock", 8.12, 0.49, 4000),
 }
 """Public players a level was measured against (``benchmarks/arena.py --rules eaai --opponent sgp``):
-Truong & Neller's agent of the EAAI challenge, which the expert also beat in 69.8 % of 400 games."""
+Truong & Neller's agent of the EAAI challenge. The expert's figures are those of 2026-12-04, after
+its rework (its race and careful continuation); its play has not changed since."""

@@ -1,0 +1,64 @@
+"""Who may do what, as pure rules the app applies (no Streamlit here, so each is tested with literal
+cases): who may teach a class, which address a code was typed from behind the deployment's proxy,
+and how wrong codes are counted against a browser session and an address."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tutor.progress.throttle import Throttle
+
+LOCAL_PEERS = ("127.0.0.1", "::1", "")
+"""Where the deployment's proxy (nginx, on the same machine) reaches the app from."""
+
+
+def listed_teacher(address: str, listed: Any) -> bool:
+    """Whether an account's ``address`` may teach under the ``teachers`` setting: anyone when it is
+    empty; else an address listed exactly, or one of a listed ``@domain`` (case ignored)."""
+    if not listed:
+        return True
+    entries = listed if isinstance(listed, list | tuple) else [listed]
+    wanted = address.strip().casefold()
+    for entry in entries:
+        allowed = str(entry).strip().casefold()
+        if allowed and (wanted == allowed or (allowed.startswith("@") and wanted.endswith(allowed))):
+            return True
+    return False
+
+
+def teaching_refusal(sign_in_configured: bool, account_address: str | None, listed: Any) -> str | None:
+    """Why a profile may not teach a class, or None when it may. Without sign-in any profile may;
+    where sign-in is configured only a signed-in account may (``sign_in``: ``account_address`` is
+    None), and where the ``teachers`` setting lists addresses (``ana@school.es``) or domains
+    (``@school.es``), only an account whose address is listed (``not_listed``)."""
+    if not sign_in_configured:
+        return None
+    if account_address is None:
+        return "sign_in"
+    return None if listed_teacher(account_address, listed) else "not_listed"
+
+
+def client_address(peer: str, forwarded: str) -> str:
+    """The address a request came from: the peer's own, or, where the peer is the deployment's proxy
+    on this machine, the address that proxy added last to ``X-Forwarded-For`` (a client may put
+    anything before it, never after)."""
+    if forwarded and peer in LOCAL_PEERS:
+        return forwarded.split(",")[-1].strip()
+    return peer
+
+
+def code_wait(who: Sequence[str], session: Throttle, address: Throttle, now: float) -> float:
+    """Seconds before ``who`` (its browser session first, then its address, if known) may try another
+    code: the longer of its session's wait and its address's."""
+    return max(session.wait_left(tuple(who[:1]), now), address.wait_left(tuple(who[1:]), now))
+
+
+def count_code(who: Sequence[str], right: bool, session: Throttle, address: Throttle, now: float) -> None:
+    """Count a code typed by ``who``: a right one clears its session's count, a wrong one counts
+    against its session and its address."""
+    if right:
+        session.right(tuple(who[:1]))
+        return
+    session.wrong(tuple(who[:1]), now)
+    address.wrong(tuple(who[1:]), now)
