@@ -14,9 +14,13 @@ PAGES = [f"screens/{screen.file}" for screen in screens()]
 """Every page of the app, from its navigation."""
 
 
-def start(lang: str | None = None, locale: str | None = None, params: dict | None = None) -> AppTest:
-    """The app after its first run, in ``lang`` (by URL) or following the browser ``locale``."""
+def start(lang: str | None = None, locale: str | None = None, params: dict | None = None,
+          secrets: dict | None = None) -> AppTest:
+    """The app after its first run, in ``lang`` (by URL) or following the browser ``locale``, with
+    ``secrets`` as its ``.streamlit/secrets.toml``."""
     at = AppTest.from_file(str(APP), default_timeout=60)
+    for key, value in (secrets or {}).items():
+        at.secrets[key] = value
     if locale is not None:
         at.context = {"locale": locale}
     if lang is not None:

@@ -7,16 +7,18 @@ from tutor.progress.access import client_address, code_wait, count_code, listed_
 from tutor.progress.throttle import Throttle
 
 
-def test_who_may_teach_without_sign_in_with_it_and_where_the_school_lists_its_teachers():
-    # Without sign-in anyone may; with it, a guest is asked to sign in, and a listed school lets
-    # only its own accounts teach.
-    assert teaching_refusal(False, None, None) is None
-    assert teaching_refusal(False, None, ["@school.es"]) is None
-    assert teaching_refusal(True, None, None) == "sign_in"
-    assert teaching_refusal(True, "ana@school.es", None) is None
-    assert teaching_refusal(True, "ana@school.es", ["@school.es"]) is None
-    assert teaching_refusal(True, "luis@other.es", ["@school.es"]) == "not_listed"
-    assert teaching_refusal(True, "luis@other.es", "luis@other.es") is None  # one address, not a list
+def test_who_may_teach_where_profiles_are_public_private_or_signed_in_and_where_the_school_lists_them():
+    # Where anyone may open any profile by its name, no one teaches; with private profiles anyone
+    # may; with sign-in, a guest is asked to sign in, and a listed school lets only its own accounts.
+    assert teaching_refusal(False, False, None, None) == "public"
+    assert teaching_refusal(False, True, "ana@school.es", None) == "public"
+    assert teaching_refusal(True, False, None, None) is None
+    assert teaching_refusal(True, False, None, ["@school.es"]) is None
+    assert teaching_refusal(True, True, None, None) == "sign_in"
+    assert teaching_refusal(True, True, "ana@school.es", None) is None
+    assert teaching_refusal(True, True, "ana@school.es", ["@school.es"]) is None
+    assert teaching_refusal(True, True, "luis@other.es", ["@school.es"]) == "not_listed"
+    assert teaching_refusal(True, True, "luis@other.es", "luis@other.es") is None  # one address, not a list
 
 
 def test_a_listed_teacher_is_an_exact_address_or_one_of_a_listed_domain():
@@ -40,19 +42,34 @@ def test_behind_the_proxy_the_address_is_the_one_the_proxy_added_last():
     assert client_address("127.0.0.1", "") == "127.0.0.1"
 
 
-def test_a_wrong_code_counts_against_the_session_and_the_address_and_a_right_one_clears_the_session():
+def test_a_browser_waits_for_its_own_wrong_codes_and_for_its_address_only_once_it_got_one_wrong():
     # A throttle of ``free`` N makes who it counts wait from the Nth wrong try in a row on: 5 s first.
-    session, address = Throttle(free=2), Throttle(free=4)
-    ana = ("session:a", "address:school")
-    ben = ("session:b", "address:school")
-    count_code(ana, False, session, address, now=0.0)  # the session's first wrong: no wait yet
-    assert code_wait(ana, session, address, 0.0) == 0.0
-    count_code(ana, False, session, address, now=0.0)  # the session waits 5 s
-    assert code_wait(ana, session, address, 0.0) == 5.0
-    assert code_wait(ben, session, address, 0.0) == 0.0  # the address has tries left
-    count_code(ana, True, session, address, now=10.0)
-    assert code_wait(ana, session, address, 10.0) == 0.0
-    count_code(ben, False, session, address, now=10.0)  # the address's third wrong: no wait yet
-    count_code(ben, False, session, address, now=10.0)  # its fourth: the address waits
-    assert code_wait(("session:c", "address:school"), session, address, 10.0) == 5.0
-    assert code_wait(("session:c",), session, address, 10.0) == 0.0  # no address known: the session alone
+    browser, address, school = Throttle(free=2), Throttle(free=4), Throttle(free=100)
+    counts = (browser, address, school)
+    ana = ("browser:a", "address:school")
+    ben = ("browser:b", "address:school")
+    count_code(ana, False, *counts, now=0.0)  # Ana's first wrong code: no wait yet
+    assert code_wait(ana, *counts, 0.0) == 0.0
+    count_code(ana, False, *counts, now=0.0)  # her second: her browser waits 5 s
+    assert code_wait(ana, *counts, 0.0) == 5.0
+    count_code(ana, True, *counts, now=10.0)  # a right one clears her browser's count
+    assert code_wait(ana, *counts, 10.0) == 0.0
+    count_code(ben, False, *counts, now=10.0)
+    count_code(ben, False, *counts, now=10.0)  # the address's fourth wrong code: it is over its count
+    # Cleo, at the same address, has typed nothing wrong: she never waits for the others' codes.
+    cleo = ("browser:c", "address:school")
+    assert code_wait(cleo, *counts, 10.0) == 0.0
+    count_code(cleo, False, *counts, now=11.0)  # once she gets one wrong, the address counts for her
+    assert code_wait(cleo, *counts, 11.0) == 10.0  # the address's fifth wrong code: 10 s
+    assert code_wait(("browser:d",), *counts, 11.0) == 0.0  # no address known: the browser alone
+
+
+def test_a_client_that_is_a_new_browser_for_every_try_is_bounded_by_its_address():
+    browser, address, school = Throttle(free=3), Throttle(free=30), Throttle(free=300)
+    counts = (browser, address, school)
+    for n in range(299):  # 299 wrong codes, each from a browser never seen before
+        count_code((f"browser:new{n}", "address:cafe"), False, *counts, now=0.0)
+    assert code_wait(("browser:fresh", "address:cafe"), *counts, 0.0) == 0.0
+    count_code(("browser:new299", "address:cafe"), False, *counts, now=0.0)  # the 300th
+    assert code_wait(("browser:fresh", "address:cafe"), *counts, 0.0) == 5.0  # now every browser there waits
+    assert code_wait(("browser:fresh", "address:elsewhere"), *counts, 0.0) == 0.0

@@ -1,7 +1,9 @@
-"""The Classes page through AppTest, in both languages: a teacher makes a class, a learner joins it
-with its code and sees the teacher's news on the home page, the teacher names the learner; accounts
-for young learners with their sheet of codes; and what a tester would try: another teacher's class
-by its address, guessed codes, Markdown in a news message or a name."""
+"""The Classes page through AppTest, in both languages, with private profiles on (as teaching needs):
+a teacher makes a class, a learner joins it with its code and sees the teacher's news on the home
+page, the teacher names the learner; accounts for young learners with their slips of codes and a
+new code for a lost one; codes made new and a co-teacher taken out; going over mistakes; and what a
+tester would try: another teacher's class by its address, guessed codes, Markdown in a news message
+or a name, a spreadsheet formula as a name, a damaged class row, public profiles."""
 
 from __future__ import annotations
 
@@ -12,11 +14,9 @@ from tutor.app.ui import classes_state
 from tutor.app.ui.session_keys import (
     CLASS_CHOICE,
     CLASS_CODE,
-    CLASS_LEARNER,
     CLASS_NAMES,
     CLASS_NEW_NAME,
     CLASS_NEWS,
-    CLASS_REAL_NAME,
     CLASS_SHEET,
 )
 from tutor.progress.store import open_store
@@ -26,8 +26,12 @@ JOINED = {"en": "You joined the class “Gin 4ºB”.", "es": "Te has unido a la
 NEWS_HEADER = {"en": "News from your classes", "es": "Avisos de tus clases"}
 
 
-def as_profile(name, lang="en", **params):
-    at = start(lang, params=params)
+PRIVATE = {"private_profiles": True}
+"""The setting that makes profiles private on one machine (what teaching needs)."""
+
+
+def as_profile(name, lang="en", secrets=PRIVATE, **params):
+    at = start(lang, params=params, secrets=secrets)
     at.text_input(key="profile_new").input(name).run()
     at.button(key="profile_create").click().run()
     assert at.session_state["profile_name"] == name
@@ -57,6 +61,19 @@ def make_class(at, name, label="Make the class"):
     return at.session_state[CLASS_CHOICE]
 
 
+def give_real_name(teacher, row, real_name):
+    """The teacher types ``real_name`` in the "Real name" cell of row ``row`` of the learners' table
+    (AppTest cannot type in a table: the edit its widget sends is saved as the page saves it)."""
+    from tutor.app.ui.class_learners import real_name_edits
+    ids = teacher.session_state["_class_real_names_ids"]
+    [(learner, name)] = real_name_edits({"edited_rows": {row: {"Real name": real_name}}}, ids, "Real name")
+    store = app_store()
+    assert store.set_real_name(teacher.session_state["_profile"].id, teacher.session_state[CLASS_CHOICE], learner,
+                               name)
+    store.close()
+    teacher.run()
+
+
 def app_store():
     """The store the app under test writes to (this test's own data folder)."""
     import os
@@ -77,8 +94,8 @@ def code_of(teacher, class_id):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_a_teacher_makes_a_class_a_learner_joins_and_reads_its_news(lang):
-    labels = {"en": ("Make the class", "Join the class", "Post", "Save the real name"),
-              "es": ("Crear la clase", "Unirme a la clase", "Publicar", "Guardar el nombre real")}[lang]
+    labels = {"en": ("Make the class", "Join the class", "Post"),
+              "es": ("Crear la clase", "Unirme a la clase", "Publicar")}[lang]
     teacher = as_profile("Ms Ruiz", lang)
     class_id = make_class(teacher, "Gin 4ºB", labels[0])
     code = code_of(teacher, class_id)
@@ -90,9 +107,7 @@ def test_a_teacher_makes_a_class_a_learner_joins_and_reads_its_news(lang):
     # The teacher sees Ana, gives her a real name, and posts a message with Markdown in it.
     teacher.run()
     assert "Ana" in [str(v) for v in teacher.dataframe[0].value.iloc[:, 1]]
-    teacher.selectbox(key=CLASS_LEARNER).set_value(learner.session_state["_profile"].id)
-    teacher.text_input(key=CLASS_REAL_NAME).input("Ana García")
-    submit(teacher, labels[3])
+    give_real_name(teacher, 0, "Ana García")
     assert "Ana García" in [str(v) for v in teacher.dataframe[0].value.iloc[:, 0]]
     teacher.text_area(key=CLASS_NEWS).input("Homework: **lesson 3** [here](https://evil.example)")
     submit(teacher, labels[2])
@@ -110,9 +125,9 @@ def test_another_teachers_class_does_not_open_by_its_address():
     theirs = make_class(second, "Theirs")
     at = as_profile("Mallory", params={"class": str(mine)})
     assert "Mine" not in screen(at)  # Mallory teaches nothing: no class is shown
-    peeking = start("en", params={"class": str(mine)})
-    peeking.text_input(key="profile_new").input("Mr Lee").run()
-    peeking.button(key="profile_create").click().run()
+    peeking = start("en", params={"class": str(mine)}, secrets=PRIVATE)  # Mr Lee's browser, a new tab
+    peeking.session_state["profile_name"] = "Mr Lee"
+    peeking.session_state["_browser_keys"] = second.session_state["_browser_keys"]
     peeking.switch_page("screens/classes.py").run()
     assert "None of your classes has that address" in screen(peeking)
     assert peeking.session_state[CLASS_CHOICE] == theirs and "Mine" not in screen(peeking)
@@ -120,7 +135,8 @@ def test_another_teachers_class_does_not_open_by_its_address():
 
 def test_guessed_class_codes_soon_have_to_wait():
     at = as_profile("Guesser")
-    classes_state.SESSION_TRIES._counts.clear()
+    for count in classes_state.CODE_TRIES:
+        count._counts.clear()
     for _ in range(FREE_TRIES + 1):
         at.text_input(key=CLASS_CODE).input("ZZZZ-ZZZZ")
         submit(at, "Join the class")
@@ -202,10 +218,15 @@ def test_homework_is_set_seen_and_followed_per_learner():
     table = next(d.value for d in teacher.dataframe if "Progress" in d.value.columns)
     [row] = table.to_dict("records")
     assert (row["Learner"], row["Progress"], row["1"], row["2"], row["3"]) == ("Ana", "2 of 3 done", "✓", "✗", "—")
-    # Every first answer, as Ana gave it, with the hints she asked for.
+    # Every first answer, as Ana gave it, with the hints she asked for; beside the wrong one, the
+    # engine's answer and the mistake's name, and each puzzle's address to open it in class. Puzzle 2:
+    # 8♠ Q♠ 9♥ 10♥ J♥ K♥ 5♦ 6♦ K♦ K♣ → 9♥ 10♥ J♥ and K♥ K♦ K♣; deadwood 8 + 10 + 5 + 6 = 29.
     every = next(d.value for d in teacher.dataframe if "Answer given" in d.value.columns).to_dict("records")
-    assert [(r["Puzzle"], r["Right at the first try"], r["Answer given"], r["Hints"]) for r in every] == [
-        ("1", "✓", "7", "0"), ("2", "✗", "31", "1")]
+    assert [(r["Puzzle"], r["Right at the first try"], r["Answer given"], r["Right answer"], r["Mistake"], r["Hints"])
+            for r in every] == [(1, "✓", "7", "", "", 0),
+                                (2, "✗", "31", "29", "counting face cards as 11, 12 and 13", 1)]
+    assert every[1]["Open"] == f"drills?drill=deadwood&seed={second}&level=easy&rules=classic&lang=en"
+    assert any(b.proto.label == "Download this homework (CSV)" for b in teacher.get("download_button"))
     learner.run()
     assert [link.proto.label for link in learner.get("page_link") if link.proto.label.startswith("Puzzle ")] == [
         "Puzzle 1 ✓", "Puzzle 2 ✗", "Puzzle 3"]
@@ -243,9 +264,7 @@ def test_a_learner_sees_their_own_row_of_the_dashboard_and_nothing_of_others():
         someone.text_input(key=CLASS_CODE).input(code)
         submit(someone, "Join the class")
     teacher.run()
-    teacher.selectbox(key=CLASS_LEARNER).set_value(someone.session_state["_profile"].id)
-    teacher.text_input(key=CLASS_REAL_NAME).input("Benjamín Ruiz")
-    submit(teacher, "Save the real name")
+    give_real_name(teacher, 1, "Benjamín Ruiz")  # Ben, the second in the list
     someone.switch_page("screens/progress.py").run()
     assert any(h.value == "What your teachers see" for h in someone.header)
     [row] = someone.dataframe[0].value.to_dict("records")

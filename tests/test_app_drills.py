@@ -267,7 +267,7 @@ def test_a_puzzle_asked_for_by_its_situation_keeps_it_in_its_address():
 
 
 def test_an_answer_is_kept_as_text_a_teacher_can_read():
-    from tutor.app.ui.drill_answer import answer_text
+    from tutor.drills import answer_text
     assert answer_text(32) == "32" and answer_text("knock") == "knock"
     assert answer_text({"winner": "knocker", "points": 17}) == '{"winner":"knocker","points":17}'
     assert answer_text([["7♥", "8♥", "9♥"]]) == '[["7♥","8♥","9♥"]]'

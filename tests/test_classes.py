@@ -127,7 +127,7 @@ def test_a_second_teacher_joins_with_the_teacher_code(store):
     store.join_class(second.id, made.code)  # was a learner of it first
     joined = store.join_as_teacher(second.id, made.teacher_code)
     assert joined.problem is None and joined.school_class.code == made.code
-    assert store.teachers_of(first.id, made.id) == ["Ms Ruiz", "Mr Lee"]
+    assert [(t.name, t.owner) for t in store.teachers_of(first.id, made.id)] == [("Ms Ruiz", True), ("Mr Lee", False)]
     assert store.members(second.id, made.id) == []  # no longer a learner of their own class
     assert store.join_as_teacher(second.id, made.teacher_code).problem == "member"
     assert store.join_as_teacher(ana.id, made.code).problem == "unknown"  # the learners' code is not the teachers'
@@ -280,3 +280,81 @@ def test_a_whole_class_is_read_in_one_query_a_kind_each_learner_with_their_own(s
     assert list(store.ratings_of(ids)) == [ana.id] and set(store.ratings_of(ids)[ana.id]) == {"deadwood"}
     assert store.due_counts(ids) == {ana.id: 1}
     assert store.attempts_of([]) == {} and store.games_of([]) == {} and store.due_counts([]) == {}
+
+
+def test_the_owner_takes_a_co_teacher_out_and_a_co_teacher_may_leave(store):
+    owner, rogue, helper, ana = people(store, "Ms Ruiz", "Ana's friend", "Mr Lee", "Ana")
+    made = store.create_class(owner.id, "Gin", "en", "classic")
+    store.join_as_teacher(rogue.id, made.teacher_code)
+    store.join_as_teacher(helper.id, made.teacher_code)
+    # A co-teacher may take no one out, not even the owner, and the owner may not leave.
+    assert not store.remove_teacher(rogue.id, made.id, owner.id)
+    assert not store.remove_teacher(rogue.id, made.id, helper.id)
+    assert not store.leave_teaching(owner.id, made.id)
+    assert not store.remove_teacher(owner.id, made.id, owner.id)
+    assert store.remove_teacher(owner.id, made.id, rogue.id)
+    assert store.taught_class(rogue.id, made.id) is None and store.members(rogue.id, made.id) == []
+    assert store.leave_teaching(helper.id, made.id)
+    assert [t.name for t in store.teachers_of(owner.id, made.id)] == ["Ms Ruiz"]
+    assert not store.leave_teaching(ana.id, made.id)  # one who never taught it
+
+
+def test_new_codes_stop_the_old_ones_at_once(store):
+    owner, rogue, ana, ben = people(store, "Ms Ruiz", "Rogue", "Ana", "Ben")
+    made = store.create_class(owner.id, "Gin", "en", "classic")
+    store.join_class(ana.id, made.code)
+    new_teacher_code = store.renew_code(owner.id, made.id, teacher_code=True)
+    assert new_teacher_code and new_teacher_code != made.teacher_code
+    assert store.join_as_teacher(rogue.id, made.teacher_code).problem == "unknown"  # the leaked one
+    assert store.join_as_teacher(rogue.id, new_teacher_code).problem is None
+    new_class_code_ = store.renew_code(owner.id, made.id, teacher_code=False)
+    assert store.join_class(ben.id, made.code).problem == "unknown"
+    assert store.join_class(ben.id, new_class_code_).problem is None
+    assert [c.id for c in store.classes_joined(ana.id)] == [made.id]  # who joined stays
+    assert store.renew_code(ana.id, made.id, teacher_code=False) is None  # a learner makes no code
+    now = store.taught_class(owner.id, made.id)
+    assert (now.code, now.teacher_code) == (new_class_code_, new_teacher_code)
+
+
+def test_the_history_says_who_changed_what_newest_first(store):
+    owner, lee, ana = people(store, "Ms Ruiz", "Mr Lee", "Ana")
+    made = store.create_class(owner.id, "Gin", "en", "classic")
+    store.join_class(ana.id, made.code)
+    store.join_as_teacher(lee.id, made.teacher_code)
+    store.rename_class(lee.id, made.id, "Hacked")
+    store.archive_class(lee.id, made.id)
+    store.remove_teacher(owner.id, made.id, lee.id)
+    store.renew_code(owner.id, made.id, teacher_code=True)
+    store.archive_class(owner.id, made.id, archived=False)
+    store.remove_member(owner.id, made.id, ana.id)
+    history = store.history_of(owner.id, made.id)
+    assert [(e.actor, e.what, e.subject, e.detail) for e in history] == [
+        ("Ms Ruiz", "learner_removed", "Ana", ""),
+        ("Ms Ruiz", "restored", "", ""),
+        ("Ms Ruiz", "teacher_code_renewed", "", ""),
+        ("Ms Ruiz", "teacher_removed", "Mr Lee", ""),
+        ("Mr Lee", "archived", "", ""),
+        ("Mr Lee", "renamed", "", "Hacked"),
+        ("Mr Lee", "teacher_joined", "Mr Lee", ""),
+        ("Ana", "learner_joined", "Ana", ""),
+        ("Ms Ruiz", "created", "", "Gin"),
+    ]
+    assert all(e.at is not None for e in history)
+    assert store.history_of(lee.id, made.id) == []  # no longer one of its teachers
+
+
+def test_a_teacher_gives_a_young_learner_a_new_sign_in_code_and_the_old_one_stops(store):
+    teacher, other, ana = people(store, "Ms Ruiz", "Mr Lee", "Ana")
+    made = store.create_class(teacher.id, "Gin", "en", "classic")
+    store.join_class(ana.id, made.code)
+    [lucia] = store.create_learners(teacher.id, made.id, ["Lucía"])
+    again = store.new_sign_in_code(teacher.id, made.id, lucia.profile_id)
+    assert again is not None and again.name == "Lucía" and again.code != lucia.code
+    assert store.redeem_code(lucia.code).problem is not None  # the lost slip opens nothing now
+    opened = store.redeem_code(again.code)
+    assert opened.profile is not None and opened.profile.id == lucia.profile_id
+    # Only for an account the class made, and only by one of its teachers.
+    assert store.new_sign_in_code(teacher.id, made.id, ana.id) is None
+    assert store.new_sign_in_code(other.id, made.id, lucia.profile_id) is None
+    assert [m.made_here for m in store.members(teacher.id, made.id)] == [False, True]
+    assert store.history_of(teacher.id, made.id)[0].what == "sign_in_code"

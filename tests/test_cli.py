@@ -250,7 +250,7 @@ def test_the_served_app_carries_every_setting_it_relies_on_whatever_folder_it_st
     assert called[0][5:] == [
         "--browser.gatherUsageStats=false", "--server.headless=true", "--server.enableStaticServing=true",
         "--server.fileWatcherType=none", "--runner.postScriptGC=false", "--client.toolbarMode=minimal",
-        "--client.showErrorDetails=none",
+        "--client.showErrorDetails=none", "--client.disableDataExport=true",
         "--theme.light.primaryColor=#a8202e", "--theme.dark.primaryColor=#ff6b78",
         "--server.address=127.0.0.1",  # this computer only, unless the learner's flags say otherwise
         "--server.port", "8600"]

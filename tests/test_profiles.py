@@ -268,7 +268,8 @@ def test_a_profile_from_before_keys_is_claimed_only_where_the_operator_allows_an
     old = _app(CLAIMS, cookies={"gin_tutor_profile": "Old", "gin_tutor_profiles": '["Old", "Bob"]'})
     assert old.session_state["profile_name"] == "Old" and not old.warning
     cookies = written_cookies(old)
-    assert set(cookies) == {"gin_tutor_key", "gin_tutor_keys"}  # the name cookies are gone, a key instead
+    # The name cookies are gone, a key instead (and the browser's id, which counts its wrong codes).
+    assert set(cookies) == {"gin_tutor_key", "gin_tutor_keys", "gin_tutor_browser"}
     assert len(json.loads(unquote(cookies["gin_tutor_keys"]))) == 1  # Old's key alone: Bob was not claimed
     thief = _app(CLAIMS, cookies={"gin_tutor_profile": "Old"})  # the name alone, now: nothing
     assert thief.session_state["profile_name"] is None and thief.warning

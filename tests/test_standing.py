@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from tutor.progress.ratings import Rating
 from tutor.progress.rows import Attempt, SavedGame
-from tutor.progress.standing import KindStanding, LevelStanding, standing, weakest_kinds
+from tutor.progress.standing import KindStanding, LevelStanding, kinds_to_work_on, standing, weakest_kinds
 
 DAY = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
 
@@ -50,6 +50,21 @@ def test_a_classs_weakest_kinds_come_first():
                     attempt("melds", True, 12)], {}, set(), [], 0, [])
     # score: 1 right of 2; deadwood: 2 of 3; melds: 1 of 1.
     assert weakest_kinds([ana, ben]) == [("score", 2, 0.5), ("deadwood", 3, 2 / 3), ("melds", 1, 1.0)]
+    # Named to the teacher: the two with a wrong answer, not melds (all right).
+    assert kinds_to_work_on([ana, ben]) == [("score", 2, 0.5), ("deadwood", 3, 2 / 3)]
+    assert kinds_to_work_on([ana, ben], most=1) == [("score", 2, 0.5)]
+
+
+def test_a_kind_is_named_weakest_only_beside_another_and_only_when_someone_got_it_wrong():
+    # One learner, seven deadwood puzzles all right (the review's walk): nothing to name.
+    cleo = standing([attempt("deadwood", True, n) for n in range(7)], {}, set(), [], 0, [])
+    assert kinds_to_work_on([cleo]) == []
+    # One kind alone, even with a wrong answer: weakest of nothing.
+    dani = standing([attempt("deadwood", False, 1), attempt("deadwood", True, 2)], {}, set(), [], 0, [])
+    assert kinds_to_work_on([dani]) == []
+    # Two kinds, both all right: nothing to work on.
+    eli = standing([attempt("deadwood", True, 1), attempt("melds", True, 2)], {}, set(), [], 0, [])
+    assert kinds_to_work_on([eli]) == []
 
 
 def test_games_per_level_carry_the_coachs_accuracy_weighed_by_decisions():

@@ -9,6 +9,8 @@ or a hint is made of :class:`Remark` values that the language layer puts into wo
 
 from __future__ import annotations
 
+import functools
+import json
 import random
 from typing import Any
 
@@ -30,7 +32,8 @@ from tutor.drills.model import (
     Verdict,
     Word,
 )
-from tutor.engine.rules import Ruleset, require_ruleset
+from tutor.engine.errors import TutorError
+from tutor.engine.rules import Ruleset, load_ruleset, require_ruleset
 
 KINDS: tuple[str, ...] = tuple(REGISTRY)
 """The kinds of drill, in the order the app lists them."""
@@ -102,6 +105,26 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
 def model_answer(puzzle: Puzzle) -> Any:
     """The engine's answer to a puzzle, in the form a learner gives it."""
     return drill_kind(puzzle.kind).model_answer(puzzle)
+
+
+def answer_text(answer: Any) -> str:
+    """An answer as it is kept with its attempt: a number or a word as it is, anything else (cards,
+    melds, a score's two parts) as compact JSON."""
+    if isinstance(answer, str | int | float):
+        return str(answer)
+    return json.dumps(answer, ensure_ascii=False, default=str, separators=(",", ":"))
+
+
+@functools.lru_cache(maxsize=2048)
+def right_answer_text(kind: str, seed: int, level: str, ruleset: str) -> str | None:
+    """The engine's answer to the puzzle a stored address names (its kind, seed, level and ruleset's
+    name), kept as an attempt keeps an answer (:func:`answer_text`), for a teacher going over a wrong
+    one; None where this version makes no such puzzle. Remembered: a class meets the same puzzles."""
+    try:
+        puzzle = generate(kind, seed, level, load_ruleset(ruleset))
+    except TutorError:
+        return None
+    return answer_text(model_answer(puzzle))
 
 
 def hints(puzzle: Puzzle) -> list[Remark]:

@@ -158,7 +158,7 @@ def _cards_in_symbols(tokens: object) -> str | None:
 
 
 def given_answer(kind: str, text: str | None, tr: Translator) -> str:
-    """A drill answer as its attempt keeps it (:func:`tutor.app.ui.drill_answer.answer_text`: a number,
+    """A drill answer as its attempt keeps it (:func:`tutor.drills.answer_text`: a number,
     a word, or compact JSON) in words a teacher reads: ``2♥ 3♥ 4♥ · 6♣ 7♣ 8♣`` for melds, "the
     knocker, 35 points" for a hand's score. Text it cannot read is given back as it is."""
     if not text:

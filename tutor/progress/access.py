@@ -27,11 +27,16 @@ def listed_teacher(address: str, listed: Any) -> bool:
     return False
 
 
-def teaching_refusal(sign_in_configured: bool, account_address: str | None, listed: Any) -> str | None:
-    """Why a profile may not teach a class, or None when it may. Without sign-in any profile may;
-    where sign-in is configured only a signed-in account may (``sign_in``: ``account_address`` is
-    None), and where the ``teachers`` setting lists addresses (``ana@school.es``) or domains
-    (``@school.es``), only an account whose address is listed (``not_listed``)."""
+def teaching_refusal(private: bool, sign_in_configured: bool, account_address: str | None,
+                     listed: Any) -> str | None:
+    """Why a profile may not teach a class, or None when it may. Where profiles are public (anyone
+    at the app may open any profile by its name) no one may (``public``: a teacher's page would be
+    anyone's). Without sign-in any private profile may; where sign-in is configured only a signed-in
+    account may (``sign_in``: ``account_address`` is None), and where the ``teachers`` setting lists
+    addresses (``ana@school.es``) or domains (``@school.es``), only an account whose address is listed
+    (``not_listed``)."""
+    if not private:
+        return "public"
     if not sign_in_configured:
         return None
     if account_address is None:
@@ -48,17 +53,26 @@ def client_address(peer: str, forwarded: str) -> str:
     return peer
 
 
-def code_wait(who: Sequence[str], session: Throttle, address: Throttle, now: float) -> float:
-    """Seconds before ``who`` (its browser session first, then its address, if known) may try another
-    code: the longer of its session's wait and its address's."""
-    return max(session.wait_left(tuple(who[:1]), now), address.wait_left(tuple(who[1:]), now))
+def code_wait(who: Sequence[str], browser: Throttle, address: Throttle, school: Throttle, now: float) -> float:
+    """Seconds before ``who`` (its browser first, then its address, if known) may try another code.
+    A browser waits for its own wrong codes, and for its address's (``address``) only once it has
+    itself got a code wrong: the wrong codes of one client at a school's address never keep a learner
+    who types a right code waiting. Every browser at an address waits once the address as a whole is
+    past ``school``'s far larger count, so that a client who drops its cookie for each try (a new
+    browser each time) is bounded too (what guessing then costs: ``docs/deploying.md``)."""
+    wait = max(browser.wait_left(tuple(who[:1]), now), school.wait_left(tuple(who[1:]), now))
+    if browser.wrong_tries(tuple(who[:1]), now):
+        wait = max(wait, address.wait_left(tuple(who[1:]), now))
+    return wait
 
 
-def count_code(who: Sequence[str], right: bool, session: Throttle, address: Throttle, now: float) -> None:
-    """Count a code typed by ``who``: a right one clears its session's count, a wrong one counts
-    against its session and its address."""
+def count_code(who: Sequence[str], right: bool, browser: Throttle, address: Throttle, school: Throttle,
+               now: float) -> None:
+    """Count a code typed by ``who``: a right one clears its browser's count, a wrong one counts
+    against its browser and its address (in ``address`` and ``school``)."""
     if right:
-        session.right(tuple(who[:1]))
+        browser.right(tuple(who[:1]))
         return
-    session.wrong(tuple(who[:1]), now)
+    browser.wrong(tuple(who[:1]), now)
     address.wrong(tuple(who[1:]), now)
+    school.wrong(tuple(who[1:]), now)

@@ -168,6 +168,8 @@ class ItemDone:
     """The hints asked for before that answer (None before schema 14)."""
     kind: str = ""
     """A puzzle's kind of drill (its answer is read by it); "" for a lesson or a hand."""
+    mistake: str | None = None
+    """The mistake the drill named in a wrong first answer (its code; None for a right one)."""
 
 
 @dataclass(frozen=True)
@@ -226,7 +228,7 @@ def progress(assignment: Assignment, lesson_times: Mapping[str, datetime], attem
         first = answers[0] if answers else None
         items.append(ItemDone(str(puzzle["seed"]), None, kind=puzzle["drill"]) if first is None else
                      ItemDone(str(puzzle["seed"]), first.at, first.correct, first.given, first.hints,
-                              puzzle["drill"]))
+                              puzzle["drill"], None if first.correct else first.mistake))
     return Progress(tuple(items))
 
 

@@ -86,3 +86,12 @@ def weakest_kinds(standings: Sequence[Standing]) -> list[tuple[str, int, float]]
             total[1] += counts.right * counts.answered
     return sorted(((kind, int(n), right / n) for kind, (n, right) in tally.items() if n),
                   key=lambda row: (row[2], -row[1], row[0]))
+
+
+def kinds_to_work_on(standings: Sequence[Standing], most: int = 3) -> list[tuple[str, int, float]]:
+    """The class's weakest kinds worth naming (:func:`weakest_kinds`): at most ``most``, only among two
+    or more kinds tried (one alone is weakest of nothing), and never a kind everyone got right."""
+    tried = weakest_kinds(standings)
+    if len(tried) < 2:
+        return []
+    return [row for row in tried if row[2] < 1.0][:most]

@@ -125,11 +125,34 @@ class Store(ProfileRoom, AttemptRoom, ReviewRoom, GameRoom, ClassRoom):
                 return []
             for name in cleaned:
                 profile = self._insert_private_profile(db, name)
-                db.execute(sa.text("INSERT INTO class_members (class_id, profile_id, joined) VALUES (:c, :p, :now)"),
+                db.execute(sa.text("INSERT INTO class_members (class_id, profile_id, joined, made_here) "
+                                   "VALUES (:c, :p, :now, 1)"),
                            {"c": class_id, "p": profile.id, "now": now.isoformat()})
                 code = self._insert_transfer_code(db, profile.id, now, now + timedelta(days=SHEET_CODE_DAYS))
+                self._record(db, class_id, teacher_id, "learner_joined", subject=profile.id)
                 lines.append(SheetLine(profile.id, profile.name, code))
         return lines
+
+    @guarded(lambda: None, write=True)
+    def new_sign_in_code(self, teacher_id: int, class_id: int, profile_id: int) -> SheetLine | None:
+        """A new one-time sign-in code for an account the class's teachers made (a learner who lost
+        their slip, or let it run out): the codes it had and did not use stop working. None where
+        ``teacher_id`` does not teach the class, the learner is not in it, or the class did not make
+        the account (a learner's own profile opens only with what the learner holds)."""
+        now = self.clock()
+        with self._transaction() as db:
+            if not self._teaches(db, teacher_id, class_id):
+                return None
+            row = db.execute(sa.text("SELECT p.name FROM class_members m JOIN profiles p ON p.id = m.profile_id "
+                                     "WHERE m.class_id = :c AND m.profile_id = :p AND m.made_here = 1"),
+                             {"c": class_id, "p": profile_id}).first()
+            if row is None:
+                return None
+            db.execute(sa.text("UPDATE transfer_codes SET used = 1 WHERE profile_id = :p AND used = 0"),
+                       {"p": profile_id})
+            code = self._insert_transfer_code(db, profile_id, now, now + timedelta(days=SHEET_CODE_DAYS))
+            self._record(db, class_id, teacher_id, "sign_in_code", subject=profile_id)
+        return SheetLine(profile_id, str(row[0]), code)
 
     @guarded(lambda: None, write=True)
     def record_drill_answer(self, profile_id: int, answer: DrillAnswer) -> GlickoRating | None:

@@ -25,7 +25,7 @@ from tutor.base.msgids import N_
 from tutor.engine.errors import TutorError
 from tutor.progress.homework import Assignment, HomeworkError, read_spec
 from tutor.progress.names import clean_name
-from tutor.progress.rows import UnreadableRow, read_time
+from tutor.progress.rows import UnreadableRow, read_time, set_aside_text
 from tutor.progress.store_core import StoreCore, guarded
 from tutor.progress.store_profiles import CODE_ALPHABET, code_letters
 
@@ -76,6 +76,37 @@ class SchoolClass:
 
 
 @dataclass(frozen=True)
+class Teacher:
+    """One of a class's teachers, as the class's teachers see them."""
+
+    profile_id: int
+    name: str
+    owner: bool
+    """The teacher who made the class: the one who may take another teacher out."""
+
+
+EventKind = Literal["created", "renamed", "archived", "restored", "teacher_joined", "teacher_removed", "teacher_left",
+                    "class_code_renewed", "teacher_code_renewed", "learner_joined", "learner_left", "learner_removed",
+                    "sign_in_code"]
+EVENTS: tuple[EventKind, ...] = ("created", "renamed", "archived", "restored", "teacher_joined", "teacher_removed",
+                                 "teacher_left", "class_code_renewed", "teacher_code_renewed", "learner_joined",
+                                 "learner_left", "learner_removed", "sign_in_code")
+"""What a class's history records."""
+
+
+@dataclass(frozen=True)
+class ClassEvent:
+    """One change to a class: when, by whom (a profile's name, "" when it is gone), what, and to whom
+    (a profile's name, "" for none); ``detail``: a new name."""
+
+    at: datetime | None
+    actor: str
+    what: EventKind
+    subject: str
+    detail: str
+
+
+@dataclass(frozen=True)
 class Member:
     """A learner of a class, as its teachers see them."""
 
@@ -85,6 +116,8 @@ class Member:
     real_name: str | None
     """The name the teacher gave them (None until set)."""
     joined: datetime | None
+    made_here: bool = False
+    """Whether the class's teachers made this account (its sign-in code may be given anew)."""
 
 
 @dataclass(frozen=True)
@@ -128,10 +161,23 @@ def _checked(text: str, most: int, error: type[TutorError], empty_ok: bool = Fal
 _CLASS_SELECT = "c.id, c.name, c.language, c.ruleset, c.archived, c.code, c.teacher_code"
 
 
+UNREADABLE_NAME = "?"
+"""A class name as shown where its row holds something that is not text (damaged, or written by another
+program): the class stays usable, and its teachers may rename it."""
+
+
+def _text(value: Any, fallback: str) -> str:
+    """A stored text column, or ``fallback`` where it holds something else."""
+    return value if isinstance(value, str) else fallback
+
+
 def _class(row: Sequence[Any], teacher: bool) -> SchoolClass:
+    """A ``classes`` row, each column read as far as it can be (a damaged one shows as unreadable or
+    falls back, and breaks no page)."""
     cid, name, language, ruleset, archived, code, teacher_code = row
-    return SchoolClass(cid, name, language, ruleset, bool(archived), code if teacher else None,
-                       teacher_code if teacher else None)
+    return SchoolClass(cid, _text(name, UNREADABLE_NAME), _text(language, "en"), _text(ruleset, "classic"),
+                       archived not in (0, "0", None, False), _text(code, "") or None if teacher else None,
+                       _text(teacher_code, "") or None if teacher else None)
 
 
 class ClassRoom(StoreCore):
@@ -146,6 +192,18 @@ class ClassRoom(StoreCore):
             code = new_class_code()
             if db.execute(sa.text(f"SELECT 1 FROM classes WHERE {column} = :code"), {"code": code}).first() is None:
                 return code
+
+    def _owns(self, db: sa.Connection, teacher_id: int, class_id: int) -> bool:
+        return db.execute(sa.text("SELECT 1 FROM class_teachers WHERE class_id = :c AND profile_id = :p AND owner = 1"),
+                          {"c": class_id, "p": teacher_id}).first() is not None
+
+    def _record(self, db: sa.Connection, class_id: int, actor: int | None, what: EventKind,
+                subject: int | None = None, detail: str | None = None) -> None:
+        """Keep one change in the class's history, inside the caller's transaction."""
+        db.execute(sa.text("INSERT INTO class_history (class_id, at, actor_id, what, subject_id, detail) "
+                           "VALUES (:c, :at, :actor, :what, :subject, :detail)"),
+                   {"c": class_id, "at": self.clock().isoformat(), "actor": actor, "what": what, "subject": subject,
+                    "detail": detail})
 
     # --- a teacher's classes ------------------------------------------------------------------
 
@@ -162,8 +220,9 @@ class ClassRoom(StoreCore):
                        {"name": clean, "lang": language, "rules": ruleset, "code": code, "tcode": teacher_code,
                         "now": now})
             class_id = db.execute(sa.text("SELECT id FROM classes WHERE code = :code"), {"code": code}).scalar_one()
-            db.execute(sa.text("INSERT INTO class_teachers (class_id, profile_id, added) VALUES (:c, :p, :now)"),
-                       {"c": class_id, "p": teacher_id, "now": now})
+            db.execute(sa.text("INSERT INTO class_teachers (class_id, profile_id, added, owner) "
+                               "VALUES (:c, :p, :now, 1)"), {"c": class_id, "p": teacher_id, "now": now})
+            self._record(db, class_id, teacher_id, "created", detail=clean)
         return SchoolClass(class_id, clean, language, ruleset, False, code, teacher_code)
 
     @guarded(list, write=False)
@@ -192,6 +251,7 @@ class ClassRoom(StoreCore):
             if not self._teaches(db, teacher_id, class_id):
                 return False
             db.execute(sa.text("UPDATE classes SET name = :name WHERE id = :c"), {"name": clean, "c": class_id})
+            self._record(db, class_id, teacher_id, "renamed", detail=clean)
         return True
 
     @guarded(lambda: False, write=True)
@@ -202,17 +262,71 @@ class ClassRoom(StoreCore):
             if not self._teaches(db, teacher_id, class_id):
                 return False
             db.execute(sa.text("UPDATE classes SET archived = :a WHERE id = :c"), {"a": int(archived), "c": class_id})
+            self._record(db, class_id, teacher_id, "archived" if archived else "restored")
         return True
 
     @guarded(list, write=False)
-    def teachers_of(self, teacher_id: int, class_id: int) -> list[str]:
-        """The names of a class's teachers, for one of them; [] for anyone else."""
+    def teachers_of(self, teacher_id: int, class_id: int) -> list[Teacher]:
+        """A class's teachers, the owner first, for one of them; [] for anyone else."""
         with self._transaction(write=False) as db:
             if not self._teaches(db, teacher_id, class_id):
                 return []
-            rows = db.execute(sa.text("SELECT p.name FROM class_teachers t JOIN profiles p ON p.id = t.profile_id "
-                                      "WHERE t.class_id = :c ORDER BY t.added, p.id"), {"c": class_id}).all()
-        return [row[0] for row in rows]
+            rows = db.execute(sa.text("SELECT p.id, p.name, t.owner FROM class_teachers t JOIN profiles p ON "
+                                      "p.id = t.profile_id WHERE t.class_id = :c ORDER BY t.owner DESC, t.added, p.id"),
+                              {"c": class_id}).all()
+        return [Teacher(pid, _text(name, UNREADABLE_NAME), bool(owner)) for pid, name, owner in rows]
+
+    @guarded(lambda: False, write=True)
+    def remove_teacher(self, owner_id: int, class_id: int, teacher_id: int) -> bool:
+        """The class's owner takes another teacher out of it (they no longer see it); False for anyone
+        but the owner, or for the owner themselves."""
+        with self._transaction() as db:
+            if teacher_id == owner_id or not self._owns(db, owner_id, class_id):
+                return False
+            gone = db.execute(sa.text("DELETE FROM class_teachers WHERE class_id = :c AND profile_id = :p"),
+                              {"c": class_id, "p": teacher_id}).rowcount
+            if gone:
+                self._record(db, class_id, owner_id, "teacher_removed", subject=teacher_id)
+        return gone == 1
+
+    @guarded(lambda: False, write=True)
+    def leave_teaching(self, teacher_id: int, class_id: int) -> bool:
+        """A teacher who does not own the class stops teaching it; False for the owner (a class
+        keeps its owner) or for one who does not teach it."""
+        with self._transaction() as db:
+            if self._owns(db, teacher_id, class_id):
+                return False
+            gone = db.execute(sa.text("DELETE FROM class_teachers WHERE class_id = :c AND profile_id = :p"),
+                              {"c": class_id, "p": teacher_id}).rowcount
+            if gone:
+                self._record(db, class_id, teacher_id, "teacher_left", subject=teacher_id)
+        return gone == 1
+
+    @guarded(lambda: None, write=True)
+    def renew_code(self, teacher_id: int, class_id: int, teacher_code: bool) -> str | None:
+        """A fresh class code (or, ``teacher_code``, teacher code) for a class ``teacher_id`` teaches:
+        the old one joins no one from now on. None where they do not teach it or nothing was saved."""
+        column = "teacher_code" if teacher_code else "code"
+        with self._transaction() as db:
+            if not self._teaches(db, teacher_id, class_id):
+                return None
+            code = self._unique_code(db, column)
+            db.execute(sa.text(f"UPDATE classes SET {column} = :code WHERE id = :c"), {"code": code, "c": class_id})
+            self._record(db, class_id, teacher_id, "teacher_code_renewed" if teacher_code else "class_code_renewed")
+        return code
+
+    @guarded(list, write=False)
+    def history_of(self, teacher_id: int, class_id: int) -> list[ClassEvent]:
+        """A class's history, newest first, for one of its teachers ([] for anyone else); an event
+        this version does not know is left out."""
+        with self._transaction(write=False) as db:
+            if not self._teaches(db, teacher_id, class_id):
+                return []
+            rows = db.execute(sa.text("SELECT h.at, a.name, h.what, s.name, h.detail FROM class_history h LEFT JOIN "
+                                      "profiles a ON a.id = h.actor_id LEFT JOIN profiles s ON s.id = h.subject_id "
+                                      "WHERE h.class_id = :c ORDER BY h.at DESC, h.id DESC"), {"c": class_id}).all()
+        return [ClassEvent(_time(at), _text(actor, ""), what, _text(subject, ""), _text(detail, ""))
+                for at, actor, what, subject, detail in rows if what in EVENTS]
 
     # --- joining and leaving ------------------------------------------------------------------
 
@@ -236,6 +350,7 @@ class ClassRoom(StoreCore):
                 return Joined(found, "member")
             db.execute(sa.text("INSERT INTO class_members (class_id, profile_id, joined) VALUES (:c, :p, :now)"),
                        {"c": found.id, "p": profile_id, "now": now})
+            self._record(db, found.id, profile_id, "learner_joined", subject=profile_id)
         return Joined(found)
 
     @guarded(lambda: Joined(None, "unavailable"), write=True)
@@ -258,6 +373,7 @@ class ClassRoom(StoreCore):
                        {"c": found.id, "p": profile_id})
             db.execute(sa.text("INSERT INTO class_teachers (class_id, profile_id, added) VALUES (:c, :p, :now)"),
                        {"c": found.id, "p": profile_id, "now": now})
+            self._record(db, found.id, profile_id, "teacher_joined", subject=profile_id)
         return Joined(found)
 
     @guarded(lambda: False, write=True)
@@ -266,6 +382,8 @@ class ClassRoom(StoreCore):
         with self._transaction() as db:
             gone = db.execute(sa.text("DELETE FROM class_members WHERE class_id = :c AND profile_id = :p"),
                               {"c": class_id, "p": profile_id}).rowcount
+            if gone:
+                self._record(db, class_id, profile_id, "learner_left", subject=profile_id)
         return gone == 1
 
     @guarded(list, write=False)
@@ -285,10 +403,11 @@ class ClassRoom(StoreCore):
         with self._transaction(write=False) as db:
             if not self._teaches(db, teacher_id, class_id):
                 return []
-            rows = db.execute(sa.text("SELECT p.id, p.name, m.real_name, m.joined FROM class_members m JOIN "
-                                      "profiles p ON p.id = m.profile_id WHERE m.class_id = :c"),
+            rows = db.execute(sa.text("SELECT p.id, p.name, m.real_name, m.joined, m.made_here FROM class_members m "
+                                      "JOIN profiles p ON p.id = m.profile_id WHERE m.class_id = :c"),
                               {"c": class_id}).all()
-        members = [Member(pid, name, real, _time(joined)) for pid, name, real, joined in rows]
+        members = [Member(pid, _text(name, UNREADABLE_NAME), real if isinstance(real, str) else None, _time(joined),
+                          made_here == 1) for pid, name, real, joined, made_here in rows]
         return sorted(members, key=lambda m: ((m.real_name or m.name).casefold(), m.name.casefold(), m.profile_id))
 
     @guarded(lambda: False, write=True)
@@ -312,6 +431,8 @@ class ClassRoom(StoreCore):
                 return False
             gone = db.execute(sa.text("DELETE FROM class_members WHERE class_id = :c AND profile_id = :p"),
                               {"c": class_id, "p": profile_id}).rowcount
+            if gone:
+                self._record(db, class_id, teacher_id, "learner_removed", subject=profile_id)
         return gone == 1
 
     @guarded(lambda: False, write=False)
@@ -353,7 +474,7 @@ class ClassRoom(StoreCore):
                 return []
             rows = db.execute(sa.text("SELECT id, class_id, kind, spec, due, created FROM assignments "
                                       "WHERE class_id = :c ORDER BY created DESC, id DESC"), {"c": class_id}).all()
-        return [a for a in map(_assignment, rows) if a is not None]
+        return self._readable_assignments(rows, teacher_id)
 
     @guarded(list, write=False)
     def learner_assignments(self, profile_id: int) -> list[Assignment]:
@@ -363,7 +484,22 @@ class ClassRoom(StoreCore):
                                       "JOIN classes c ON c.id = a.class_id JOIN class_members m ON m.class_id = "
                                       "a.class_id AND m.profile_id = :p WHERE c.archived = 0 "
                                       "ORDER BY a.created DESC, a.id DESC"), {"p": profile_id}).all()
-        return [a for a in map(_assignment, rows) if a is not None]
+        return self._readable_assignments(rows, None)
+
+    def _readable_assignments(self, rows: Sequence[Sequence[Any]], teacher_id: int | None) -> list[Assignment]:
+        """The homework rows that can be read. The others are set aside, kept whole, under the teacher
+        who met them (their page says so once); a learner's page skips them and leaves them for their
+        teachers to meet (``teacher_id`` None)."""
+        found, bad = [], []
+        for row in rows:
+            try:
+                found.append(_assignment(row))
+            except UnreadableRow as error:
+                bad.append((set_aside_text(("id", "class_id", "kind", "spec", "due", "created"), row), error.reason,
+                            {"id": row[0]}))
+        if teacher_id is not None:
+            self._set_aside(teacher_id, "assignments", bad)
+        return found
 
     @guarded(lambda: False, write=True)
     def remove_assignment(self, teacher_id: int, assignment_id: int) -> bool:
@@ -400,7 +536,8 @@ class ClassRoom(StoreCore):
             rows = db.execute(sa.text("SELECT n.id, n.class_id, c.name, n.body, n.posted FROM class_news n JOIN "
                                       "classes c ON c.id = n.class_id WHERE n.class_id = :c "
                                       "ORDER BY n.posted DESC, n.id DESC"), {"c": class_id}).all()
-        return [News(nid, cid, name, body, _time(posted)) for nid, cid, name, body, posted in rows]
+        return [News(nid, cid, _text(name, UNREADABLE_NAME), _text(body, ""), _time(posted))
+                for nid, cid, name, body, posted in rows]
 
     @guarded(list, write=False)
     def learner_news(self, profile_id: int) -> list[News]:
@@ -415,7 +552,7 @@ class ClassRoom(StoreCore):
         for nid, cid, name, body, posted in rows:
             shown[cid] = shown.get(cid, 0) + 1
             if shown[cid] <= NEWS_SHOWN:
-                news.append(News(nid, cid, name, body, _time(posted)))
+                news.append(News(nid, cid, _text(name, UNREADABLE_NAME), _text(body, ""), _time(posted)))
         return news
 
 
@@ -427,14 +564,16 @@ def _time(text: Any) -> datetime | None:
         return None
 
 
-def _assignment(row: Sequence[Any]) -> Assignment | None:
-    """An ``assignments`` row, or None where it cannot be read (it is left out, not shown broken)."""
+def _assignment(row: Sequence[Any]) -> Assignment:
+    """An ``assignments`` row; :class:`~tutor.progress.rows.UnreadableRow` where it cannot be read."""
     aid, class_id, kind, spec, due, created = row
     try:
         return Assignment(aid, class_id, kind, read_spec(kind, spec), date.fromisoformat(due) if due else None,
                           read_time(created, "created"))
-    except (HomeworkError, UnreadableRow, ValueError, TypeError):
-        return None
+    except UnreadableRow:
+        raise
+    except (HomeworkError, ValueError, TypeError) as error:
+        raise UnreadableRow(f"homework: {type(error).__name__}") from error
 
 
 def _shown(typed: str) -> str:

@@ -364,7 +364,7 @@ class ProfileRoom(StoreCore):
                                {"id": profile_id}).first()
             if found is None:
                 return KeyCheck(None, "unknown")
-            if found[1] in held:
+            if found[1] in held or _looks_like_one_of(found[1], held):
                 return KeyCheck(_profile(found), "held")
             # one statement uses the code up: of redeemers at the same moment, one alone changes the row
             won = db.execute(sa.text("UPDATE transfer_codes SET used = 1 WHERE code_hash = :hash AND used = 0"),
@@ -387,3 +387,10 @@ class ProfileRoom(StoreCore):
             won = db.execute(sa.text("UPDATE profiles SET claim_until = NULL WHERE id = :id "
                                      "AND claim_until IS NOT NULL"), {"id": row[0]}).rowcount
         return _profile(row[:_PROFILE_COLUMNS]) if not keys and won == 1 else None
+
+
+def _looks_like_one_of(name: str, held: Collection[str]) -> bool:
+    """Whether ``name`` is, or looks like, one of the ``held`` names (case, width, lookalike letters:
+    a Cyrillic "Аlice" looks like "Alice"), so that one browser never holds two profiles it shows alike."""
+    keys = set(lookalike_keys(name))
+    return any(keys & set(lookalike_keys(other)) for other in held)

@@ -64,6 +64,12 @@ class Throttle:
                 longest = max(longest, count.until - now)
             return longest
 
+    def wrong_tries(self, who: tuple[str, ...], now: float) -> int:
+        """How many wrong tries in a row any of ``who`` has made (the most of them), not yet forgotten."""
+        with self._lock:
+            return max([0, *(c.wrong for w in who if (c := self._counts.get(w)) is not None
+                             and now - c.last <= FORGET_AFTER)])
+
     def right(self, who: tuple[str, ...]) -> None:
         """A right try: ``who``'s counts start again."""
         with self._lock:

@@ -1,74 +1,47 @@
-"""The Classes page's actions: a learner joins or leaves a class; a teacher makes a class, names and
-removes its learners, posts news, makes accounts for young learners and joins another teacher's
-class. Each is a button's callback that asks the store (which checks that the teacher teaches the
-class) and leaves a note to say once (:data:`~tutor.app.ui.session_keys.CLASS_NOTE`).
+"""The Classes page's shared actions and state: a learner joins or leaves a class; a teacher makes a
+class, joins another teacher's, picks the class shown, and confirms what cannot be undone at a
+click. Each action is a button's callback that asks the store (which checks that the teacher
+teaches the class) and leaves a note to say once (:func:`show_note`). The parts of a class's page
+own their own actions and keys: :mod:`~tutor.app.ui.class_settings` (codes, teachers, history,
+news, name), :mod:`~tutor.app.ui.class_learners` (learners, accounts, sign-in codes) and
+:mod:`~tutor.app.ui.class_homework`.
 
 Class codes and teacher codes are guessed no faster than transfer codes: after a few wrong ones,
-each makes the next try wait longer (:mod:`tutor.progress.throttle`), counted by browser session
-and by the client's address.
+each makes the next try wait longer (:mod:`tutor.progress.throttle`), counted by browser (its
+cookie) and by the client's address (:func:`tutor.progress.access.code_wait`).
 """
 
 from __future__ import annotations
 
 import math
-from datetime import date
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import streamlit as st
 
 from tutor.app.ui import identity, store_access
+from tutor.app.ui.class_text import class_label
+from tutor.app.ui.safe import error_text, plain
 from tutor.app.ui.session_keys import (
     CLASS_CHOICE,
     CLASS_CODE,
-    CLASS_LEARNER,
-    CLASS_NAMES,
+    CLASS_CONFIRM,
     CLASS_NEW_LANG,
     CLASS_NEW_NAME,
     CLASS_NEW_RULES,
-    CLASS_NEWS,
     CLASS_NOTE,
-    CLASS_REAL_NAME,
-    CLASS_RENAME,
-    CLASS_SHEET,
-    HOMEWORK_ADDRESSES,
-    HOMEWORK_ADDRESSES_DUE,
-    HOMEWORK_BOT,
-    HOMEWORK_COUNT,
-    HOMEWORK_HANDS,
-    HOMEWORK_HANDS_DUE,
-    HOMEWORK_KIND,
-    HOMEWORK_LESSONS,
-    HOMEWORK_LESSONS_DUE,
-    HOMEWORK_LEVEL,
-    HOMEWORK_MISTAKES,
-    HOMEWORK_MISTAKES_DUE,
-    HOMEWORK_PUZZLES_DUE,
     TEACHER_CODE,
 )
-from tutor.drills import KINDS, LEVELS
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import available_rulesets
-from tutor.language.i18n import N_
-from tutor.progress.homework import (
-    MOST_HANDS,
-    MOST_PUZZLES,
-    HomeworkError,
-    addresses_spec,
-    hands_spec,
-    lessons_spec,
-    mistakes_spec,
-    puzzles_spec,
-)
-from tutor.progress.store_profiles import Profile, ProfileNameError
+from tutor.language.i18n import LANGUAGES, N_, Translator
+from tutor.language.labels import ruleset_title
+from tutor.progress.store_classes import CLASS_NAME_MAX, SchoolClass
+from tutor.progress.store_profiles import Profile
 from tutor.progress.throttle import Throttle
 
-SESSION_TRIES = Throttle()
-"""Wrong class or teacher codes counted by browser session."""
-ADDRESS_TRIES = Throttle(free=identity.ADDRESS_FREE_TRIES)
-"""Wrong class or teacher codes counted by the client's address (a school's pupils share one)."""
-MOST_ACCOUNTS = 40
-"""The most accounts for young learners made at once (a class)."""
+CODE_TRIES = (Throttle(), Throttle(free=identity.ADDRESS_FREE_TRIES), Throttle(free=identity.SCHOOL_FREE_TRIES))
+"""Wrong class or teacher codes counted by browser, by the client's address (a school's pupils share
+one) and by address for every browser at it (:func:`tutor.progress.access.code_wait`)."""
 
 JOIN_NOTES = {
     "unknown": N_("No class has that code. Check it with your teacher."),
@@ -84,6 +57,10 @@ MAY_NOT_TEACH = {
     "sign_in": N_("Here only a signed-in account may teach: sign in with your school account first."),
     "not_listed": N_("This school lets only the accounts it lists teach classes. Ask whoever runs gin-tutor "
                      "here to add yours."),
+    "public": N_("Teaching needs private profiles: here anyone can open any profile by its name, so a class's "
+                 "page would be open to its learners too. Whoever runs gin-tutor here can turn them on with "
+                 "private_profiles = true in .streamlit/secrets.toml (or with a database server or sign-in): "
+                 "see docs/teaching.md."),
 }
 """Why a profile may not teach (:func:`~tutor.app.ui.identity.may_teach`), as the page and its forms say."""
 
@@ -103,11 +80,11 @@ def note_error(error: TutorError) -> None:
 def _who_waits() -> tuple[tuple[str, ...], float]:
     """Who is typing a class or teacher code, and how long they must still wait."""
     who = identity.who_is_typing()
-    return who, identity.code_wait(who, SESSION_TRIES, ADDRESS_TRIES)
+    return who, identity.code_wait(who, CODE_TRIES)
 
 
 def _counted(who: tuple[str, ...], right: bool) -> None:
-    identity.count_code(who, right, SESSION_TRIES, ADDRESS_TRIES)
+    identity.count_code(who, right, CODE_TRIES)
 
 
 def _teacher() -> Profile | None:
@@ -144,13 +121,6 @@ def join() -> None:
         note("error", JOIN_NOTES[joined.problem or "unavailable"])
 
 
-def leave(class_id: int, name: str) -> None:
-    """Leave a class (a learner): its teachers no longer see them."""
-    learner = identity.current()
-    if learner is not None and store_access.store().leave_class(learner.id, class_id):
-        note("success", N_("You left the class “{name}”."), name=name)
-
-
 def join_as_teacher() -> None:
     """Join a class as one more of its teachers, with its teacher code."""
     teacher = _teacher()
@@ -170,6 +140,32 @@ def join_as_teacher() -> None:
     else:
         note("error", N_("No class has that teacher code.") if joined.problem == "unknown"
              else JOIN_NOTES[joined.problem or "unavailable"])
+
+
+def join_form(tr: Translator) -> None:
+    """The form where a learner types a class code to join it."""
+    with st.form("join_class", clear_on_submit=False, border=False):
+        st.text_input(tr.gettext("Class code"), key=CLASS_CODE, max_chars=20, placeholder="K7QX-2M9P")
+        st.form_submit_button(tr.gettext("Join the class"), on_click=join)
+
+
+def new_class_forms(tr: Translator, ruleset: str) -> None:
+    """The forms that make a class (its name, language and ruleset; ``ruleset`` chosen first) and
+    that join another teacher's class with its teacher code."""
+    with st.expander(tr.gettext("Make a class")), st.form("new_class", border=False):
+        st.text_input(tr.gettext("Name of the class"), key=CLASS_NEW_NAME, max_chars=CLASS_NAME_MAX)
+        st.segmented_control(tr.gettext("Language of the class"), list(LANGUAGES), key=CLASS_NEW_LANG,
+                             default=tr.lang if tr.lang in LANGUAGES else LANGUAGES[0],
+                             format_func=tr.language_in_text)
+        rulesets = list(available_rulesets())
+        st.selectbox(tr.gettext("Ruleset of the class"), rulesets, key=CLASS_NEW_RULES,
+                     index=rulesets.index(ruleset) if ruleset in rulesets else 0,
+                     format_func=lambda name: ruleset_title(name, tr))
+        st.form_submit_button(tr.gettext("Make the class"), on_click=create_class)
+    with st.expander(tr.gettext("Teach another teacher's class")), st.form("join_as_teacher", border=False):
+        st.text_input(tr.gettext("Teacher code"), key=TEACHER_CODE, max_chars=20,
+                      help=tr.gettext("The class's teacher finds it on this page, under “Show the teacher code”."))
+        st.form_submit_button(tr.gettext("Teach this class too"), on_click=join_as_teacher)
 
 
 def create_class() -> None:
@@ -195,174 +191,118 @@ def create_class() -> None:
 
 def _chosen() -> tuple[int, int] | None:
     """The teacher's profile id and the class they are looking at."""
-    teacher = identity.current()
+    teacher = _teacher()
     chosen = st.session_state.get(CLASS_CHOICE)
     return None if teacher is None or not isinstance(chosen, int) else (teacher.id, chosen)
 
 
-def rename() -> None:
-    chosen = _chosen()
-    if chosen is None:
+def chosen() -> tuple[int, int] | None:
+    """The teacher's profile id and the class they are looking at, for the parts of a class's page
+    (None where the profile may not teach: the page says why)."""
+    return _chosen()
+
+
+def pick_class(taught: list[int], asked: str | None) -> tuple[int, bool]:
+    """The class a teacher of ``taught`` (ids, at least one) looks at: the one chosen before, else the
+    one the address asks for (``?class=ID``), else the first; and whether the address asked for one
+    they do not teach (the page says so, and shows nothing of it)."""
+    missed = False
+    if asked is not None and CLASS_CHOICE not in st.session_state:
+        if asked.isdigit() and int(asked) in taught:
+            st.session_state[CLASS_CHOICE] = int(asked)
+        else:
+            missed = True
+    if st.session_state.get(CLASS_CHOICE) not in taught:
+        st.session_state[CLASS_CHOICE] = taught[0]
+    return int(st.session_state[CLASS_CHOICE]), missed
+
+
+def class_picker(taught: list[SchoolClass], asked: str | None, tr: Translator) -> int:
+    """The selector of the class a teacher looks at (:func:`pick_class`), "(archived)" after an
+    archived one's name; the id chosen. Warns where the address asked for a class not theirs."""
+    by_id = {c.id: c for c in taught}
+    choice, missed = pick_class(list(by_id), asked)
+    if missed:
+        st.warning(tr.gettext("None of your classes has that address: here is the first of yours."))
+    st.selectbox(tr.gettext("Class"), list(by_id), key=CLASS_CHOICE,
+                 format_func=lambda cid: class_label(by_id[cid], tr))
+    return choice
+
+
+def show_note(tr: Translator) -> None:
+    """What the last action did, once."""
+    shown = st.session_state.pop(CLASS_NOTE, None)
+    if not shown:
         return
-    try:
-        done = store_access.store().rename_class(*chosen, str(st.session_state.get(CLASS_RENAME) or ""))
-    except TutorError as error:
-        note_error(error)
+    kind, message, params = shown
+    if kind == "tutor_error":
+        st.error(error_text(message, tr))
         return
-    if done:
-        note("success", N_("The class is renamed."))
-
-
-def archive(archived: bool) -> None:
-    chosen = _chosen()
-    if chosen is not None and store_access.store().archive_class(*chosen, archived=archived):
-        note("success", N_("The class is archived: its codes join no one, and its learners no longer see it.")
-             if archived else N_("The class is back: its codes work again."))
-
-
-def set_real_name() -> None:
-    chosen = _chosen()
-    learner = st.session_state.get(CLASS_LEARNER)
-    if chosen is None or not isinstance(learner, int):
+    if kind == "wait":
+        seconds = int(params["seconds"])
+        st.error(tr.ngettext("Too many wrong codes: wait {count} second before trying again.",
+                             "Too many wrong codes: wait {count} seconds before trying again.", seconds, count=seconds))
         return
-    try:
-        done = store_access.store().set_real_name(*chosen, learner, str(st.session_state.get(CLASS_REAL_NAME) or ""))
-    except TutorError as error:
-        note_error(error)
-        return
-    if done:
-        st.session_state[CLASS_REAL_NAME] = ""
-        note("success", N_("The real name is saved."))
+    text = tr.gettext(message, **{k: plain(v) if isinstance(v, str) else v for k, v in params.items()})
+    (st.success if kind == "success" else st.error)(text)
 
 
-def remove() -> None:
-    chosen = _chosen()
-    learner = st.session_state.get(CLASS_LEARNER)
-    if chosen is not None and isinstance(learner, int) and store_access.store().remove_member(*chosen, learner):
-        st.session_state.pop(CLASS_LEARNER, None)
-        note("success", N_("The learner is out of the class; their own progress stays theirs."))
+# --- confirming what a click cannot undo --------------------------------------------------------
+
+CONFIRM_QUESTIONS = {
+    "leave_class": N_("Leave the class “{name}”? Its teachers will no longer see your work; you can join "
+                      "again with its code."),
+    "remove_learner": N_("Take {name} out of the class? They will no longer see it, and its teachers will no "
+                         "longer see their work; their own progress stays theirs."),
+    "remove_teacher": N_("Take {name} out of the class's teachers? They will no longer see the class."),
+    "leave_teaching": N_("Stop teaching “{name}”? You will no longer see the class; its owner or another teacher "
+                         "can give you its teacher code again."),
+    "class_code": N_("Make a new class code for “{name}”? The old one will join no one; learners already in the "
+                     "class stay."),
+    "teacher_code": N_("Make a new teacher code for “{name}”? The old one will join no one; teachers already in "
+                       "the class stay."),
+}
+"""The question asked before each action that a click cannot undo."""
 
 
-def post_news() -> None:
-    chosen = _chosen()
-    if chosen is None:
-        return
-    try:
-        done = store_access.store().post_news(*chosen, str(st.session_state.get(CLASS_NEWS) or ""))
-    except TutorError as error:
-        note_error(error)
-        return
-    if done:
-        st.session_state[CLASS_NEWS] = ""
-        note("success", N_("The message is posted: the class's learners see it on their home page."))
+def ask(action: str, class_id: int, subject: int, name: str) -> None:
+    """Ask the user to confirm ``action`` (one of :data:`CONFIRM_QUESTIONS`) on ``subject`` (a
+    profile id, or 0) of class ``class_id``; ``name`` names what it acts on."""
+    st.session_state[CLASS_CONFIRM] = (action, class_id, subject, name)
 
 
-def make_accounts() -> None:
-    """Accounts for young learners, one per name typed (one per line), with their sign-in codes."""
-    chosen = _chosen()
-    names = [line.strip() for line in str(st.session_state.get(CLASS_NAMES) or "").splitlines() if line.strip()]
-    if chosen is None or not names:
-        return
-    if len(names) > MOST_ACCOUNTS:
-        note("error", N_("At most {most} accounts at once."), most=MOST_ACCOUNTS)
-        return
-    try:
-        sheet = store_access.store().create_learners(*chosen, names)
-    except ProfileNameError as error:
-        note_error(error)
-        return
-    if sheet:
-        st.session_state[CLASS_NAMES] = ""
-        st.session_state[CLASS_SHEET] = (chosen[1], [(line.name, line.code) for line in sheet])
-
-
-def _due(key: str) -> date | None:
-    chosen = st.session_state.get(key)
-    return chosen if isinstance(chosen, date) else None
-
-
-def _set_homework(kind: str, spec: dict[str, Any], due: date | None) -> None:
-    chosen = _chosen()
-    if chosen is None:
-        return
-    if store_access.store().create_assignment(*chosen, kind, spec, due) is not None:
-        note("success", N_("The homework is set: the class's learners see it on their Classes page."))
-
-
-def set_lessons_homework() -> None:
-    """Set the lessons chosen as homework."""
-    try:
-        spec = lessons_spec(list(st.session_state.get(HOMEWORK_LESSONS) or []))
-    except HomeworkError:
-        note("error", N_("Choose at least one lesson."))
-        return
-    _set_homework("lessons", spec, _due(HOMEWORK_LESSONS_DUE))
-    st.session_state[HOMEWORK_LESSONS] = []
-
-
-def set_puzzles_homework(ruleset: str) -> None:
-    """Set a set of puzzles of the kind, level and count chosen, under ``ruleset`` (the class's)."""
-    try:
-        spec = puzzles_spec(str(st.session_state.get(HOMEWORK_KIND)), str(st.session_state.get(HOMEWORK_LEVEL)),
-                            int(st.session_state.get(HOMEWORK_COUNT) or 0), ruleset)
-    except (HomeworkError, ValueError):
-        note("error", N_("A set of puzzles has 1 to {most} of them."), most=MOST_PUZZLES)
-        return
-    _set_homework("puzzles", spec, _due(HOMEWORK_PUZZLES_DUE))
-
-
-def set_hands_homework() -> None:
-    """Set a number of hands against the level chosen."""
-    try:
-        spec = hands_spec(str(st.session_state.get(HOMEWORK_BOT)), int(st.session_state.get(HOMEWORK_HANDS) or 0))
-    except (HomeworkError, ValueError):
-        note("error", N_("Set 1 to {most} hands."), most=MOST_HANDS)
-        return
-    _set_homework("hands", spec, _due(HOMEWORK_HANDS_DUE))
-
-
-def read_address(line: str) -> dict[str, str] | None:
-    """A puzzle's address as pasted from the Drills page (the whole link, or what follows ``?``):
-    its drill, seed, level and ruleset, each one this version knows; None where it is not one."""
-    text = line.strip()
-    query = urlsplit(text).query if "?" in text else text
-    fields = {key: values[0] for key, values in parse_qs(query).items() if values}
-    address = {key: fields.get(key, "") for key in ("drill", "seed", "level", "rules")}
-    if (address["drill"] not in KINDS or address["level"] not in LEVELS or not address["seed"].isdigit()
-            or address["rules"] not in available_rulesets()):
+def asked(action: str, class_id: int) -> tuple[int, str] | None:
+    """The profile id and name ``action`` on class ``class_id`` waits to be confirmed for, if it does."""
+    waiting = st.session_state.get(CLASS_CONFIRM)
+    if not waiting or waiting[0] != action or waiting[1] != class_id:
         return None
-    return address
+    return int(waiting[2]), str(waiting[3])
 
 
-def set_addresses_homework() -> None:
-    """Set the puzzles whose addresses were pasted, one per line."""
-    lines = [line for line in str(st.session_state.get(HOMEWORK_ADDRESSES) or "").splitlines() if line.strip()]
-    addresses = [read_address(line) for line in lines]
-    bad = [number for number, address in enumerate(addresses, start=1) if address is None]
-    if bad:
-        note("error", N_("Line {line} is not a puzzle's address: copy it from the Drills page."), line=bad[0])
+def cancel() -> None:
+    """Drop the action waiting to be confirmed."""
+    st.session_state.pop(CLASS_CONFIRM, None)
+
+
+def confirm_box(action: str, class_id: int, confirm_label: str, on_yes: Any, tr: Translator) -> None:
+    """Where ``action`` waits to be confirmed for class ``class_id``: the question naming what it acts
+    on, with ``confirm_label`` (which calls ``on_yes(profile id)``) and Cancel."""
+    waiting = asked(action, class_id)
+    if waiting is None:
         return
-    try:
-        spec = addresses_spec([a for a in addresses if a is not None])
-    except HomeworkError:
-        note("error", N_("A set of puzzles has 1 to {most} of them."), most=MOST_PUZZLES)
-        return
-    _set_homework("addresses", spec, _due(HOMEWORK_ADDRESSES_DUE))
-    st.session_state[HOMEWORK_ADDRESSES] = ""
+    subject, name = waiting
+    with st.container(border=True):
+        st.warning(tr.gettext(CONFIRM_QUESTIONS[action], name=plain(name)))
+        yes, no = st.columns(2)
+        yes.button(confirm_label, key=f"confirm_{action}_{class_id}", type="primary", on_click=on_yes,
+                   args=(subject,))
+        no.button(tr.gettext("Cancel"), key=f"cancel_{action}_{class_id}", on_click=cancel)
 
 
-def set_mistakes_homework() -> None:
-    """Set each learner their own latest mistakes to practise again."""
-    try:
-        spec = mistakes_spec(int(st.session_state.get(HOMEWORK_MISTAKES) or 0))
-    except (HomeworkError, ValueError):
-        note("error", N_("A set of puzzles has 1 to {most} of them."), most=MOST_PUZZLES)
-        return
-    _set_homework("mistakes", spec, _due(HOMEWORK_MISTAKES_DUE))
-
-
-def take_back(assignment_id: int) -> None:
-    """Take back a piece of homework."""
-    teacher = identity.current()
-    if teacher is not None and store_access.store().remove_assignment(teacher.id, assignment_id):
-        note("success", N_("The homework is taken back."))
+def leave(class_id: int) -> None:
+    """Leave a class (a learner), once confirmed: its teachers no longer see them."""
+    waiting = asked("leave_class", class_id)
+    cancel()
+    learner = identity.current()
+    if waiting is not None and learner is not None and store_access.store().leave_class(learner.id, class_id):
+        note("success", N_("You left the class “{name}”."), name=waiting[1])

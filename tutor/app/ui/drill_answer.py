@@ -4,7 +4,6 @@ ratings and the review card, in one transaction). Which puzzle is open is :mod:`
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
@@ -18,6 +17,7 @@ from tutor.app.ui.session_keys import (
 from tutor.drills import (
     Puzzle,
     Verdict,
+    answer_text,
     check,
     hints,
 )
@@ -47,14 +47,6 @@ def retry(keys: PuzzleKeys | None = None) -> None:
         del session[key]
     for key in keys.answer_state():
         session.pop(key, None)
-
-
-def answer_text(answer: Any) -> str:
-    """An answer as it is kept with its attempt: a number or a word as it is, anything else (cards,
-    melds, a score's two parts) as compact JSON."""
-    if isinstance(answer, str | int | float):
-        return str(answer)
-    return json.dumps(answer, ensure_ascii=False, default=str, separators=(",", ":"))
 
 
 def grade(puzzle: Puzzle, answer: Any) -> Verdict | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import re
 import secrets
 import time
 from dataclasses import replace
@@ -21,6 +22,7 @@ from tutor.app.ui import private_profiles, state
 from tutor.app.ui.session_keys import (
     ACCOUNT,
     BROWSER_KEYS,
+    BROWSER_NEW,
     CODE_ERROR,
     CODE_NAME,
     CODE_WAIT,
@@ -105,7 +107,7 @@ def may_teach() -> str | None:
     """Why the current profile may not teach a class, or None when it may
     (:func:`tutor.progress.access.teaching_refusal`, with the secrets' ``teachers``)."""
     account = signed_in() if sign_in_configured() else None
-    return teaching_refusal(sign_in_configured(), account[1] if account else None, secret("teachers"))
+    return teaching_refusal(private(), sign_in_configured(), account[1] if account else None, secret("teachers"))
 
 
 def signed_in_at() -> datetime | None:
@@ -308,11 +310,14 @@ def picked() -> None:
 
 
 ADDRESS_FREE_TRIES = 30
-"""Wrong codes one address may type before it waits."""
+"""Wrong codes one address may type before those of its browsers that got one wrong wait."""
+SCHOOL_FREE_TRIES = 300
+"""Wrong codes one address may type before every browser at it waits (a bound on a client that
+drops its cookie for each try; a school's learners mistype far fewer in a day)."""
 
 
 SESSION_TRIES = Throttle()
-"""Wrong transfer codes counted by browser session."""
+"""Wrong transfer codes counted by browser (:func:`browser_id`)."""
 
 
 ADDRESS_TRIES = Throttle(free=ADDRESS_FREE_TRIES)
@@ -320,35 +325,71 @@ ADDRESS_TRIES = Throttle(free=ADDRESS_FREE_TRIES)
 allows more for free)."""
 
 
+SCHOOL_TRIES = Throttle(free=SCHOOL_FREE_TRIES)
+"""Wrong transfer codes counted by the client's address, for every browser at it."""
+
+
 def who_is_typing() -> tuple[str, ...]:
     """Who is typing a code (:func:`_who`), for the other pages that take codes (a class's)."""
     return _who()
 
 
+BROWSER_COOKIE = "gin_tutor_browser"
+"""The cookie that keeps this browser's id (random, meaningless), so that wrong codes are counted
+by browser across reloads and tabs, not by page load."""
+BROWSER_ID = re.compile(r"[0-9a-f]{32}")
+
+
+def browser_id() -> str:
+    """This browser's id: the one its cookie keeps, else a new one (the profile box asks the browser to
+    keep it: :func:`keep_browser_id`). A browser that sends no cookie back gets a new id each time, as
+    a new browser; each is counted on its own and with its address (:mod:`tutor.progress.access`)."""
+    known = st.session_state.get(TRIES_ID)
+    if isinstance(known, str):
+        return known
+    try:
+        sent = str(st.context.cookies.get(BROWSER_COOKIE) or "") if st.context.cookies else ""
+    except Exception:  # noqa: BLE001 (outside a browser session (AppTest): no cookie)
+        sent = ""
+    if BROWSER_ID.fullmatch(sent):
+        st.session_state[TRIES_ID] = sent
+        return sent
+    made = secrets.token_hex(16)
+    st.session_state[TRIES_ID] = made
+    st.session_state[BROWSER_NEW] = True
+    return made
+
+
+def keep_browser_id() -> None:
+    """Ask the browser to keep its id (:func:`browser_id`) in a cookie, once it has a new one."""
+    if st.session_state.pop(BROWSER_NEW, False):
+        cookie = f"{BROWSER_COOKIE}={browser_id()}; path=/; max-age={YEAR}; SameSite=Lax"
+        st.html(f"<script>document.cookie = {json.dumps(cookie)};</script>", unsafe_allow_javascript=True)
+
+
 def _who() -> tuple[str, ...]:
-    """Who is typing a code: this session, and the client's address
+    """Who is typing a code: this browser (:func:`browser_id`), and the client's address
     (:func:`tutor.progress.access.client_address`)."""
-    session = str(st.session_state.setdefault(TRIES_ID, secrets.token_hex(8)))
+    browser = browser_id()
     try:
         peer = st.context.ip_address or ""
         forwarded = str(st.context.headers.get("X-Forwarded-For") or "")
     except Exception:  # noqa: BLE001 (outside a browser session (AppTest): the session alone)
         peer, forwarded = "", ""
     address = client_address(peer, forwarded)
-    return (f"session:{session}", *([f"address:{address}"] if address else []))
+    return (f"browser:{browser}", *([f"address:{address}"] if address else []))
 
 
-def code_wait(who: tuple[str, ...], session: Throttle | None = None, address: Throttle | None = None) -> float:
-    """Seconds before this browser may try another code (:func:`tutor.progress.access.code_wait`):
-    by default in the transfer codes' throttles."""
-    return access_code_wait(who, session or SESSION_TRIES, address or ADDRESS_TRIES, time.monotonic())
+def code_wait(who: tuple[str, ...], counts: tuple[Throttle, Throttle, Throttle] | None = None) -> float:
+    """Seconds before this browser may try another code (:func:`tutor.progress.access.code_wait`) in
+    ``counts`` (by browser, by address, by address for all): by default the transfer codes'."""
+    return access_code_wait(who, *(counts or (SESSION_TRIES, ADDRESS_TRIES, SCHOOL_TRIES)), time.monotonic())
 
 
-def count_code(who: tuple[str, ...], right: bool, session: Throttle | None = None,
-               address: Throttle | None = None) -> None:
-    """Count a code typed by ``who`` (:func:`tutor.progress.access.count_code`): by default in the
-    transfer codes' throttles."""
-    access_count_code(who, right, session or SESSION_TRIES, address or ADDRESS_TRIES, time.monotonic())
+def count_code(who: tuple[str, ...], right: bool, counts: tuple[Throttle, Throttle, Throttle] | None = None) -> None:
+    """Count a code typed by ``who`` (:func:`tutor.progress.access.count_code`) in ``counts``: by
+    default the transfer codes'."""
+    access_count_code(who, right, *(counts or (SESSION_TRIES, ADDRESS_TRIES, SCHOOL_TRIES)), time.monotonic())
 
 
 def redeem() -> None:

@@ -57,6 +57,8 @@ def profile_box(tr: Translator) -> None:
     """Pick or create a profile (no password: a study aid); warn when progress is not saved. The
     browser remembers the choice (a cookie), so a reload or a new tab keeps the profile."""
     identity.from_browser()
+    identity.browser_id()
+    identity.keep_browser_id()
     if st.session_state.pop(PROFILE_TO_BROWSER, False):
         identity.remember_in_browser(st.session_state.get(PROFILE_NAME))
     saved = store()

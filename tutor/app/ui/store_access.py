@@ -11,7 +11,7 @@ from typing import Any, NoReturn
 
 import streamlit as st
 
-from tutor.app.ui.session_keys import FAULT, FAULT_SLOT, SET_ASIDE
+from tutor.app.ui.session_keys import FAULT, FAULT_SLOT, HOMEWORK_ASIDE, SET_ASIDE
 from tutor.language.i18n import N_, Translator
 from tutor.progress.store import DATA_DIR_ENV, DATABASE_URL_ENV, Store, open_store
 
@@ -55,8 +55,9 @@ def _heard(fault: str | None, write: bool) -> None:
 def _heard_aside(origin: str, count: int) -> None:
     """The store's other listener: rows of ``origin`` that could not be read were set aside; the
     page says so once it is done (:func:`fault_warning`)."""
+    key = HOMEWORK_ASIDE if origin == "assignments" else SET_ASIDE
     with contextlib.suppress(Exception):  # outside a session: nobody to tell
-        st.session_state[SET_ASIDE] = st.session_state.get(SET_ASIDE, 0) + count
+        st.session_state[key] = st.session_state.get(key, 0) + count
 
 
 def secret(name: str) -> Any:
@@ -110,6 +111,15 @@ def fault_warning(tr: Translator) -> None:
                                "{n} saved items of yours could not be read (saved games, review cards, ratings or "
                                "drill answers, damaged or from a newer version): they were put aside, kept but not "
                                "used, and the rest of your progress works.", aside))
+    homework = st.session_state.pop(HOMEWORK_ASIDE, 0)
+    if homework:
+        where = slot.container() if slot is not None else st.sidebar
+        where.info(tr.ngettext("{n} piece of your classes' homework could not be read (damaged, or from a newer "
+                               "version): it was put aside, kept but not shown to anyone. Set it again if your "
+                               "learners still need it.",
+                               "{n} pieces of your classes' homework could not be read (damaged, or from a newer "
+                               "version): they were put aside, kept but not shown to anyone. Set them again if your "
+                               "learners still need them.", homework))
     if heard:
         sidebar = slot.container() if slot is not None else st.sidebar
         fault, lost = heard
