@@ -394,3 +394,180 @@ def test_a_code_form_sent_empty_asks_for_the_code(lang, label, asked):
     learner = as_profile("Ana", lang)
     submit(learner, label)
     assert [e.value for e in learner.error] == [asked]
+
+
+def click(at, label):
+    next(b for b in at.button if b.label == label).click().run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def test_where_profiles_are_public_teach_is_not_offered_and_the_page_says_how_to_turn_them_on():
+    # One machine, SQLite, no settings (the README's two commands): anyone may open any profile by its name.
+    at = as_profile("Ms Ruiz", secrets={})
+    assert "Teaching needs private profiles" in screen(at) and "private_profiles = true" in screen(at)
+    assert not any(b.label in ("Make the class", "Teach this class too") for b in at.button)
+    assert "Your classes" in screen(at) and any(b.label == "Join the class" for b in at.button)
+
+
+def test_a_leaked_teacher_code_is_made_new_and_the_co_teacher_taken_out():
+    owner = as_profile("Ms Ruiz")
+    class_id = make_class(owner, "Gin 3B")
+    # The teacher code is not on the screen until asked for: a projected page shows the class code only.
+    store = app_store()
+    made = store.taught_class(owner.session_state["_profile"].id, class_id)
+    store.close()
+    assert made.code in screen(owner) and made.teacher_code not in screen(owner)
+    click(owner, "Show the teacher code")
+    assert made.teacher_code in screen(owner)
+    # A learner read it anyway and typed it.
+    rogue = as_profile("Ana")
+    rogue.text_input(key="teacher_code").input(made.teacher_code)
+    submit(rogue, "Teach this class too")
+    assert "You teach the class “Gin 3B”." in [s.value for s in rogue.success]
+    # The owner makes a new teacher code (after confirming): the leaked one joins no one now.
+    owner.run()
+    assert "Ana" in screen(owner)
+    click(owner, "New teacher code")
+    assert any("Make a new teacher code for “Gin 3B”?" in w.value for w in owner.warning)
+    click(owner, "Yes, a new teacher code")
+    store = app_store()
+    renewed = store.taught_class(owner.session_state["_profile"].id, class_id).teacher_code
+    store.close()
+    assert renewed != made.teacher_code and renewed in screen(owner)
+    late = as_profile("Ben")
+    late.text_input(key="teacher_code").input(made.teacher_code)
+    submit(late, "Teach this class too")
+    assert [e.value for e in late.error] == ["No class has that teacher code."]
+    # The owner takes Ana out of the class's teachers (confirmed): she no longer sees the class.
+    click(owner, "Take out")
+    assert any("Take Ana out of the class's teachers?" in w.value for w in owner.warning)
+    click(owner, "Yes, take them out")
+    assert "Ana no longer teaches the class." in [s.value for s in owner.success]
+    rogue.run()
+    assert "Gin 3B" not in screen(rogue)
+    # The history says who did what.
+    history = [m.value for m in owner.markdown if "·" in m.value]
+    assert any("Ms Ruiz took Ana out of the class's teachers." in line for line in history), history
+    assert any("Ana joined as a teacher, with the teacher code." in line for line in history), history
+    assert any("Ms Ruiz made a new teacher code: the old one joins no one." in line for line in history), history
+
+
+def test_a_co_teacher_may_leave_but_not_take_the_owner_out():
+    owner = as_profile("Ms Ruiz")
+    class_id = make_class(owner, "Gin")
+    store = app_store()
+    teacher_code = store.taught_class(owner.session_state["_profile"].id, class_id).teacher_code
+    store.close()
+    helper = as_profile("Mr Lee")
+    helper.text_input(key="teacher_code").input(teacher_code)
+    submit(helper, "Teach this class too")
+    assert not any(b.label == "Take out" for b in helper.button)  # only the owner takes a teacher out
+    click(helper, "Stop teaching")
+    click(helper, "Yes, stop teaching it")
+    assert "You no longer teach the class “Gin”." in [s.value for s in helper.success]
+    assert "Show the teacher code" not in screen(helper)
+
+
+def test_taking_a_learner_out_or_leaving_a_class_asks_first_and_names_who():
+    teacher, learner = class_with_learner()
+    teacher.run()
+    click(teacher, "Take out of the class")
+    assert any("Take Ana out of the class?" in w.value for w in teacher.warning)
+    click(teacher, "Cancel")
+    assert "Ana" in [str(v) for v in teacher.dataframe[0].value.iloc[:, 1]]  # nothing done
+    learner.run()
+    click(learner, "Leave this class")
+    assert any("Leave the class “Gin 1”?" in w.value for w in learner.warning)
+    click(learner, "Yes, leave the class")
+    assert "You left the class “Gin 1”." in [s.value for s in learner.success]
+    teacher.run()
+    assert "No learner yet" in screen(teacher)
+
+
+def test_a_young_learner_who_lost_their_slip_gets_a_new_code_and_the_old_one_opens_nothing():
+    teacher = as_profile("Ms Ruiz")
+    make_class(teacher, "Gin 1")
+    teacher.text_area(key=CLASS_NAMES).input("Lucía\n")
+    submit(teacher, "Make the accounts")
+    [(_, first_code)] = teacher.session_state[CLASS_SHEET][1]
+    assert any(b.label == "Slips to print (a page for your browser)" for b in teacher.get("download_button"))
+    click(teacher, "New sign-in code")
+    [(name, second_code)] = teacher.session_state[CLASS_SHEET][1]
+    assert name == "Lucía" and second_code != first_code
+    assert any("A new sign-in code for Lucía" in s.value for s in teacher.success)
+    store = app_store()
+    assert store.redeem_code(first_code).profile is None
+    assert store.redeem_code(second_code).profile.name == "Lucía"
+    store.close()
+
+
+def test_forty_wrong_codes_from_one_browser_keep_no_one_else_at_that_address_waiting(monkeypatch):
+    import time
+
+    from tutor.app.ui import identity
+    clock = [1000.0]
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(identity, "client_address", lambda peer, forwarded: "203.0.113.9")  # a school's one address
+    for count in classes_state.CODE_TRIES:
+        count._counts.clear()
+    teacher = as_profile("Ms Ruiz")
+    code = code_of(teacher, make_class(teacher, "Gin"))
+    guesser = as_profile("Guesser")
+    wrong = 0
+    while wrong < 40:
+        guesser.text_input(key=CLASS_CODE).input("ZZZZ-ZZZZ")
+        submit(guesser, "Join the class")
+        if any("Too many wrong codes" in e.value for e in guesser.error):
+            clock[0] += 3600  # waits out each wait, so that every one of the 40 codes is checked
+            continue
+        wrong += 1
+    guesser.text_input(key=CLASS_CODE).input("ZZZZ-ZZZZ")
+    submit(guesser, "Join the class")
+    assert any("Too many wrong codes" in e.value for e in guesser.error)  # the guesser waits
+    learner = as_profile("Ana")  # another browser at the same address, with the right code
+    learner.text_input(key=CLASS_CODE).input(code)
+    submit(learner, "Join the class")
+    assert "You joined the class “Gin”." in [s.value for s in learner.success], screen(learner)
+
+
+def test_a_damaged_class_name_shows_as_unreadable_and_the_page_works():
+    teacher = as_profile("Ms Ruiz")
+    damaged = make_class(teacher, "Gin 1")
+    make_class(teacher, "Gin 2")
+    store = app_store()
+    with store._engine.begin() as db:
+        db.exec_driver_sql("UPDATE classes SET name = X'fffe00', language = 'xx', ruleset = 'poker', "
+                           f"archived = 'x' WHERE id = {damaged}")
+    store.close()
+    teacher.run()
+    assert not teacher.exception
+    teacher.selectbox(key=CLASS_CHOICE).set_value(damaged).run()
+    assert not teacher.exception, [e.value for e in teacher.exception]
+    # A name it cannot read shows as "?", a language and a ruleset it does not know by their codes.
+    assert [m.value for m in teacher.subheader][0] == "? · xx · poker"
+    assert "Rename" in screen(teacher)  # the teacher can give it a name again
+
+
+def test_damaged_homework_is_set_aside_and_its_teacher_told_once():
+    teacher, learner = class_with_learner()
+    teacher.run()
+    teacher.number_input(key="homework_mistakes").set_value(2)
+    submit(teacher, "Set their mistakes")
+    submit(teacher, "Set their mistakes")
+    store = app_store()
+    with store._engine.begin() as db:
+        db.exec_driver_sql("UPDATE assignments SET spec = '{' WHERE id = 1")
+    store.close()
+    learner.run()
+    assert not learner.exception and len([m for m in learner.markdown if "**Homework:**" in m.value]) == 1
+    teacher.run()
+    told = ("1 piece of your classes' homework could not be read (damaged, or from a newer version): it was put "
+            "aside, kept but not shown to anyone. Set it again if your learners still need it.")
+    assert told in [i.value for i in teacher.info]
+    teacher.run()
+    assert told not in [i.value for i in teacher.info]  # once
+    store = app_store()
+    with store._engine.begin() as db:
+        kept = db.exec_driver_sql("SELECT origin, content FROM set_aside").all()
+    store.close()
+    assert [origin for origin, _ in kept] == ["assignments"] and '"{"' in kept[0][1]

@@ -364,3 +364,51 @@ def test_markdown_in_an_address_renders_no_link_and_fetches_no_image(app_url, pa
     assert page.locator("a[href*='evil.example']").count() == 0
     assert page.locator("img[src*='evil.example']").count() == 0
     assert fetched == []
+
+
+TEACHING_NEEDS_PRIVATE = "Teaching needs private profiles"
+
+
+def _no_teacher_action(page) -> None:
+    """The Classes page shown says teaching needs private profiles and offers no teacher's action."""
+    page.get_by_text(TEACHING_NEEDS_PRIVATE).wait_for()
+    for action in ("Make the class", "Teach this class too", "Show the teacher code", "Take out of the class",
+                   "Make the accounts", "Download the table (CSV)"):
+        assert page.get_by_role("button", name=action).count() == 0, action
+
+
+def test_in_the_default_set_up_no_one_becomes_a_teacher_by_name_cookie_or_pick(app_url, browser):
+    # The README's set-up (gin-tutor app, SQLite, no settings): profiles are public, so Teach is not
+    # offered to anyone, the would-be teacher included, and nothing a learner tries opens it.
+    contexts = [browser.new_context(locale="en-US", viewport={"width": 1280, "height": 1000}) for _ in range(4)]
+    try:
+        teacher = contexts[0].new_page()
+        teacher.goto(f"{app_url}/classes?lang=en")
+        create_profile(teacher, "Ms Ruiz Default")
+        _no_teacher_action(teacher)
+        # A learner who types the teacher's name makes or opens that profile: still no teacher action.
+        typed = contexts[1].new_page()
+        typed.goto(f"{app_url}/classes?lang=en")
+        create_profile(typed, "ms ruiz default")
+        _no_teacher_action(typed)
+        # A forged cookie naming the teacher's profile.
+        contexts[2].add_cookies([{"name": "gin_tutor_profile", "value": "Ms%20Ruiz%20Default",
+                                  "url": app_url}])
+        forged = contexts[2].new_page()
+        forged.goto(f"{app_url}/classes?lang=en")
+        _no_teacher_action(forged)
+        # Picking the teacher's name from the profile list, in a fresh browser.
+        picking = contexts[3].new_page()
+        picking.goto(f"{app_url}/classes?lang=en")
+        sidebar = picking.locator("[data-testid='stSidebar']")
+        settle(picking)
+        sidebar.get_by_text("Profile: guest").click()
+        picker = sidebar.get_by_label("Your profile")
+        picker.click()
+        picker.press("ArrowDown")  # the list opens
+        picking.get_by_role("option", name="Ms Ruiz Default", exact=True).click(force=True)  # it slides in
+        sidebar.get_by_text("Profile: Ms Ruiz Default").wait_for()
+        _no_teacher_action(picking)
+    finally:
+        for context in contexts:
+            context.close()
