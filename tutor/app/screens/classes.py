@@ -94,5 +94,5 @@ class_settings.news(chosen, learner.id, tr)
 class_settings.name_and_archive(chosen, tr)
 classes_state.new_class_forms(tr, state.ruleset().name)
 
-with st.expander(tr.gettext("Your classes as a learner")):
+with st.expander(tr.gettext("Your classes as a learner"), key="class_mine_box"):
     your_classes(learner, saved, titles, tr)

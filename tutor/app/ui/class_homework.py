@@ -95,7 +95,7 @@ def results(school_class: SchoolClass, teacher_id: int, members: list[Member], l
 def forms(school_class: SchoolClass, titles: dict[str, str], date_format: str, tr: Translator) -> None:
     """The forms that set homework: lessons, a set of puzzles, chosen puzzles, each learner's own
     mistakes, hands against a level; each with an optional due date."""
-    with st.expander(tr.gettext("Set homework")):
+    with st.expander(tr.gettext("Set homework"), key="class_set_homework"):
         with st.form("homework_lessons_form", border=True):
             st.multiselect(tr.gettext("Lessons to pass"), list(titles), key=HOMEWORK_LESSONS,
                            format_func=lambda lesson: titles[lesson], placeholder=tr.gettext("Choose the lessons"))

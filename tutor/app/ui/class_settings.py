@@ -64,7 +64,7 @@ def teachers(school_class: SchoolClass, teacher_id: int, tr: Translator) -> None
 def history(school_class: SchoolClass, teacher_id: int, tr: Translator) -> None:
     """The latest changes to the class, newest first, with who made each."""
     events = store_access.store().history_of(teacher_id, school_class.id)
-    with st.expander(tr.gettext("History of the class")):
+    with st.expander(tr.gettext("History of the class"), key="class_history"):
         if not events:
             st.caption(tr.gettext("Nothing recorded yet."))
         for event in events[:HISTORY_SHOWN]:
@@ -73,7 +73,7 @@ def history(school_class: SchoolClass, teacher_id: int, tr: Translator) -> None:
 
 def news(school_class: SchoolClass, teacher_id: int, tr: Translator) -> None:
     """A message to the class's learners, and the messages posted before (as plain text)."""
-    with st.expander(tr.gettext("News to the class")):
+    with st.expander(tr.gettext("News to the class"), key="class_news_box"):
         with st.form("news", border=False):
             st.text_area(tr.gettext("Message (plain text)"), key=CLASS_NEWS, max_chars=NEWS_MAX, height=100)
             st.form_submit_button(tr.gettext("Post"), on_click=post_news)
@@ -84,14 +84,14 @@ def news(school_class: SchoolClass, teacher_id: int, tr: Translator) -> None:
 
 def name_and_archive(school_class: SchoolClass, tr: Translator) -> None:
     """Rename the class; archive it or bring it back."""
-    with st.expander(tr.gettext("Rename or archive")):
+    with st.expander(tr.gettext("Rename or archive"), key="class_rename_box"):
         with st.form("rename", border=False):
             st.text_input(tr.gettext("New name"), key=CLASS_RENAME, max_chars=CLASS_NAME_MAX)
             st.form_submit_button(tr.gettext("Rename"), on_click=rename)
         if school_class.archived:
-            st.button(tr.gettext("Bring the class back"), on_click=archive, args=(False,))
+            st.button(tr.gettext("Bring the class back"), key="restore_class", on_click=archive, args=(False,))
         else:
-            st.button(tr.gettext("Archive the class"), on_click=archive, args=(True,))
+            st.button(tr.gettext("Archive the class"), key="archive_class", on_click=archive, args=(True,))
 
 
 # --- what the buttons do ------------------------------------------------------------------------

@@ -13,7 +13,9 @@ cookie) and by the client's address (:func:`tutor.progress.access.code_wait`).
 
 from __future__ import annotations
 
+import json
 import math
+import zlib
 from typing import Any
 
 import streamlit as st
@@ -29,6 +31,7 @@ from tutor.app.ui.session_keys import (
     CLASS_NEW_NAME,
     CLASS_NEW_RULES,
     CLASS_NOTE,
+    CLASS_PICKER,
     TEACHER_CODE,
 )
 from tutor.engine.errors import TutorError
@@ -152,7 +155,7 @@ def join_form(tr: Translator) -> None:
 def new_class_forms(tr: Translator, ruleset: str) -> None:
     """The forms that make a class (its name, language and ruleset; ``ruleset`` chosen first) and
     that join another teacher's class with its teacher code."""
-    with st.expander(tr.gettext("Make a class")), st.form("new_class", border=False):
+    with st.expander(tr.gettext("Make a class"), key="class_make_box"), st.form("new_class", border=False):
         st.text_input(tr.gettext("Name of the class"), key=CLASS_NEW_NAME, max_chars=CLASS_NAME_MAX)
         st.segmented_control(tr.gettext("Language of the class"), list(LANGUAGES), key=CLASS_NEW_LANG,
                              default=tr.lang if tr.lang in LANGUAGES else LANGUAGES[0],
@@ -162,7 +165,8 @@ def new_class_forms(tr: Translator, ruleset: str) -> None:
                      index=rulesets.index(ruleset) if ruleset in rulesets else 0,
                      format_func=lambda name: ruleset_title(name, tr))
         st.form_submit_button(tr.gettext("Make the class"), on_click=create_class)
-    with st.expander(tr.gettext("Teach another teacher's class")), st.form("join_as_teacher", border=False):
+    with st.expander(tr.gettext("Teach another teacher's class"), key="class_teach_box"), \
+            st.form("join_as_teacher", border=False):
         st.text_input(tr.gettext("Teacher code"), key=TEACHER_CODE, max_chars=20,
                       help=tr.gettext("The class's teacher finds it on this page, under “Show the teacher code”."))
         st.form_submit_button(tr.gettext("Teach this class too"), on_click=join_as_teacher)
@@ -224,9 +228,21 @@ def class_picker(taught: list[SchoolClass], asked: str | None, tr: Translator) -
     choice, missed = pick_class(list(by_id), asked)
     if missed:
         st.warning(tr.gettext("None of your classes has that address: here is the first of yours."))
-    st.selectbox(tr.gettext("Class"), list(by_id), key=CLASS_CHOICE,
-                 format_func=lambda cid: class_label(by_id[cid], tr))
+    labels = {cid: class_label(c, tr) for cid, c in by_id.items()}
+    # The selector is a new widget whenever its labels change (a class renamed, archived or brought
+    # back): a widget whose options change under the same key loses the next click in the browser,
+    # whatever it is on (seen in Chromium: "Bring the class back" right after "Archive the class").
+    # Its choice lives in CLASS_CHOICE, which the new widget starts from.
+    shown = f"{CLASS_PICKER}_{zlib.crc32(json.dumps(labels, sort_keys=True).encode())}"
+    st.session_state[shown] = choice
+    st.selectbox(tr.gettext("Class"), list(by_id), key=shown, format_func=labels.__getitem__,
+                 on_change=_picked, args=(shown,))
     return choice
+
+
+def _picked(shown: str) -> None:
+    """The teacher picked another class in the selector ``shown``."""
+    st.session_state[CLASS_CHOICE] = st.session_state.get(shown)
 
 
 def show_note(tr: Translator) -> None:
