@@ -145,6 +145,20 @@ def test_private_profiles_may_share_a_name_and_a_code_waits_where_the_browser_ho
     assert store.redeem_code(code).problem == "used"
 
 
+def test_a_code_waits_where_the_browser_holds_a_name_that_only_looks_like_its_profiles(place):
+    # The reliability review's N4: browser B holds "Alice"; C makes "Аlice" (a Cyrillic А) and hands
+    # B its code. B's list would show two names that look the same: the code waits, unused.
+    _, open_here = place
+    store = open_here()
+    some(store.private_profile("Alice"))
+    lookalike = some(store.private_profile("\u0410lice"))
+    code = some(store.transfer_code(lookalike.id))
+    for held in ({"Alice"}, {"ALICE"}, {"AIice"}):
+        check = store.redeem_code(code, held=held)
+        assert (check.profile, check.problem) == (lookalike, "held"), held
+    assert store.redeem_code(code, held={"Bob"}).profile == lookalike  # still unused until then
+
+
 def at_once(count: int, work):
     """``work()`` called by ``count`` threads released together; what each returned."""
     gate = threading.Barrier(count)
