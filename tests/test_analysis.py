@@ -371,3 +371,22 @@ def test_the_standard_error_of_a_mean_and_of_a_paired_gap_are_written_out():
     assert paired_gap([0, 0, 10], [5, 5, 5]) == (pytest.approx(5 / 3), pytest.approx(10 / 3))
     with pytest.raises(ValueError):
         paired_gap([1, 2], [1])
+
+
+def test_the_odds_of_the_history_kept_are_those_of_the_first_of_24_that_fits_else_the_best():
+    # Four hands a history may leave: A and B by histories that fit in every way (score 2, 10 % each),
+    # C by one that fits less (score 1, 30 %), D by the worst (score 0, 50 %). Of 24 histories drawn:
+    # - one that fits in every way comes up with 1 - 0.8^24 = 0.99527763, shared by A and B;
+    # - else the best of the 24 scores 1 (none fits, all score at most 1, not all 0): 0.8^24 - 0.5^24;
+    # - else all 24 score 0: 0.5^24.
+    from tutor.play.analysis import REDRAWS, HistoryOdds
+    assert REDRAWS == 24
+    odds = HistoryOdds(by_score={2: {0b0001: 0.1, 0b0010: 0.1}, 1: {0b0100: 0.3}, 0: {0b1000: 0.5}}, perfect=2).final()
+    assert odds[0b0001] == pytest.approx(0.4976388167585652, abs=1e-12)
+    assert odds[0b0010] == pytest.approx(0.4976388167585652, abs=1e-12)
+    assert odds[0b0100] == pytest.approx(0.004722306878224876, abs=1e-12)
+    assert odds[0b1000] == pytest.approx(5.960464477539063e-08, abs=1e-15)
+    assert sum(odds.values()) == pytest.approx(1.0, abs=1e-12)
+    # Where no history can fit in every way, the best score decides alone.
+    none_perfect = HistoryOdds(by_score={1: {0b0100: 0.5}, 0: {0b1000: 0.5}}, perfect=2).final()
+    assert none_perfect == pytest.approx({0b0100: 1 - 0.5 ** 24, 0b1000: 0.5 ** 24}, abs=1e-12)

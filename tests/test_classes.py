@@ -358,3 +358,32 @@ def test_a_teacher_gives_a_young_learner_a_new_sign_in_code_and_the_old_one_stop
     assert store.new_sign_in_code(other.id, made.id, lucia.profile_id) is None
     assert [m.made_here for m in store.members(teacher.id, made.id)] == [False, True]
     assert store.history_of(teacher.id, made.id)[0].what == "sign_in_code"
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_class_made_before_owners_is_owned_by_its_earliest_teacher(request, tmp_path, backend):
+    # Schema 16: "Gin" taught by Mr Lee (added second) and Ms Ruiz (added first); schema 17 makes Ms Ruiz
+    # its owner, and her alone.
+    import sqlalchemy as sa
+
+    from tutor.progress.database import upgrade
+    url = (f"sqlite:///{tmp_path / 'old.db'}" if backend == "sqlite"
+           else request.getfixturevalue("postgres_cluster").new_database())
+    engine = sa.create_engine(url)
+    with engine.begin() as db:
+        upgrade(db, target=16)
+        db.execute(sa.text("INSERT INTO profiles (id, name, created) VALUES (1, 'Ms Ruiz', '2026-01-01'), "
+                           "(2, 'Mr Lee', '2026-01-01')"))
+        db.execute(sa.text("INSERT INTO classes (id, name, language, ruleset, code, teacher_code, archived, created) "
+                           "VALUES (7, 'Gin', 'en', 'classic', 'AAAA-BBBB', 'CCCC-DDDD', 0, '2026-01-02')"))
+        db.execute(sa.text("INSERT INTO class_teachers (class_id, profile_id, added) VALUES "
+                           "(7, 2, '2026-02-01T00:00:00'), (7, 1, '2026-01-02T00:00:00')"))
+    with engine.begin() as db:
+        upgrade(db)
+    engine.dispose()
+    store = open_store(url=url)
+    try:
+        assert [(t.name, t.owner) for t in store.teachers_of(2, 7)] == [("Ms Ruiz", True), ("Mr Lee", False)]
+        assert not store.remove_teacher(2, 7, 1) and store.remove_teacher(1, 7, 2)
+    finally:
+        store.close()
