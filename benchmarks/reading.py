@@ -19,10 +19,12 @@ the coach (its chances rounded to the drill's choices, the answer it grades by),
 reads nothing (the choice nearest the uniform chance on every card), a reader who follows
 source 001's tips (a card that melds with one the opponent took: 70 %; one that melds with a card
 it threw or let pass: 5 %; one of a suit it threw twice or more: 15 %; else the uniform guess) and
-the sure reader (90 % on the coach's two likeliest cards, 5 % on the rest). For each, the mean
-score (0 to 100, with its standard error) and the share of puzzles it would be graded right at each
-tolerance: how close a learner is to the coach, and what :data:`~tutor.drills.kinds.read.TOLERANCE`
-asks.
+the sure reader (90 % on the coach's two likeliest cards, 5 % on the rest), and a careful reader who
+sees which side of the uniform chance each card lies (70 % where the coach gives 45 % or more, 30 %
+where it gives more than the uniform chance, else 5 %). For each, the mean score (0 to 100, with its
+standard error) and the share of puzzles it would be graded right at each tolerance: how close a
+learner is to the coach, and what :data:`~tutor.drills.kinds.read.TOLERANCE` asks. Hard puzzles are
+scored as the drill scores them, on the expected score (:func:`~tutor.drills.kinds.read.expected_score`).
 
 ``--fit`` instead plays games of other seeds and prints, for each level, the share of the drawn
 chances' distance from the uniform chance that real holdings bear out (the least-squares fit, with
@@ -161,7 +163,7 @@ def temper(rows: list[dict[str, Any]]) -> tuple[float, float]:
 
 DRILL_LEVELS = ("easy", "medium", "hard")
 TOLERANCES = (0, 2, 3, 4, 6, 8)
-READERS = ("coach", "uniform", "tips", "sure")
+READERS = ("coach", "uniform", "tips", "sure", "careful")
 
 
 def tips_reader(table: Any, card: Any, uniform: int) -> int:
@@ -180,7 +182,7 @@ def tips_reader(table: Any, card: Any, uniform: int) -> int:
 def drill_row(job: tuple[str, int]) -> dict[str, float]:
     """One read-the-opponent puzzle: each reader's score on it against the real hand."""
     from tutor.drills import generate
-    from tutor.drills.kinds.read import coach_chances, coach_reading, nearest_choice, score
+    from tutor.drills.kinds.read import coach_chances, coach_reading, expected_score, nearest_choice, score
     from tutor.play.bots.reading import read_view
     from tutor.play.positions import decode_view
     level, seed = job
@@ -188,14 +190,18 @@ def drill_row(job: tuple[str, int]) -> dict[str, float]:
     table = read_view(decode_view(puzzle.position))
     held = frozenset(puzzle.held)
     chances = coach_chances(puzzle)
-    uniform = nearest_choice(table.opponent_hidden / table.unseen.bit_count())
+    even = table.opponent_hidden / table.unseen.bit_count()
+    uniform = nearest_choice(even)
     likeliest = sorted(chances, key=lambda c: (-chances[c], c.index))[:2]
     readers = {
         "coach": coach_reading(chances),
         "uniform": {c: uniform for c in puzzle.cards},
         "tips": {c: tips_reader(table, c, uniform) for c in puzzle.cards},
         "sure": {c: 90 if c in likeliest else 5 for c in puzzle.cards},
+        "careful": {c: 70 if chances[c] >= 0.45 else 30 if chances[c] > even else 5 for c in puzzle.cards},
     }
+    if level == "hard":
+        return {name: expected_score(reading, chances) for name, reading in readers.items()}
     return {name: score(reading, held) for name, reading in readers.items()}
 
 
@@ -226,7 +232,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.drill:
         print("Read-the-opponent puzzles, classic rules: each reader's score (0 to 100, lower is better) against "
-              "the real hands, and the share graded right at each tolerance above the coach's score.")
+              "the real hands (hard: the expected score, as the drill grades it), and the share graded right at "
+              "each tolerance above the coach's score.")
         with ProcessPoolExecutor(args.workers) as pool:
             for level in DRILL_LEVELS:
                 report_rows = list(pool.map(drill_row, [(level, 60_000 + n) for n in range(args.puzzles)],

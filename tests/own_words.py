@@ -18,8 +18,13 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = Path(__file__).resolve().parent / "sources"
 """A copy of the three source texts (``../shared/sources``), for this check only (not shipped)."""
 WORD = re.compile(r"\w+", re.UNICODE)
-SENTENCE_END = re.compile(r"(?<=[.!?…:;])\s+|\n+")
+SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|\n\s*\n")
+"""Where a sentence ends: its stop, or a blank line (a paragraph's lines wrap within one sentence,
+and a colon or a semicolon goes on with it, as the content review of 2026-12-05 read them)."""
 MARKUP = re.compile(r"^:::.*$|^#+\s*|[*_`>|]", re.MULTILINE)
+ASIDE = re.compile(r"\([^()]*\)")
+"""A parenthesis: a sentence is also read without its asides (the review found a source's two
+definitions in ours once our parentheses were taken out)."""
 
 
 @dataclass(frozen=True)
@@ -32,9 +37,10 @@ class Copied:
 
 
 def sentences(text: str) -> list[str]:
-    """Sentences of a text, markup removed."""
-    plain = MARKUP.sub(" ", text)
-    return [s.strip() for s in SENTENCE_END.split(plain) if len(WORD.findall(s)) >= 3]
+    """Sentences of a text, markup removed; a sentence with a parenthesis also without it."""
+    plain = re.sub(r"(?<!\n)\n(?!\n)", " ", MARKUP.sub(" ", text))
+    found = [s.strip() for s in SENTENCE_END.split(plain) if len(WORD.findall(s)) >= 3]
+    return found + [bare for s in found if (bare := ASIDE.sub(" ", s)) != s and len(WORD.findall(bare)) >= 3]
 
 
 def words(sentence: str) -> list[str]:

@@ -241,7 +241,7 @@ def test_every_lesson_ends_with_a_check_of_known_drills():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_idea_of_every_lesson_is_followed_by_a_quick_question(lang):
     """Teach before testing (learner review M3): each section but the last (the check) holds a
-    question answered at once; the course has 28 of them."""
+    question answered at once; the course has 33 of them."""
     asked = 0
     for path in sorted((LESSONS / lang).glob("*.md")):
         sections = path.read_text(encoding="utf-8").split("\n## ")[1:]
@@ -250,7 +250,20 @@ def test_every_idea_of_every_lesson_is_followed_by_a_quick_question(lang):
             assert "\n::: ask " in section, (path.name, section.splitlines()[0])
             asked += section.count("\n::: ask ")
         assert "::: ask " not in sections[-1], (path.name, "the check has drills, not quick questions")
-    assert asked == 28
+    assert asked == 33
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_tip_of_the_strategy_lesson_is_followed_by_its_question(lang):
+    """Content review M3: after each tip of lesson 10 (or tips given on adjacent lines, together), a
+    question before the next tip or the section's end (a paragraph on the tip may come between)."""
+    text = (LESSONS / lang / "10-strategy.md").read_text(encoding="utf-8")
+    for section in text.split("\n## ")[1:-1]:
+        lines = [line for line in section.splitlines()[1:] if line.strip()]
+        for place, line in enumerate(lines):
+            if line.startswith("::: tip") and not (place + 1 < len(lines) and lines[place + 1].startswith("::: tip")):
+                blocks = [a for a in lines[place + 1:] if a.startswith(":::") and not a.startswith("::: hand")]
+                assert blocks and blocks[0].startswith("::: ask"), (lang, line)
 
 
 def test_lesson_glossary_links_resolve_and_no_hand_count_is_typed():

@@ -74,7 +74,7 @@ STATED["gin_adds_defender_deadwood"] += [
     ("data/glossary.toml", "It scores 25 (20 in the Spanish rules) plus the opponent's deadwood"),
 ]
 STATED["undercut_adds_difference"] += [
-    ("lessons/es/07-undercut.md", "Se apunta la diferencia más 25"),
+    ("lessons/es/07-undercut.md", "el defensor suma la diferencia de puntos sueltos más"),
     ("lessons/en/07-undercut.md", "The defender scores the difference plus 25"),
     ("data/glossary.toml", "gana él la mano: la diferencia más 25"),
     ("data/glossary.toml", "the opponent wins the hand: the difference plus 25"),

@@ -4,7 +4,7 @@ hints and the answers it refuses."""
 import pytest
 
 from tutor.drills import LEVELS, AnswerError, check, generate, hints, model_answer
-from tutor.drills.kinds.read import ASKED, TURNS, score
+from tutor.drills.kinds.read import ASKED, HARD_SIGNAL, HARD_TOLERANCE, TURNS, expected_score, score
 from tutor.engine.cards import mask_of, parse_card, parse_cards
 from tutor.engine.melds import HandAnalysis, could_meld
 from tutor.engine.rules import load_ruleset
@@ -131,3 +131,32 @@ def test_a_teacher_reads_a_reading_as_chances():
     given = '{"9S":30,"QS":5,"KS":5,"KH":5,"7D":50,"8D":50}'
     assert given_answer("read", given, EN) == "9♠ 30%, Q♠ 5%, K♠ 5%, K♥ 5%, 7♦ 50%, 8♦ 50%"
     assert given_answer("read", '{"ZZ":30}', EN) == '{"ZZ":30}'
+
+
+def test_a_reading_can_expect_the_score_the_odds_give_it():
+    # 7♥ held half the time, 8♥ never. Given 50 % and 0 %: (0 + 50 × 50) + (0 + 0) over 100 and 2 cards = 12.5,
+    # the least any reading can expect here. Given 90 % and 5 %: (40² + 2,500) + (5² + 0), / 200 = 20.625.
+    odds = {parse_card("7H"): 0.5, parse_card("8H"): 0.0}
+    assert expected_score({parse_card("7H"): 50, parse_card("8H"): 0}, odds) == pytest.approx(12.5)
+    assert expected_score({parse_card("7H"): 90, parse_card("8H"): 5}, odds) == pytest.approx(20.625)
+    assert HARD_SIGNAL > HARD_TOLERANCE  # so that a guess that reads nothing is never right at the hard level
+
+
+def test_a_hard_reading_is_graded_on_what_the_position_shows_not_on_the_hand_dealt():
+    # Hard puzzle 1 (classic): turn 7, the intermediate player took nothing from the pile. The coach gives
+    # 10♠ 11.0 %, K♠ 10.6 %, 9♥ 12.6 %, 4♦ 52.3 %, Q♦ 10.6 %, 3♣ 52.4 %; it really held the 3♣ alone of them.
+    puzzle = generate("read", 1, "hard", CLASSIC)
+    assert [str(c) for c in puzzle.cards] == ["10S", "KS", "9H", "4D", "QD", "3C"]
+    assert cards("3C") == frozenset(puzzle.held) & frozenset(puzzle.cards)
+    # A guess that reads nothing (30 % on every card) scores 15.7 against the hand dealt, near the coach's,
+    # but can expect 19.0 against the coach's 15.1: wrong.
+    guess = check(puzzle, {card: 30 for card in ("10S", "KS", "9H", "4D", "QD", "3C")})
+    assert not guess.correct
+    assert feedback(guess, EN).startswith("Your reading can expect a score of 19.0 on what the position shows; the "
+                                          "coach's, 15.1, and yours needed to be within 3 of it.")
+    assert render(guess.notes[0], EN).endswith("Against the hand it really held, yours scored 15.7.")
+    # A careful reader (70 % on the two cards the coach finds likely, 5 % on the rest) expects 16.3: right.
+    careful = check(puzzle, {"10S": 5, "KS": 5, "9H": 5, "4D": 70, "QD": 5, "3C": 70})
+    assert careful.correct
+    assert render(careful.notes[0], EN) == "Your reading can expect a score of 16.3; the coach's, 15.1."
+    assert render(careful.notes[0], ES) == "Tu lectura puede esperar una puntuación de 16,3; la del entrenador, 15,1."

@@ -21,7 +21,12 @@ read, the answers it offers, its answer, its reason and its slips. The types and
 - play: ``rule_of_thumb TURN DEADWOOD`` (source 001's knock-or-wait rule); ``discard CARDS``
   (eleven cards: which throw leaves the least deadwood); ``cold CARDS`` (the opponent's discards:
   which suit it is not collecting, by 001's tip); ``wanted TAKEN | CARDS`` (the opponent took
-  ``TAKEN`` from the pile: which of ``CARDS``, the one that could make a meld with it, not to throw).
+  ``TAKEN`` from the pile: which of ``CARDS``, the one that could make a meld with it, not to throw);
+  ``pickups TAKEN DEADWOOD`` (the opponent has taken ``TAKEN`` cards from the pile and you could knock
+  with ``DEADWOOD``: knock or wait, by 001's tip); ``double CARDS | OPTIONS`` (which of ``OPTIONS``,
+  cards of the hand ``CARDS``, works twice: 001's tip on keeping it); ``take CARD | CARDS`` (take the
+  card on the pile into this hand, by 001's tip: only to meld it); ``score NEEDED`` (you may knock
+  and need ``NEEDED`` more points: 000's score tip).
 """
 
 from __future__ import annotations
@@ -39,8 +44,21 @@ from tutor.engine.layoffs import fits
 from tutor.engine.melds import analyze, candidate_arrangements, could_meld, meld_from_cards, meld_problem
 from tutor.engine.rules import Ruleset, load_ruleset
 from tutor.engine.scoring import endings_by_arrangement, hand_outcome, may_knock, score_hand
+from tutor.play.bots.evaluate import taken_meld
 from tutor.play.hand import new_hand
-from tutor.play.tips import COLD_SUIT, EARLY_KNOCK_MOST, EARLY_TURNS, WEAK_KNOCK, knock_or_wait
+from tutor.play.tips import (
+    COLD_SUIT,
+    EARLY_KNOCK_MOST,
+    EARLY_TURNS,
+    FEW_POINTS,
+    LITTLE_DEADWOOD,
+    MANY_PICKUPS,
+    WEAK_KNOCK,
+    could_join_set_and_run,
+    knock_or_wait,
+    pickups_say,
+    score_says,
+)
 
 YES_NO = ("yes", "no")
 MELD_REASONS = {code: text for code, text in MELD_PROBLEMS.items() if code != "not_in_hand"}
@@ -160,6 +178,33 @@ def _read_wanted(kind: str, rest: str) -> Question:
     if len(_wanted(question)) != 1:
         raise ValueError("exactly one card offered must be able to make a meld with the card taken")
     return question
+
+
+def _read_pickups(kind: str, rest: str) -> Question:
+    question = _read_numbers(kind, rest)
+    if question.numbers[1] > LITTLE_DEADWOOD:
+        raise ValueError(f"001's tip on pickups speaks of knocks with {LITTLE_DEADWOOD} or less")
+    return question
+
+
+def _read_double(kind: str, rest: str) -> Question:
+    hand, _, offered = rest.partition("|")
+    question = Question(kind, tuple(parse_cards(hand)), other=tuple(parse_cards(offered)))
+    if not set(question.other) <= set(question.cards) or len(_doubles(question)) != 1:
+        raise ValueError("exactly one card offered, all of them in the hand, must work twice")
+    return question
+
+
+def _read_take(kind: str, rest: str) -> Question:
+    top, _, hand = rest.partition("|")
+    return Question(kind, tuple(parse_cards(hand, count=10)), parse_card(top.strip()))
+
+
+def _read_score(kind: str, rest: str) -> Question:
+    numbers = tuple(int(word) for word in rest.split())
+    if len(numbers) != 1 or numbers[0] <= 0:
+        raise ValueError("it takes the points still needed, a whole number above 0")
+    return Question(kind, numbers=numbers)
 
 
 # --- answers as words ---------------------------------------------------------------------------
@@ -505,6 +550,59 @@ def _wanted_slip(question: Question, given: str, rules: Ruleset) -> Remark | Non
                   {"card": chosen, "taken": question.card})
 
 
+def _pickups_reason(question: Question, rules: Ruleset) -> Remark:
+    if pickups_say(*question.numbers) == "knock":
+        return Remark(N_("Knock: an opponent who takes {many} or more discards is putting their hand together fast."),
+                      {"many": MANY_PICKUPS})
+    return Remark(N_("Wait: an opponent who draws from the stock is slow to build, so there is time to play for gin."))
+
+
+def _pickups_params(question: Question) -> dict[str, Any]:
+    return {"taken": question.numbers[0], "deadwood": question.numbers[1]}
+
+
+def _doubles(question: Question) -> list[Card]:
+    """The cards offered that could go both in a set and in a run of the hand (001's "double use")."""
+    hand = mask_of(question.cards)
+    return [c for c in question.other if could_join_set_and_run(c, hand)]
+
+
+def _double_reason(question: Question, rules: Ruleset) -> Remark:
+    return Remark(N_("{The_card} could go in a set with a card of its rank and in a run with a card of its suit: it "
+                     "works twice, so it is the one to keep."), {"card": _doubles(question)[0]})
+
+
+def _double_slip(question: Question, given: str, rules: Ruleset) -> Remark | None:
+    chosen = next((c for c in question.other if str(c) == given), None)
+    if chosen is None or chosen in _doubles(question):
+        return None
+    return Remark(N_("{The_card} could go in one kind of meld at most: look for a card that fits two."),
+                  {"card": chosen})
+
+
+def _take(question: Question, rules: Ruleset) -> bool:
+    assert question.card is not None
+    return bool(taken_meld(mask_of(question.cards), question.card))
+
+
+def _take_reason(question: Question, rules: Ruleset) -> Remark:
+    assert question.card is not None
+    meld = taken_meld(mask_of(question.cards), question.card)
+    if meld:
+        return Remark(N_("Take it: it makes a meld at once ({meld}), which is worth letting the opponent see."),
+                      {"meld": " ".join(str(c) for c in meld)})
+    return Remark(N_("Leave it: it makes no meld with your cards, and taking it would only tell the opponent "
+                     "what you hold."))
+
+
+def _score_reason(question: Question, rules: Ruleset) -> Remark:
+    if score_says(question.numbers[0]) == "knock":
+        return Remark(N_("Knock: with {few} or fewer points to go, any knock that is not undercut is likely to end "
+                         "the game, so do not wait for gin."), {"few": FEW_POINTS})
+    return Remark(N_("The score tip does not push you: with more than {few} points to go, decide as in any hand."),
+                  {"few": FEW_POINTS})
+
+
 TYPES: dict[str, QuestionType] = {
     "deal": QuestionType(N_("How many cards does each player get in the deal?"), _read_nothing,
                          _numbers(_deal_slips), lambda q, r: str(HAND_SIZE),
@@ -575,6 +673,20 @@ TYPES: dict[str, QuestionType] = {
                               "rather not throw?"), _read_wanted,
                            lambda q, r: tuple(str(c) for c in q.cards), lambda q, r: str(_wanted(q)[0]),
                            _wanted_reason, _wanted_slip, params=lambda q: {"card": q.card}),
+    "pickups": QuestionType(N_("The opponent has taken {taken} cards from the discard pile this hand, and you could "
+                               "knock with {deadwood}. What does source 001's tip on their pickups say?"),
+                            _read_pickups, _words("knock", "wait"), lambda q, r: pickups_say(*q.numbers),
+                            _pickups_reason, params=_pickups_params),
+    "double": QuestionType(N_("In this hand, which of these cards would you keep, by source 001's tip on cards that "
+                              "work twice?"), _read_double, lambda q, r: tuple(str(c) for c in q.other),
+                           lambda q, r: str(_doubles(q)[0]), _double_reason, _double_slip),
+    "take": QuestionType(N_("The opponent has just thrown {the_card}. By source 001's tip on the discard pile, do "
+                            "you take it into this hand?"), _read_take, _words(*YES_NO), _yes_no(_take),
+                         _take_reason, params=lambda q: {"card": q.card}),
+    "score": QuestionType(N_("You could knock now, and you need {needed} more points to win the game. What does "
+                             "source 000's tip on the score say?"), _read_score, _words("knock", "wait"),
+                          lambda q, r: score_says(q.numbers[0]), _score_reason,
+                          params=lambda q: {"needed": q.numbers[0]}),
 }
 """Every type of question, by the name a lesson writes after ``::: ask``."""
 QUESTION_TYPES = tuple(TYPES)

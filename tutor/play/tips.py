@@ -58,6 +58,10 @@ LITTLE_DEADWOOD = EARLY_KNOCK_MOST
 of its other knock tip)."""
 MANY_PICKUPS = 2
 """Our reading of 001's "takes many discards": the opponent holds this many cards taken from the pile."""
+FEW_POINTS = 10
+"""000's score tip ("if a few points will do, knock at the first chance"): how many points still
+needed count as "a few" (000 gives no number; gin-tutor's interpretation: what one knock against a
+hand of loose cards usually brings)."""
 COLD_SUIT = 2
 """Our reading of 001's "a suit it throws again and again": this many of its discards in the suit."""
 TIP_NUMBERS = {"most": EARLY_KNOCK_MOST, "turn": EARLY_TURNS, "low": WEAK_KNOCK.start, "high": WEAK_KNOCK.stop - 1,
@@ -118,6 +122,20 @@ def early_knock_allowed(deadwood: int, turn: int) -> bool:
 def knock_or_wait(deadwood: int, turn: int) -> str:
     """Source 001's answer for a knock with ``deadwood`` on the player's ``turn``: ``knock`` or ``wait``."""
     return "wait" if deadwood in WEAK_KNOCK or not early_knock_allowed(deadwood, turn) else "knock"
+
+
+def pickups_say(pickups: int, deadwood: int) -> str:
+    """001's tip on the opponent's pickups, for a knock with ``deadwood`` (:data:`LITTLE_DEADWOOD`
+    or less) when the opponent has taken ``pickups`` cards from the discard pile: ``knock`` (they
+    are taking many: their hand is coming together) or ``wait`` (they draw from the stock: there is
+    time to play for gin)."""
+    return "knock" if pickups >= MANY_PICKUPS else "wait"
+
+
+def score_says(needed: int) -> str:
+    """000's score tip, for a player who may knock and needs ``needed`` more points to end the game:
+    ``knock`` when :data:`FEW_POINTS` or fewer will do, else ``wait`` (the tip does not push)."""
+    return "knock" if needed <= FEW_POINTS else "wait"
 
 
 def waiting_can_pay(rules: Ruleset) -> bool:

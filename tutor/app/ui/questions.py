@@ -23,7 +23,7 @@ OPTION_LABELS = {"yes": N_("Yes"), "no": N_("No"), "non_dealer": N_("The non-dea
                  "pass_100": N_("When a player passes 100"), "doubled": N_("They are doubled"),
                  "plus_100": N_("They stay, and 100 more are added"), "knock": N_("Knock now"),
                  "wait": N_("Wait")}
-CARD_ANSWERS = frozenset({"discard", "wanted"})
+CARD_ANSWERS = frozenset({"discard", "wanted", "double"})
 """The questions whose answers are cards (by code)."""
 
 

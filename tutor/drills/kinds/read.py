@@ -11,6 +11,11 @@ The learner gives each chance from :data:`CHOICES`; the coach's answer is its ow
 the nearest of them, so both are scored on the same terms. An answer is right when its score is at
 most :data:`TOLERANCE` above the coach's on the same cards (our interpretation: the sources score no
 reading; one hand is partly luck, so being as close to the real hand as the coach counts as right).
+At the hard level one hand is mostly luck (late in a hand, with no card taken from the pile, what the
+opponent holds is spread thin), so there the reading is scored on what the position shows rather than
+on the one hand dealt: its *expected* score, with the coach's calibrated chances as the odds
+(:func:`expected_score`), within :data:`HARD_TOLERANCE` of the coach's own; and only positions that
+show enough to read are asked (:data:`HARD_SIGNAL`).
 
 Source 001's tips (001:36-37) are what the drill trains: a suit the opponent throws again and again
 is one it is not collecting, and every card it takes from the pile tells what it collects.
@@ -55,6 +60,15 @@ given the next choice but one from the coach's. Chosen with ``benchmarks/reading
 300 puzzles of each level, a guess that reads nothing passes a quarter to a third of them; a reader
 who follows source 001's tips to the letter, three in five at the easy and medium levels but fewer
 than two in five at the hard one (late in a hand, what it threw says less than the tips suggest)."""
+HARD_TOLERANCE = 3
+"""How far above the coach's expected score a hard reading may be and still be right. Chosen with
+``benchmarks/reading.py --drill`` (2026-12-05, 300 hard puzzles): a reader who gives each card the
+side of the uniform chance the coach gives it passes nearly every puzzle; a guess that reads
+nothing, almost none."""
+HARD_SIGNAL = 3.5
+"""The least a hard position must show: the coach's expected score at least this much below a
+guess's (a position where the best reading and no reading score alike teaches nothing). Above
+:data:`HARD_TOLERANCE`, so that a guess that reads nothing is never graded right."""
 LEVEL_OPPONENTS = BOT_LEVELS
 """The levels a puzzle's hand may be played by; the puzzle names the one drawn."""
 MISTAKES = {
@@ -113,11 +127,27 @@ def make(rng: random.Random, level: str, rules: Ruleset) -> dict[str, Any] | Non
             continue
         if level == "easy" and not any(_partners(table, c) for c in asked):
             continue
+        if level == "hard" and _signal(map_, asked, table) < HARD_SIGNAL:
+            continue
         held = tuple(sorted(hand.cards[other(hand.to_move or 0)], key=lambda c: c.index))
         return {"cards": asked, "position": encode_view(view, opponent), "held": held,
                 "properties": {"turn": table.turn, "stock": table.stock_size, "opponent": opponent,
                                "took": table.opponent_known.bit_count()}}
     return None
+
+
+def _uniform(table: Table) -> float:
+    """The chance (0 to 1) of a card one knows nothing about: the opponent's hidden cards among the unseen."""
+    unseen = table.unseen.bit_count()
+    return table.opponent_hidden / unseen if unseen else 0.0
+
+
+def _signal(map_: Holding, asked: tuple[Card, ...], table: Table) -> float:
+    """How much better the coach's reading of ``asked`` can expect to score than a guess that reads
+    nothing (the choice nearest the uniform chance on every card)."""
+    chances = {card: map_.chance(card) for card in asked}
+    guess = nearest_choice(_uniform(table))
+    return expected_score({c: guess for c in asked}, chances) - expected_score(coach_reading(chances), chances)
 
 
 def _position(puzzle: Puzzle) -> tuple[View, Table, str]:
@@ -153,6 +183,16 @@ def score(chances: Mapping[Card, float], held: frozenset[Card]) -> float:
     if not chances:
         raise ValueError("no card to score a reading on")
     return sum((chance - (100 if card in held else 0)) ** 2 for card, chance in chances.items()) / 100 / len(chances)
+
+
+def expected_score(reading: Mapping[Card, float], chances: Mapping[Card, float]) -> float:
+    """The score a reading (points of percentage) can expect when each card is held with the odds
+    ``chances`` (0 to 1): the mean of (gap to the odds)² plus the odds' own spread, on the scale of
+    :func:`score`. A reading that follows the odds expects the least."""
+    if not chances:
+        raise ValueError("no card to score a reading on")
+    return sum((reading[card] - 100 * q) ** 2 + 100 * q * (100 - 100 * q) for card, q in chances.items()) \
+        / 100 / len(chances)
 
 
 def read_answer(puzzle: Puzzle, answer: Any) -> dict[Card, int]:
@@ -208,9 +248,11 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     _, table, _ = _position(puzzle)
     chances = coach_chances(puzzle)
     coach = coach_reading(chances)
-    yours, theirs = scores(puzzle, given, chances)
     result = analyze(puzzle.held)
     expected = {str(card): chance for card, chance in coach.items()}
+    if puzzle.level == "hard":
+        return _check_expected(puzzle, table, given, chances, result, expected)
+    yours, theirs = scores(puzzle, given, chances)
     numbers = {"yours": round(yours, 1), "coach": round(theirs, 1), "tolerance": TOLERANCE}
     notes = (Remark(N_("How a reading is scored (the Brier score, as weather forecasts are): for each card, the "
                        "gap between your chance and what happened (100 % if it held the card, 0 % if not), "
@@ -222,6 +264,27 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     first = Remark(N_("Your reading scored {yours} against the cards it really held; the coach's scored {coach}, "
                       "and yours needed to be within {tolerance} of it."), numbers)
     mistake, remark = _worst(puzzle, table, given, coach, frozenset(puzzle.held))
+    return Verdict(False, result, mistake, (first, remark), expected, notes)
+
+
+def _check_expected(puzzle: Puzzle, table: Table, given: Mapping[Card, int], chances: Mapping[Card, float],
+                    result: Any, expected: dict[str, int]) -> Verdict:
+    """A hard puzzle's verdict: the reading's expected score on what the position shows, against the
+    coach's (see the module's docstring); the score against the one hand dealt is told beside it."""
+    yours, theirs = expected_score(given, chances), expected_score(coach_reading(chances), chances)
+    dealt = score(given, frozenset(puzzle.held))
+    numbers = {"yours": round(yours, 1), "coach": round(theirs, 1), "tolerance": HARD_TOLERANCE,
+               "dealt": round(dealt, 1)}
+    notes = (Remark(N_("At the hard level one hand is mostly luck, so a reading is scored on what the position "
+                       "shows: the score it can expect (the Brier score, lower is better) if the opponent holds each "
+                       "card as often as the coach's calibrated chances say. Against the hand it really held, "
+                       "yours scored {dealt}."), numbers),)
+    if yours <= theirs + HARD_TOLERANCE:
+        remark = Remark(N_("Your reading can expect a score of {yours}; the coach's, {coach}."), numbers)
+        return Verdict(True, result, expected=expected, notes=(remark, *notes))
+    first = Remark(N_("Your reading can expect a score of {yours} on what the position shows; the coach's, {coach}, "
+                      "and yours needed to be within {tolerance} of it."), numbers)
+    mistake, remark = _worst(puzzle, table, given, coach_reading(chances), frozenset(puzzle.held))
     return Verdict(False, result, mistake, (first, remark), expected, notes)
 
 
