@@ -813,3 +813,12 @@ def test_moves_in_an_address_that_cannot_be_replayed_deal_the_game_again_with_a_
     assert not at.exception
     assert any(needle in w.value for w in at.warning), [w.value for w in at.warning]
     assert at.session_state["play_match"].learner_moves() == []
+
+
+def test_the_move_log_says_went_gin_for_a_knock_that_leaves_no_deadwood():
+    # Deal 158 (short rules, beginner) with the learner's moves of the learner review's address (L5),
+    # p.s.d7S.t.dKD: the virtual player ends the hand by throwing the 6♣ with nothing left loose.
+    at = open_play("en", {"game": "158", "level": "beginner", "rules": "short", "moves": "p.s.d7S.t.dKD"})
+    from apptest_helpers import screen
+    shown = screen(at)
+    assert "It threw the 6♣ and went gin." in shown and "It threw the 6♣ and knocked." not in shown, shown

@@ -471,3 +471,20 @@ def test_a_figure_with_decimals_in_feedback_is_written_as_the_learners_language_
                     {"card": parse_cards("KD")[0], "points": 7, "loss": 4.1})
     assert "4,1" in render(remark, Translator("es")) and "4.1" not in render(remark, Translator("es"))
     assert "gives up 4.1 points" in render(remark, Translator("en"))
+
+
+def test_the_knock_drills_counts_take_their_plural_and_the_gin_tip_speaks_where_it_applies():
+    # Easy knock puzzle 31 (classic): 1 point of deadwood on turn 3, and the coach knocks; answered "wait".
+    from tutor.language.feedback import feedback, render
+    from tutor.language.i18n import Translator
+    classic = load_ruleset("classic")
+    one = generate("knock", 31, "easy", classic)
+    assert one.properties["deadwood"] == 1 and model_answer(one) == "knock"
+    assert feedback(check(one, "wait"), Translator("es")).startswith("Con 1 punto suelto en el turno 3, cierra")
+    assert feedback(check(one, "wait"), Translator("en")).startswith("With 1 point of deadwood on turn 3, knock")
+    # Hard knock puzzle 5: 1 point on turn 8 and the coach plays on: the note names 001's tip on gin,
+    # not the rule of thumb that would knock (content review L7).
+    late = generate("knock", 5, "hard", classic)
+    assert late.properties["deadwood"] == 1 and model_answer(late) == "wait"
+    note = render(check(late, "wait").notes[0], Translator("en"))
+    assert note.startswith("With this little deadwood, the tip of source 001 that speaks is the one on gin")

@@ -77,8 +77,9 @@ def _symbol(card: Card | None) -> str:
     return card.symbol if card is not None else ""
 
 
-def log_line(played: Played, tr: Translator) -> str:
-    """One move for the table's log: ``You drew from the stock``, ``It threw the K♣``, ``It knocks``."""
+def log_line(played: Played, tr: Translator, gin: bool = False) -> str:
+    """One move for the table's log: ``You drew from the stock``, ``It threw the K♣``, ``It knocks``;
+    ``gin``: the knock left no deadwood (``It threw the 6♣ and went gin``)."""
     kind, card = played.move
     top = played.took
     you = played.player == LEARNER
@@ -92,6 +93,9 @@ def log_line(played: Played, tr: Translator) -> str:
     if kind == "discard":
         return (tr.gettext("You threw {the_card}.", card=_symbol(card)) if you
                 else tr.gettext("It threw {the_card}.", card=_symbol(card)))
+    if kind == "knock" and gin:
+        return (tr.gettext("You threw {the_card} and went gin.", card=_symbol(card)) if you
+                else tr.gettext("It threw {the_card} and went gin.", card=_symbol(card)))
     if kind == "knock":
         return (tr.gettext("You threw {the_card} and knocked.", card=_symbol(card)) if you
                 else tr.gettext("It threw {the_card} and knocked.", card=_symbol(card)))
@@ -422,10 +426,14 @@ def tip_measure_text(tip: str, tr: Translator) -> str:
     """What the coach measured one of 001's tips to be worth (:data:`~tutor.play.tip_values.TIP_VALUES`),
     in a sentence for lesson 10."""
     value = TIP_VALUES[tip]
+    figures = {"tip": tip_name(tip, tr), "points": tr.number(abs(value.points), places=1),
+               "stderr": tr.number(value.stderr, places=1), "better": tr.percent(value.better),
+               "positions": tr.number(value.positions)}
+    if value.points < 0:
+        return tr.gettext("Measured by the coach: following “{tip}” costs {points} points a hand on average "
+                          "(± {stderr}), the better choice in {better} of {positions} positions.", **figures)
     return tr.gettext("Measured by the coach: following “{tip}” is worth {points} points a hand on average "
-                      "(± {stderr}), the better choice in {better} of {positions} positions.", tip=tip_name(tip, tr),
-                      points=tr.number(value.points, places=1), stderr=tr.number(value.stderr, places=1),
-                      better=tr.percent(value.better), positions=tr.number(value.positions))
+                      "(± {stderr}), the better choice in {better} of {positions} positions.", **figures)
 
 
 def tip_value_rows(tr: Translator) -> dict[str, list[str]]:

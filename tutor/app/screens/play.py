@@ -303,7 +303,7 @@ with quick_col:
     st.toggle(tr.gettext("Quick moves"), value=play_state.quick_on(), key=PLAY_QUICK_SWITCH,
               on_change=play_state.switch_changed, args=("quick",),
               help=tr.gettext("Show the virtual player's moves at once, without fading them in one by one."))
-reading = st.toggle(tr.gettext("Training wheels: what it probably holds"), value=play_state.reading_on(),
+reading = st.toggle(tr.gettext("Help: what the opponent probably holds"), value=play_state.reading_on(),
                     key=PLAY_READING_SWITCH, on_change=play_state.switch_changed, args=("reading",),
                     help=tr.gettext("A map of the cards the virtual player probably holds, worked out from what you "
                                     "can see: what it took, threw and let pass. Turn it off to practise reading "

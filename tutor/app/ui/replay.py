@@ -10,6 +10,7 @@ import streamlit as st
 
 from tutor.app.ui.play_state import owner
 from tutor.app.ui.render import show_arrangement, show_cards, show_line_chart
+from tutor.app.ui.table_data import went_gin
 from tutor.engine.cards import mask_of
 from tutor.engine.errors import TutorError
 from tutor.engine.melds import best_arrangements
@@ -63,7 +64,7 @@ def show_replay(games: Sequence[SavedGame], tr: Translator) -> None:
     hand, played = positions[step - 1]
     mover = played.player
     st.markdown(tr.gettext("**Move {n} of {total}:** {move}", n=tr.number(step), total=tr.number(len(positions)),
-                           move=log_line(played, tr)))
+                           move=log_line(played, tr, gin=went_gin(hand, played))))
     left, right = st.columns(2)
     with left:
         st.markdown(tr.gettext("**Your hand**"))

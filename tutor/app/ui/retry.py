@@ -45,7 +45,7 @@ def show_retry(match: Match, index: int, tr: Translator) -> None:
                   on_click=play_review.weigh_retried, args=(chosen, decision, True))
     else:
         st.fragment(_weighing, run_every=0.5)(chosen, decision, tr)
-    st.button(tr.gettext("Close"), key=f"play_retry_close_{index}", on_click=play_review.close_retry)
+    st.button(tr.gettext("Back to the review"), key=f"play_retry_close_{index}", on_click=play_review.close_retry)
 
 
 def _weighing(chosen: Decision, first: Decision, tr: Translator) -> None:

@@ -18,8 +18,8 @@ from tutor.engine.rules import Ruleset
 from tutor.language.i18n import N_, Translator
 from tutor.language.labels import card_name, meld_kind_name
 from tutor.language.play_text import bot_level_name, log_line
-from tutor.play.hand import View
-from tutor.play.match import LEARNER, Match
+from tutor.play.hand import Hand, View
+from tutor.play.match import LEARNER, Match, Played
 
 LOG_LINES = 6
 """The table's log shows the hand's last moves; the whole list is shown when the hand ends."""
@@ -111,9 +111,19 @@ def buttons(view: View, armed: str | None, tr: Translator, keys: dict[str, str])
 
 
 def log_lines(match: Match, tr: Translator, number: int | None = None) -> list[str]:
-    """The moves of a hand (the current one by default) as the table's log shows them."""
+    """The moves of a hand (the current one by default) as the table's log shows them (a knock that
+    left no deadwood as a gin)."""
     hand_number = match.hand_number if number is None else number
-    return [log_line(p, tr) for p in match.hand_moves(hand_number)]
+    moves = match.hand_moves(hand_number)
+    gin = bool(moves) and moves[-1].move[0] == "knock" and went_gin(*match.positions(hand_number)[-1])
+    return [log_line(p, tr, gin=gin and i == len(moves) - 1) for i, p in enumerate(moves)]
+
+
+def went_gin(hand: Hand, played: Played) -> bool:
+    """Whether ``played``, made on ``hand``, is a knock that leaves its player no deadwood."""
+    card = played.move[1]
+    return played.move[0] == "knock" and card is not None and \
+        min_deadwood(mask_of(hand.cards[played.player]) & ~card.bit) == 0
 
 
 def opponent_last_turn(match: Match, tr: Translator) -> str:

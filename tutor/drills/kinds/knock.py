@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tutor.base.msgids import N_
+from tutor.base.msgids import N_, NP_
 from tutor.drills.kinds.discard import discard_positions, position_fields
 from tutor.drills.model import AnswerError, Puzzle, Remark, Verdict
 from tutor.engine.melds import analyze
@@ -196,18 +196,26 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     if given == expected:
         return Verdict(True, result, expected=expected, notes=notes)
     if expected == "knock":
-        remark = Remark(N_("With {points} of deadwood on turn {turn}, knock (throwing {the_card}): playing on "
-                           "gives up {gain} points of the hand on average."), numbers)
+        remark = Remark.counting(NP_("With {n} point of deadwood on turn {turn}, knock (throwing {the_card}): "
+                                     "playing on gives up {gain} points of the hand on average.",
+                                     "With {n} points of deadwood on turn {turn}, knock (throwing {the_card}): "
+                                     "playing on gives up {gain} points of the hand on average."), least, **numbers)
         mistake = "waited_too_long"
     else:
-        remark = Remark(N_("With {points} of deadwood on turn {turn}, play on (throwing {the_card}): knocking "
-                           "gives up {gain} points of the hand on average."), numbers)
+        remark = Remark.counting(NP_("With {n} point of deadwood on turn {turn}, play on (throwing {the_card}): "
+                                     "knocking gives up {gain} points of the hand on average.",
+                                     "With {n} points of deadwood on turn {turn}, play on (throwing {the_card}): "
+                                     "knocking gives up {gain} points of the hand on average."), least, **numbers)
         mistake = "knocked_too_soon"
     return Verdict(False, result, mistake, (remark,), expected, notes)
 
 
 def _tips_remark(least: int, turn: int, expected: str, numbers: dict[str, Any]) -> Remark:
     """What 001's rules of thumb say here, and whether the analysis agrees."""
+    if expected == "wait" and least <= TIP_NUMBERS["most"]:
+        return Remark(N_("With this little deadwood, the tip of source 001 that speaks is the one on gin: while the "
+                         "opponent draws from the stock rather than the pile, there is time to play for gin, which may "
+                         "be a card or two away."), numbers)
     if knock_or_wait(least, turn) == expected:
         return Remark(N_("Source 001's rules of thumb say the same: no knock above {tip_most} before turn "
                          "{tip_turn}, and wait with {tip_low} to {tip_high}."), numbers)
