@@ -332,6 +332,12 @@ def test_a_learner_with_a_profile_starts_the_drills_page_suited_to_them_on_a_pho
     page.get_by_text("Chosen for you:", exact=False).wait_for()
     settle(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # A click on "Suited to me" while it is on keeps it on (learner review L2: it switched to easy).
+    suited = page.get_by_role("radio", name="Suited to me")
+    suited.click()
+    settle(page)
+    page.get_by_text("Chosen for you:", exact=False).wait_for()
+    assert suited.get_attribute("aria-checked") == "true"
 
 
 def test_the_glossary_downloads_as_an_anki_deck(app_url, page, tmp_path):

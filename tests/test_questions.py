@@ -49,6 +49,15 @@ CLASSIC, SHORT, SPANISH = load_ruleset("classic"), load_ruleset("short"), load_r
     # It took the 7♥: of 8♥ 2♣ K♠ 9♦, only the 8♥ makes a meld with it (a run, 7♥ 8♥ + 6♥ or 9♥).
     ("wanted 7H | 8H 2C KS 9D", CLASSIC, "8H"),
     ("wanted QS | 2C QD 5H", CLASSIC, "QD"),   # a set of queens
+    # 001's tip on pickups: 3 taken (two or more) and 4 of deadwood (5 or less): knock; none taken: play for gin.
+    ("pickups 3 4", CLASSIC, "knock"), ("pickups 0 4", CLASSIC, "wait"), ("pickups 2 5", CLASSIC, "knock"),
+    # In 5♥ 6♥ 7♥ 7♠ 7♦ 8♣ 9♣ 10♣ J♣ 2♦ 3♦ the 7♥ goes with the 5♥ 6♥ and with the sevens; the J♣ with
+    # the clubs only, the 2♦ with the 3♦ only.
+    ("double 5H 6H 7H 7S 7D 8C 9C 10C JC 2D 3D | 7H 2D JC", CLASSIC, "7H"),
+    # The K♠ on the pile against K♦ Q♣ (no other king, no Q♠ or J♠): no meld, leave it; the 8♥ onto 6♥ 7♥: take.
+    ("take KS | 6H 7H 2C 5S 9D KD QC 3S 3D 4C", CLASSIC, "no"),
+    ("take 8H | 6H 7H 2C 5S 9D KD QC 3S 3D 4C", CLASSIC, "yes"),
+    ("score 6", SHORT, "knock"), ("score 10", SHORT, "knock"), ("score 11", SHORT, "wait"),  # "a few": 10 or fewer
 ])
 def test_the_engine_answers_each_question_under_the_ruleset(body, rules, expected):
     question = read_question(body)
@@ -240,3 +249,21 @@ def test_the_knock_questions_agree_with_the_table(name):
             assert knocks, (name, question)
             ended = hand.apply(knocks[0]).result
             assert isinstance(ended, HandScore) and str(ended.points) == answer(question, rules), (name, question)
+
+
+@pytest.mark.parametrize("body, rules, lang, said", [
+    # Content review L2. Lesson 5's gin under the classic rules: 5♦ 6♦ 7♦ 8♦, 9♠ 9♥ 9♣, K♥ K♠ K♦ against
+    # 2♣ 3♣ 4♥ 6♠ 8♣ J♦ Q♣ 10♥ A♥ 5♥ (no meld: 2 + 3 + 4 + 6 + 8 + 10 + 10 + 10 + 1 + 5 = 59); nothing is
+    # laid off onto a gin: 25 + 59 = 84.
+    ("points 5D 6D 7D 8D 9S 9H 9C KH KS KD | 2C 3C 4H 6S 8C JD QC 10H AH 5H", CLASSIC, "es",
+     "Quien cierra se apunta 84: la bonificación de 25 más lo que suman las cartas sueltas del defensor (59), "
+     "que no puede colocar nada sobre un gin."),
+    # Under the Spanish rules a tie is no undercut: 5 against 7 is said as "less", not "not more".
+    ("winner 7 5", SPANISH, "es", "El defensor: 5 es menos que 7, así que es un contragolpe, que vale 12 (sumar "
+                                  "la diferencia es interpretación de gin-tutor para estas reglas)."),
+    ("winner 7 5", CLASSIC, "es", "El defensor: 5 no es más que 7, así que es un contragolpe, que vale 27."),
+    ("rule_of_thumb 3 9", CLASSIC, "es", "Espera: con entre 8 y 10, ese es justo el cierre que el contragolpe "
+                                         "castiga."),
+])
+def test_the_reason_fits_the_case_it_explains(body, rules, lang, said):
+    assert render(reason(read_question(body), rules), Translator(lang)) == said

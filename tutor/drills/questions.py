@@ -385,7 +385,13 @@ def _winner_reason(question: Question, rules: Ruleset) -> Remark:
     if outcome.winner == "knocker":
         return Remark(N_("The knocker, who scores the difference: {points}."), {"points": outcome.points})
     params = {"defender": defender, "knocker": knocker, "points": outcome.points}
-    if "undercut_adds_difference" in rules.interpretations:
+    ours = "undercut_adds_difference" in rules.interpretations
+    if not rules.undercut_on_tie:  # only less wins for the defender: said as "less", not "not more"
+        return Remark(N_("The defender: {defender} is less than {knocker}, so it is an undercut, worth {points} "
+                         "(adding the difference is gin-tutor's interpretation of these rules).") if ours else
+                      N_("The defender: {defender} is less than {knocker}, so it is an undercut, worth {points}."),
+                      params)
+    if ours:
         return Remark(N_("The defender: {defender} is not more than {knocker}, so it is an undercut, worth "
                          "{points} (adding the difference is gin-tutor's interpretation of these rules)."), params)
     return Remark(N_("The defender: {defender} is not more than {knocker}, so it is an undercut, worth {points}."),
@@ -426,6 +432,10 @@ def _score_slips(question: Question, rules: Ruleset | None) -> Slips:
 
 def _points_reason(question: Question, rules: Ruleset) -> Remark:
     score = score_hand(question.cards, question.other, rules)
+    if score.winner == "knocker" and not score.layoffs_allowed:  # a gin where nothing may be laid off
+        return Remark(N_("The knocker scores {points}: the bonus of {bonus} and the defender's {deadwood} of "
+                         "deadwood, with nothing laid off onto a gin."),
+                      {"points": score.points, "bonus": score.bonus, "deadwood": score.defender_deadwood})
     if score.winner == "knocker":
         return Remark(N_("The knocker scores {points}, once the defender has laid off what fits."),
                       {"points": score.points})
@@ -459,7 +469,7 @@ def _rule_of_thumb(question: Question, rules: Ruleset) -> str:
 def _rule_of_thumb_reason(question: Question, rules: Ruleset) -> Remark:
     turn, deadwood = question.numbers
     if deadwood in WEAK_KNOCK:
-        return Remark(N_("Wait: with {low} to {high}, a knock is the one an undercut punishes."),
+        return Remark(N_("Wait: with {low} to {high}, a knock is just the one an undercut punishes."),
                       {"low": WEAK_KNOCK.start, "high": WEAK_KNOCK.stop - 1})
     if knock_or_wait(deadwood, turn) == "wait":
         return Remark(N_("Wait: before turn {turn}, knock only with {most} or less."),

@@ -34,7 +34,7 @@ st.segmented_control(tr.gettext("Kind of drill"), KINDS, key="drill_kind_choice"
 st.segmented_control(tr.gettext("Level"), (*LEVELS, drill_state.SUITED), key="drill_level_choice",
                      format_func=lambda lv: (tr.gettext("Suited to me") if lv == drill_state.SUITED
                                              else level_name(lv, tr)),
-                     on_change=drill_state.choice_changed,
+                     on_change=drill_state.choice_changed, required=True,  # a second click keeps it chosen
                      help=tr.gettext("Suited to me: a puzzle near your rating in this kind (with no kind chosen, in "
                                      "the kind you are weakest at). With a profile, the page starts there."))
 
