@@ -267,8 +267,10 @@ def test_a_learner_sees_their_own_row_of_the_dashboard_and_nothing_of_others():
     give_real_name(teacher, 1, "Benjamín Ruiz")  # Ben, the second in the list
     someone.switch_page("screens/progress.py").run()
     assert any(h.value == "What your teachers see" for h in someone.header)
-    [row] = someone.dataframe[0].value.to_dict("records")
+    table = someone.dataframe[0].value
+    row = dict(zip(table["Column"], table["Your row"], strict=True))  # the row on its side
     assert row["Profile"] == "Ben" and "Real name" not in row
+    assert row["Right (%)"] == "—" and row["Coach's accuracy (%)"] == "—"  # nothing yet, not "None"
     assert "Ana" not in screen(someone) and "Benjamín Ruiz" not in screen(someone)
 
 

@@ -141,7 +141,12 @@ def test_a_whole_hand_is_played_through_the_page(lang):
     # Every decision was the coach's: an accuracy of 100 %, and a chart of the hand's expected points.
     assert ACCURACY[lang] in screen(at)
     [chart] = at.get("vega_lite_chart")  # its numbers written as the language writes them: -1,5 in Spanish
-    assert json.loads(chart.proto.spec)["config"]["locale"]["number"]["decimal"] == {"en": ".", "es": ","}[lang]
+    spec = json.loads(chart.proto.spec)
+    assert spec["config"]["locale"]["number"]["decimal"] == {"en": ".", "es": ","}[lang]
+    # The coach's line blue and solid, the learner's orange and dashed, in either theme (learner review L7).
+    colour, dash = spec["encoding"]["color"]["scale"], spec["encoding"]["strokeDash"]["scale"]
+    assert colour["range"][:2] == ["#0072B2", "#E69F00"] and dash["range"][:2] == [[1, 0], [6, 3]]
+    assert colour["domain"] == dash["domain"] and len(colour["domain"]) == 2
     # Both hands laid out (twenty cards at least), the five tips of source 001, the score sheet.
     assert sum(h.proto.body.count("<img") for h in at.get("html")) >= 20
     assert len(at.text) >= 5

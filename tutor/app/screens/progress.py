@@ -4,6 +4,8 @@ mistake made most, games played and won against the virtual player, the coach's 
 time, any saved game replayed move by move with the engine's view beside it, and, for a learner in a
 class, their own row of the class's dashboard (nothing of other learners)."""
 
+from datetime import date
+
 import streamlit as st
 
 from tutor.app.ui import drill_state, identity, state, store_access
@@ -69,7 +71,12 @@ if saved.classes_joined(learner.id):  # what a class's teachers see of this lear
     mine = standing(known, ratings, done,
                     [d.id for d in course], len(saved.due(learner.id)), games)
     [row] = dashboard_table([Member(learner.id, learner.name, None, None)], {learner.id: mine}, len(course), tr)
-    st.dataframe([{k: v for k, v in row.items() if k != tr.gettext("Real name")}], hide_index=True)
+    shown = {k: v for k, v in row.items() if k != tr.gettext("Real name")}
+    # One row of twelve columns, turned on its side: it fits a phone's width, and nothing is left empty.
+    st.dataframe({tr.gettext("Column"): list(shown), tr.gettext("Your row"): [
+        "—" if v is None or v == "" else tr.day(v) if isinstance(v, date) else
+        str(tr.number(v) if isinstance(v, int) else v) for v in shown.values()]},
+        hide_index=True)
 
 st.header(tr.gettext("The course"))
 status = course_status([d.id for d in course], done)

@@ -179,6 +179,15 @@ def chart_locale(locale: str) -> Any:
                                               grouping=[3], currency=["", ""]))
 
 
+SERIES_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#999999", "#B8860B")
+"""The lines' colours, in the series' order, the same in light and dark mode: hues apart (Okabe and
+Ito's palette for colour-blind readers, its black and pale yellow left out as they vanish on one of the
+two backgrounds), so that the first series (the coach's move) is blue and the second (yours) orange
+whatever the theme (learner review L7)."""
+SERIES_DASHES = ((1, 0), (6, 3), (2, 2), (8, 2, 2, 2))
+"""The lines' dashes, in the series' order: the first solid, the others dashed, told apart without colour."""
+
+
 def show_line_chart(series: dict[str, dict[int, float]], x_label: str, y_label: str, description: str,
                     locale: str = "en") -> None:
     """Lines (one per series, by a whole-number x) as an accessible chart: the chart is described in
@@ -188,11 +197,17 @@ def show_line_chart(series: dict[str, dict[int, float]], x_label: str, y_label: 
     import altair as alt
 
     rows = [{"x": x, "y": y, "series": name} for name, points in series.items() for x, y in points.items()]
+    names = list(series)
+    colours = [SERIES_COLOURS[i % len(SERIES_COLOURS)] for i in range(len(names))]
+    dashes = [SERIES_DASHES[i % len(SERIES_DASHES)] for i in range(len(names))]
     chart = (alt.Chart({"values": rows})
              .mark_line(point=True, aria=False)
              .encode(x=alt.X("x:Q", title=x_label, axis=alt.Axis(tickMinStep=1)),
                      y=alt.Y("y:Q", title=y_label, axis=alt.Axis(format=".6~g")),  # 1400 and -10, not 1.4e+3 nor -1e+1
-                     color=alt.Color("series:N", title=None, legend=alt.Legend(orient="bottom")))
+                     color=alt.Color("series:N", title=None, legend=alt.Legend(orient="bottom"),
+                                     scale=alt.Scale(domain=names, range=colours)),
+                     strokeDash=alt.StrokeDash("series:N", title=None, legend=alt.Legend(orient="bottom"),
+                                               scale=alt.Scale(domain=names, range=dashes)))
              .properties(description=description)
              .configure(locale=chart_locale(locale)))
     st.altair_chart(chart, width="stretch")
