@@ -25,6 +25,8 @@ OPTION_LABELS = {"yes": N_("Yes"), "no": N_("No"), "non_dealer": N_("The non-dea
                  "wait": N_("Wait")}
 CARD_ANSWERS = frozenset({"discard", "wanted", "double"})
 """The questions whose answers are cards (by code)."""
+YOUR_HAND = frozenset({"double", "take"})
+"""The questions whose cards are the learner's own hand (the answers offered are shown as buttons)."""
 
 
 def option_label(question: Question, option: str, tr: Translator) -> str:
@@ -51,9 +53,11 @@ def show_question(block: Block, key: str, tr: Translator, rules: Ruleset) -> Non
         st.markdown(tr.gettext("**Quick question.** {prompt}", prompt=render(prompt(question), tr)))
         if question.card is not None:
             show_cards((question.card,), tr, label=tr.gettext("The card"))
-        if question.other:
+        if question.type == "points":
             show_cards(question.cards, tr, label=tr.gettext("The knocker's hand"))
             show_cards(question.other, tr, label=tr.gettext("The defender's hand"))
+        elif question.type in YOUR_HAND:
+            show_cards(question.cards, tr, label=tr.gettext("Your hand"))
         elif question.cards:
             show_cards(question.cards, tr)
         st.segmented_control(tr.gettext("Your answer"), choices(question, rules), key=key, on_change=_picked,
