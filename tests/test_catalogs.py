@@ -3,6 +3,7 @@ up to date with the code, and no translatable call hidden where extraction canno
 
 import ast
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -116,8 +117,12 @@ def test_a_card_takes_the_article_of_its_rank_in_each_language():
     assert [es.gettext("It threw {the_card}.", card=c) for c in ("Q♠", "J♥", "A♠", "K♣", "7♦", "10♣")] == [
         "Descartó la Q♠.", "Descartó la J♥.", "Descartó el A♠.", "Descartó el K♣.", "Descartó el 7♦.",
         "Descartó el 10♣."]
-    assert es.gettext("Throwing {the_card} leaves {points} points of deadwood.", card="J♦", points=4) == \
+    assert es.ngettext("Throwing {the_card} leaves {n} point of deadwood.",
+                       "Throwing {the_card} leaves {n} points of deadwood.", 4, card="J♦") == \
         "Descartar la J♦ deja 4 puntos sueltos."
+    assert es.ngettext("Throwing {the_card} leaves {n} point of deadwood.",
+                       "Throwing {the_card} leaves {n} points of deadwood.", 1, card="A♦") == \
+        "Descartar el A♦ deja 1 punto suelto."
     assert es.gettext("{The_card} counts {value}: an ace 1, a jack, queen or king 10, any other card its number.",
                       card="Q♥", value=10).startswith("La Q♥ cuenta 10:")
     assert [en.gettext("It threw {the_card}.", card=c) for c in ("Q♠", "7♦")] == ["It threw the Q♠.",
@@ -129,3 +134,63 @@ def test_no_spanish_message_fixes_a_cards_article():
     import re
     fixed = re.compile(r"\b(el|la|del|al|El|La) \{card\}")
     assert [m.id for m in catalog("es") if m.id and not m.context and fixed.search(str(m.string))] == []
+
+
+SPANISH_COUNT = re.compile(r"\{(\w+)\}\s+(?:de\s+)?(?:puntos|cartas|manos|partidas|jugadas|segundos|minutos|ejercicios|"
+                           r"respuestas|alumnos|veces|descartes|turnos|posiciones|lecciones|pistas|tarjetas|mundos|"
+                           r"perfiles|clases|códigos|días|horas|semanas)\b")
+ENGLISH_COUNT = re.compile(r"\{(\w+)\}\s+(?:more\s+|fewer\s+)?(?:points|cards|hands|games|moves|seconds|minutes|"
+                           r"puzzles|answers|learners|times|discards|turns|positions|lessons|hints|worlds|profiles|"
+                           r"classes|codes|days|hours|weeks)\b")
+NEVER_ONE = {
+    "**Today's goal:** {done} of {goal} answers": "the daily goal, a constant of 10",
+    "Against {player}, a published research agent: {points} points a hand more (± {stderr}, {hands} hands).":
+        "a measured figure with a decimal, over hundreds of hands",
+    "Best: within a point of the coach's move ({coach}): it gives up {loss} points.": "a figure with a decimal",
+    "Each player gets {count} cards, one at a time; the next card is turned up to start the discard pile.":
+        "the hand's size, 10",
+    "Knock: an opponent who takes {many} or more discards is putting their hand together fast.": "a constant of 2",
+    "Knock: with {few} or fewer points to go, any knock that is not undercut is likely to end the game, so do not "
+    "wait for gin.": "a constant of 10",
+    "Measured by the coach: following “{tip}” costs {points} points a hand on average (± {stderr}), the better "
+    "choice in {better} of {positions} positions.": "figures with a decimal, over tens of positions",
+    "Measured by the coach: following “{tip}” is worth {points} points a hand on average (± {stderr}), the better "
+    "choice in {better} of {positions} positions.": "figures with a decimal, over tens of positions",
+    "On average this move is worth {value} points this hand.": "a figure with a decimal",
+    "Player {winner} ends the game at hand {hand} with {points} points.": "a game's winning total, 50 or more",
+    "Set 1 to {most} hands.": "a constant of 20",
+    "The score tip does not push you: with more than {few} points to go, decide as in any hand.": "a constant of 10",
+    "Undercut: {bonus} + ({k} − {d}) = {points} points for the defender.": "a bonus of 10 or more",
+    "Undercut: {points} points for the defender.": "a bonus of 10 or more",
+    "{grade} (gives up {loss} points): {comment}": "a figure with a decimal",
+    "{grade}: it gives up {loss} points against the coach's move ({coach}).": "a figure with a decimal",
+    "{name}: {bonus} + {d} = {points} points for the knocker.": "a gin bonus of 25 or more",
+    "{name}: {points} points for the knocker.": "a gin bonus of 25 or more",
+    "{points} points (± {error})": "a figure with a decimal",
+    "{marks} Drawn from {n} hands as the level you face would have kept them; without reading anything, each unseen "
+    "card would have {uniform}.": "the map's 32,000 drawn hands",
+    "{tip}: followed on turn {turn}, and here the coach prefers another move: the tip's gives up {loss} points. {why}":
+        "a figure with a decimal",
+    "{tip}: not followed on turn {turn}, and rightly: “{other}” was worth {gain} points less.":
+        "a figure with a decimal",
+    "{tip}: not followed on turn {turn}: “{other}” was worth {gain} points more.": "a figure with a decimal",
+    "{tip}: on turn {turn} the coach departs from it: its move is worth {gain} points more than “{other}”.":
+        "a figure with a decimal",
+}
+"""The messages that write a number before a counted noun without plural forms, each with why its
+number is never 1 (a constant, a bonus, or a figure always written with a decimal)."""
+
+
+def test_every_count_a_learner_reads_takes_its_plural_forms():
+    # Content review L1: "Con 1 puntos sueltos". A number written before a counted noun ("{n} points",
+    # "{n} puntos") is either in a message with plural forms or one whose number is never 1.
+    found = {}
+    with (ROOT / "locales" / "es" / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        for message in read_po(po, locale="es"):
+            if not message.id or isinstance(message.id, tuple):
+                continue
+            if SPANISH_COUNT.search(str(message.string or "")) or ENGLISH_COUNT.search(str(message.id)):
+                found[message.id] = True
+    unexplained = sorted(set(found) - set(NEVER_ONE))
+    assert not unexplained, unexplained
+    assert set(NEVER_ONE) <= set(found), sorted(set(NEVER_ONE) - set(found))  # the list stays current

@@ -158,7 +158,7 @@ def test_the_reason_is_one_sentence_in_each_language():
     assert render(reason(question, CLASSIC), Translator("en")) == "The ace is low: it cannot follow the king in a run."
     knock = read_question("knock AS 2S 3S 7H 7D 7C KD KC KH 9S")
     assert render(reason(knock, CLASSIC), Translator("es")) == (
-        "Sí: tiene 9 puntos sueltos, dentro del límite para cerrar de 10.")
+        "Sí: sus puntos sueltos suman 9, dentro del límite para cerrar, que es 10.")
 
 
 @pytest.mark.parametrize("body", ["poker", "meld", "knock AS 2S", "fits 10H | 7H 9H", "tie AS", "value", "winner 7",

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.base.msgids import N_
+from tutor.base.msgids import N_, NP_
 from tutor.drills.kinds.melds import MELD_PROBLEMS
 from tutor.drills.model import Remark, Word
 from tutor.engine.cards import HAND_SIZE, SUIT_SYMBOLS, Card, mask_of, parse_card, parse_cards
@@ -345,8 +345,9 @@ def _void_counts(question: Question, rules: Ruleset | None) -> Slips:
 
 
 def _void_reason(question: Question, rules: Ruleset) -> Remark:
-    return Remark(N_("With {count} cards left in the stock, a discard without a knock ends the hand: nobody "
-                     "scores."), {"count": rules.void_at_stock})
+    return Remark.counting(NP_("With {n} card left in the stock, a discard without a knock ends the hand: nobody "
+                               "scores.", "With {n} cards left in the stock, a discard without a knock ends the hand: "
+                               "nobody scores."), rules.void_at_stock)
 
 
 # --- knocking -------------------------------------------------------------------------------------
@@ -683,8 +684,8 @@ TYPES: dict[str, QuestionType] = {
                               "rather not throw?"), _read_wanted,
                            lambda q, r: tuple(str(c) for c in q.cards), lambda q, r: str(_wanted(q)[0]),
                            _wanted_reason, _wanted_slip, params=lambda q: {"card": q.card}),
-    "pickups": QuestionType(N_("The opponent has taken {taken} cards from the discard pile this hand, and you could "
-                               "knock with {deadwood}. What does source 001's tip on their pickups say?"),
+    "pickups": QuestionType(N_("Cards the opponent has taken from the discard pile this hand: {taken}. You could "
+                               "knock with {deadwood} of deadwood. What does source 001's tip on their pickups say?"),
                             _read_pickups, _words("knock", "wait"), lambda q, r: pickups_say(*q.numbers),
                             _pickups_reason, params=_pickups_params),
     "double": QuestionType(N_("In this hand, which of these cards would you keep, by source 001's tip on cards that "
@@ -693,7 +694,7 @@ TYPES: dict[str, QuestionType] = {
     "take": QuestionType(N_("The opponent has just thrown {the_card}. By source 001's tip on the discard pile, do "
                             "you take it into this hand?"), _read_take, _words(*YES_NO), _yes_no(_take),
                          _take_reason, params=lambda q: {"card": q.card}),
-    "score": QuestionType(N_("You could knock now, and you need {needed} more points to win the game. What does "
+    "score": QuestionType(N_("You could knock now. Points you still need to win the game: {needed}. What does "
                              "source 000's tip on the score say?"), _read_score, _words("knock", "wait"),
                           lambda q, r: score_says(q.numbers[0]), _score_reason,
                           params=lambda q: {"needed": q.numbers[0]}),

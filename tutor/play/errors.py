@@ -118,8 +118,8 @@ class NothingToDecideError(MoveError):
 
 class ImpossibleViewError(MoveError):
     key = "impossible_view"
-    template = N_("This position cannot happen: {unseen} cards are out of sight, but the opponent's hidden cards "
-                  "and the stock come to {hidden}.")
+    template = N_("This position cannot happen: the cards out of sight number {unseen}, but the opponent's hidden "
+                  "cards and the stock come to {hidden}.")
 
 
 class ViewFieldError(MoveError):

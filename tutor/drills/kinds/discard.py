@@ -229,20 +229,24 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
             remark = Remark(TAKEN_BACK,
                             {"card": given})
             return Verdict(False, kept, "taken_card", (remark, least), str(best))
-        remark = Remark(N_("Throwing {the_card} leaves {points} points of deadwood."), {"card": given, "points": yours})
+        remark = Remark.counting(NP_("Throwing {the_card} leaves {n} point of deadwood.",
+                                         "Throwing {the_card} leaves {n} points of deadwood."), yours, card=given)
         return Verdict(False, kept, "more_deadwood", (remark, least), str(best))
-    strong = Remark(N_("The strong player throws {the_card}: it leaves {points} points of deadwood."),
-                    {"card": best, "points": kept.deadwood})
+    strong = Remark.counting(NP_("The strong player throws {the_card}: it leaves {n} point of deadwood.",
+                                 "The strong player throws {the_card}: it leaves {n} points of deadwood."),
+                             kept.deadwood, card=best)
     if given is table.taken:
         remark = Remark(TAKEN_BACK, {"card": given})
         return Verdict(False, kept, "taken_card", (remark, strong), str(best))
     yours = min_deadwood(table.hand & ~given.bit)
     if yours > kept.deadwood:
-        remark = Remark(N_("Throwing {the_card} leaves {points} points of deadwood."), {"card": given, "points": yours})
+        remark = Remark.counting(NP_("Throwing {the_card} leaves {n} point of deadwood.",
+                                         "Throwing {the_card} leaves {n} points of deadwood."), yours, card=given)
         return Verdict(False, kept, "more_deadwood", (remark, strong), str(best))
-    remark = Remark(N_("{The_card} leaves {points} points of deadwood too, but the cards it keeps have fewer "
-                       "chances to meld, or it gives the opponent a card it can use."),
-                    {"card": given, "points": yours})
+    remark = Remark.counting(NP_("{The_card} leaves {n} point of deadwood too, but the cards it keeps have fewer "
+                                 "chances to meld, or it gives the opponent a card it can use.",
+                                 "{The_card} leaves {n} points of deadwood too, but the cards it keeps have fewer "
+                                 "chances to meld, or it gives the opponent a card it can use."), yours, card=given)
     return Verdict(False, kept, "less_promise", (remark, strong), str(best))
 
 
@@ -251,24 +255,30 @@ def _opponent(puzzle: Puzzle) -> str:
     return level if isinstance(level, str) and level in LEVELS else DEFAULT_OPPONENT
 
 
+def _coach_throws(card: Card, deadwood: int) -> Remark:
+    """The coach's throw and the deadwood it leaves."""
+    return Remark.counting(NP_("The coach throws {the_card}: it leaves {n} point of deadwood.",
+                               "The coach throws {the_card}: it leaves {n} points of deadwood."), deadwood, card=card)
+
+
 def _check_by_analysis(puzzle: Puzzle, given: Card, view: View, table: Table) -> Verdict:
     """A position from the learner's game, graded by the analysis: the coach's card or one as good."""
     if given is table.taken:
         best = coach_card(view, _opponent(puzzle))
         kept = analyze(tuple(c for c in puzzle.cards if c is not best))
-        coach = Remark(N_("The coach throws {the_card}: it leaves {points} points of deadwood."),
-                       {"card": best, "points": kept.deadwood})
+        coach = _coach_throws(best, kept.deadwood)
         return Verdict(False, kept, "taken_card", (Remark(TAKEN_BACK, {"card": given}), coach), str(best))
     best, good, loss = card_verdict(table, view, given, _opponent(puzzle))
     kept = analyze(tuple(c for c in puzzle.cards if c is not best))
     if good:
         return Verdict(True, kept, expected=str(best))
-    coach = Remark(N_("The coach throws {the_card}: it leaves {points} points of deadwood."),
-                   {"card": best, "points": kept.deadwood})
+    coach = _coach_throws(best, kept.deadwood)
     yours = min_deadwood(table.hand & ~given.bit)
-    remark = Remark(N_("Throwing {the_card} leaves {points} points of deadwood and gives up {loss} points of the "
-                       "hand on average against the coach's card."),
-                    {"card": given, "points": yours, "loss": round(max(0.0, loss), 1)})
+    remark = Remark.counting(NP_("Throwing {the_card} leaves {n} point of deadwood and gives up {loss} points of "
+                                 "the hand on average against the coach's card.",
+                                 "Throwing {the_card} leaves {n} points of deadwood and gives up {loss} points of "
+                                 "the hand on average against the coach's card."), yours, card=given,
+                             loss=round(max(0.0, loss), 1))
     mistake = "more_deadwood" if yours > kept.deadwood else "less_promise"
     return Verdict(False, kept, mistake, (remark, coach), str(best))
 

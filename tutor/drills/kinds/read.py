@@ -293,10 +293,11 @@ def hints(puzzle: Puzzle) -> list[Remark]:
     unseen = table.unseen.bit_count()
     took = cards_of_mask(table.opponent_known)
     passed = passed_cards(table)
-    first = Remark(N_("It holds {hidden} cards you have not seen, among the {unseen} you cannot see: a card you "
-                      "know nothing about is in its hand {chance} of the time."),
-                   {"hidden": table.opponent_hidden, "unseen": unseen,
-                    "chance": Percent(100 * table.opponent_hidden / unseen if unseen else 0)})
+    first = Remark.counting(NP_("It holds {n} card you have not seen, among the {unseen} you cannot see: a card you "
+                                "know nothing about is in its hand {chance} of the time.",
+                                "It holds {n} cards you have not seen, among the {unseen} you cannot see: a card you "
+                                "know nothing about is in its hand {chance} of the time."), table.opponent_hidden,
+                            unseen=unseen, chance=Percent(100 * table.opponent_hidden / unseen if unseen else 0))
     second = (Remark.counting(NP_("It took {cards} from the pile and still holds it: cards that meld with it are "
                                   "likelier in its hand.",
                                   "It took {cards} from the pile and still holds them: cards that meld with them "
