@@ -28,7 +28,7 @@ def read_deck(data: bytes, folder: Path) -> tuple[list[list[str]], list[tuple[in
 
 def test_the_glossary_deck_has_every_term_with_a_card_each_way(tmp_path):
     notes, cards, guids = read_deck(glossary_package(("es", "en"), "gin-tutor"), tmp_path)
-    assert len(notes) == len(glossary()) == 44 and len(cards) == 88
+    assert len(notes) == len(glossary()) == 47 and len(cards) == 94
     assert {o for _, o in cards} == {0, 1}  # Spanish → English and English → Spanish
     pozo = next(n for n in notes if n[0] == "pozo")
     # Term es, Definition es, Term en, Definition en, as data/glossary.toml has them.
