@@ -187,7 +187,7 @@ def test_two_teachers_two_classes_a_learner_joins_and_does_homework_across_proce
         # Ms Ruiz, on the other process, sees Ana and sets a set of puzzles.
         ruiz.goto(f"{front}/classes?lang=en&class={mine}")
         ruiz.get_by_text("1 learner", exact=True).wait_for()
-        ruiz.get_by_text("Homework", exact=True).click()
+        ruiz.get_by_text("Set homework", exact=True).click()
         ruiz.get_by_role("button", name="Set this set of puzzles").click()
         ruiz.get_by_text("The homework is set").wait_for()
         ana.goto(f"{front}/classes?lang=en")

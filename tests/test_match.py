@@ -244,8 +244,8 @@ def test_a_position_of_the_learners_game_is_graded_by_the_coachs_analysis_agains
     assert check(puzzle, "QC").correct and check(puzzle, "JH").correct
     wrong = check(puzzle, "6S")
     assert not wrong.correct and wrong.mistake == "less_promise" and wrong.expected == "3H"
-    assert wrong.remarks[0].params["points"] == 59 and wrong.remarks[0].params["loss"] > 5
-    assert wrong.remarks[1].params == {"card": parse_card("3H"), "points": 62}
+    assert wrong.remarks[0].params["n"] == 59 and wrong.remarks[0].params["loss"] > 5
+    assert wrong.remarks[1].params == {"card": parse_card("3H"), "n": 62}
     # A code made before positions named their opponent is measured against the strong player.
     assert position_puzzle(encode_view(match.view()), 12345).properties["opponent"] == "strong"
 
