@@ -122,8 +122,8 @@ def test_glossary_flash_cards_in_both_directions(data_folder):
     from tutor.content.glossary import term_by_id
     from tutor.progress.store import open_store
     # New cards come in a mixed order, fixed per learner and direction (not the alphabet): for
-    # Ana (profile 1) the first es>en card is "partida", the first en>es card "carta descubierta".
-    first, other = some(term_by_id("partida")), some(term_by_id("carta-descubierta"))
+    # Ana (profile 1) the first es>en card is "barajar", the first en>es card "carta descubierta".
+    first, other = some(term_by_id("barajar")), some(term_by_id("carta-descubierta"))
     at = with_profile("en")
     at.switch_page("screens/review.py").run()
     assert any(m.value == f"### {first.names['es']}" for m in at.markdown)

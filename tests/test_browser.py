@@ -409,10 +409,16 @@ def test_in_the_default_set_up_no_one_becomes_a_teacher_by_name_cookie_or_pick(a
         sidebar = picking.locator("[data-testid='stSidebar']")
         settle(picking)
         sidebar.get_by_text("Profile: guest").click()
+        settle(picking)
         picker = sidebar.get_by_label("Your profile")
         picker.click()
-        picker.fill("Ms Ruiz Default")  # the list narrows to the name typed
-        picking.get_by_role("option", name="Ms Ruiz Default", exact=True).wait_for()
+        picker.press_sequentially("Ms Ruiz Default")  # the list narrows to the name typed, as a person types it
+        try:
+            picking.get_by_role("option", name="Ms Ruiz Default", exact=True).wait_for(timeout=60_000)
+        except Exception as error:
+            options = picking.get_by_role("option").all_inner_texts()
+            raise AssertionError(f"the list offers {options[:20]}; the sidebar says "
+                                 f"{sidebar.inner_text(timeout=5000)!r}") from error
         picker.press("Enter")
         sidebar.get_by_text("Profile: Ms Ruiz Default").wait_for()
         _no_teacher_action(picking)
