@@ -205,6 +205,14 @@ class ClassRoom(StoreCore):
                    {"c": class_id, "at": self.clock().isoformat(), "actor": actor, "what": what, "subject": subject,
                     "detail": detail})
 
+    def _drop_teacher(self, db: sa.Connection, class_id: int, teacher_id: int, actor: int, what: EventKind) -> bool:
+        """Take ``teacher_id`` out of the class's teachers, recorded as ``what`` by ``actor``; whether they were one."""
+        gone = db.execute(sa.text("DELETE FROM class_teachers WHERE class_id = :c AND profile_id = :p"),
+                          {"c": class_id, "p": teacher_id}).rowcount
+        if gone:
+            self._record(db, class_id, actor, what, subject=teacher_id)
+        return bool(gone == 1)
+
     # --- a teacher's classes ------------------------------------------------------------------
 
     @guarded(lambda: None, write=True)
@@ -283,11 +291,7 @@ class ClassRoom(StoreCore):
         with self._transaction() as db:
             if teacher_id == owner_id or not self._owns(db, owner_id, class_id):
                 return False
-            gone = db.execute(sa.text("DELETE FROM class_teachers WHERE class_id = :c AND profile_id = :p"),
-                              {"c": class_id, "p": teacher_id}).rowcount
-            if gone:
-                self._record(db, class_id, owner_id, "teacher_removed", subject=teacher_id)
-        return gone == 1
+            return self._drop_teacher(db, class_id, teacher_id, owner_id, "teacher_removed")
 
     @guarded(lambda: False, write=True)
     def leave_teaching(self, teacher_id: int, class_id: int) -> bool:
@@ -296,11 +300,7 @@ class ClassRoom(StoreCore):
         with self._transaction() as db:
             if self._owns(db, teacher_id, class_id):
                 return False
-            gone = db.execute(sa.text("DELETE FROM class_teachers WHERE class_id = :c AND profile_id = :p"),
-                              {"c": class_id, "p": teacher_id}).rowcount
-            if gone:
-                self._record(db, class_id, teacher_id, "teacher_left", subject=teacher_id)
-        return gone == 1
+            return self._drop_teacher(db, class_id, teacher_id, teacher_id, "teacher_left")
 
     @guarded(lambda: None, write=True)
     def renew_code(self, teacher_id: int, class_id: int, teacher_code: bool) -> str | None:

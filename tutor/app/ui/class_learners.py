@@ -140,13 +140,10 @@ def save_real_names(class_id: int, column: str) -> None:
 
 def remove_learner(profile_id: int) -> None:
     """Take a learner out of the class shown, once confirmed."""
-    mine = chosen()
-    waiting = classes_state.asked("remove_learner", mine[1]) if mine is not None else None
-    classes_state.cancel()
-    if mine is not None and waiting is not None and waiting[0] == profile_id \
-            and store_access.store().remove_member(*mine, profile_id):
+    done = classes_state.confirmed("remove_learner", profile_id)
+    if done is not None and store_access.store().remove_member(*done[0], profile_id):
         st.session_state.pop(CLASS_LEARNER, None)
-        note("success", N_("{name} is out of the class; their own progress stays theirs."), name=waiting[1])
+        note("success", N_("{name} is out of the class; their own progress stays theirs."), name=done[1])
 
 
 def new_sign_in_code(profile_id: int) -> None:

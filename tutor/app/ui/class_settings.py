@@ -106,12 +106,10 @@ def _hide_teacher_code() -> None:
 
 def _renew(teacher_code: bool) -> None:
     """A new class or teacher code for the class shown, once confirmed; the old one joins no one."""
-    action = "teacher_code" if teacher_code else "class_code"
-    mine = chosen()
-    waiting = classes_state.asked(action, mine[1]) if mine is not None else None
-    classes_state.cancel()
-    if mine is None or waiting is None:
+    done = classes_state.confirmed("teacher_code" if teacher_code else "class_code")
+    if done is None:
         return
+    mine = done[0]
     code = store_access.store().renew_code(*mine, teacher_code=teacher_code)
     if code is None:
         note("error", classes_state.JOIN_NOTES["unavailable"])
@@ -134,22 +132,17 @@ def renew_teacher_code(_subject: int) -> None:
 
 def remove_teacher(teacher_id: int) -> None:
     """The owner takes a co-teacher out of the class shown, once confirmed."""
-    mine = chosen()
-    waiting = classes_state.asked("remove_teacher", mine[1]) if mine is not None else None
-    classes_state.cancel()
-    if mine is not None and waiting is not None and waiting[0] == teacher_id \
-            and store_access.store().remove_teacher(*mine, teacher_id):
-        note("success", N_("{name} no longer teaches the class."), name=waiting[1])
+    done = classes_state.confirmed("remove_teacher", teacher_id)
+    if done is not None and store_access.store().remove_teacher(*done[0], teacher_id):
+        note("success", N_("{name} no longer teaches the class."), name=done[1])
 
 
 def leave_teaching(_subject: int) -> None:
     """A co-teacher stops teaching the class shown, once confirmed."""
-    mine = chosen()
-    waiting = classes_state.asked("leave_teaching", mine[1]) if mine is not None else None
-    classes_state.cancel()
-    if mine is not None and waiting is not None and store_access.store().leave_teaching(*mine):
+    done = classes_state.confirmed("leave_teaching")
+    if done is not None and store_access.store().leave_teaching(*done[0]):
         st.session_state.pop(CLASS_CHOICE, None)
-        note("success", N_("You no longer teach the class “{name}”."), name=waiting[1])
+        note("success", N_("You no longer teach the class “{name}”."), name=done[1])
 
 
 def rename() -> None:

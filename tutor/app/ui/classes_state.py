@@ -300,6 +300,18 @@ def cancel() -> None:
     st.session_state.pop(CLASS_CONFIRM, None)
 
 
+def confirmed(action: str, subject: int | None = None) -> tuple[tuple[int, int], str] | None:
+    """For the button that confirms ``action`` on the class shown: the teacher's profile id and the
+    class, and the name the question named; None where that action (on ``subject``, when given) was
+    not the one waiting, or the profile may not teach. The question is dropped either way."""
+    mine = chosen()
+    waiting = asked(action, mine[1]) if mine is not None else None
+    cancel()
+    if mine is None or waiting is None or (subject is not None and waiting[0] != subject):
+        return None
+    return mine, waiting[1]
+
+
 def confirm_box(action: str, class_id: int, confirm_label: str, on_yes: Any, tr: Translator) -> None:
     """Where ``action`` waits to be confirmed for class ``class_id``: the question naming what it acts
     on, with ``confirm_label`` (which calls ``on_yes(profile id)``) and Cancel."""
