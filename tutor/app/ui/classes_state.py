@@ -193,17 +193,12 @@ def create_class() -> None:
          code=made.code)
 
 
-def _chosen() -> tuple[int, int] | None:
-    """The teacher's profile id and the class they are looking at."""
-    teacher = _teacher()
-    chosen = st.session_state.get(CLASS_CHOICE)
-    return None if teacher is None or not isinstance(chosen, int) else (teacher.id, chosen)
-
-
 def chosen() -> tuple[int, int] | None:
     """The teacher's profile id and the class they are looking at, for the parts of a class's page
     (None where the profile may not teach: the page says why)."""
-    return _chosen()
+    teacher = _teacher()
+    choice = st.session_state.get(CLASS_CHOICE)
+    return None if teacher is None or not isinstance(choice, int) else (teacher.id, choice)
 
 
 def pick_class(taught: list[int], asked: str | None) -> tuple[int, bool]:
