@@ -29,3 +29,15 @@ def test_a_count_is_forgotten_a_day_after_the_last_wrong_try():
     assert tries.wait_left(("address:10.0.0.7",), 1.0) == 4.0
     tries.wrong(("address:10.0.0.8",), FORGET_AFTER + 10.0)  # the next wrong try clears stale counts
     assert tries.wrong(("address:10.0.0.7",), FORGET_AFTER + 10.0) == FIRST_WAIT  # its first again
+
+
+def test_the_wrong_tries_in_a_row_are_counted_until_a_right_one_or_a_day_passes():
+    tries = Throttle()
+    ana = ("browser:ana",)
+    assert tries.wrong_tries(ana, 0.0) == 0
+    tries.wrong(ana, 0.0)
+    tries.wrong(ana, 1.0)
+    assert tries.wrong_tries(ana, 2.0) == 2 and tries.wrong_tries(("browser:ben",), 2.0) == 0
+    assert tries.wrong_tries(ana, 1.0 + FORGET_AFTER + 1.0) == 0  # a day after the last one: forgotten
+    tries.right(ana)
+    assert tries.wrong_tries(ana, 3.0) == 0
