@@ -65,11 +65,11 @@ def give_real_name(teacher, row, real_name):
     """The teacher types ``real_name`` in the "Real name" cell of row ``row`` of the learners' table
     (AppTest cannot type in a table: the edit its widget sends is saved as the page saves it)."""
     from tutor.app.ui.class_learners import real_name_edits
-    ids = teacher.session_state["_class_real_names_ids"]
-    [(learner, name)] = real_name_edits({"edited_rows": {row: {"Real name": real_name}}}, ids, "Real name")
     store = app_store()
-    assert store.set_real_name(teacher.session_state["_profile"].id, teacher.session_state[CLASS_CHOICE], learner,
-                               name)
+    teacher_id, class_id = teacher.session_state["_profile"].id, teacher.session_state[CLASS_CHOICE]
+    ids = [m.profile_id for m in store.members(teacher_id, class_id)]  # the table's rows, in its order
+    [(learner, name)] = real_name_edits({"edited_rows": {row: {"Real name": real_name}}}, ids, "Real name")
+    assert store.set_real_name(teacher_id, class_id, learner, name)
     store.close()
     teacher.run()
 

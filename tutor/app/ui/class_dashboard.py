@@ -7,6 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.app.ui.class_views import dashboard_table, levels_table, table_csv
+from tutor.app.ui.classes_state import labelled_select
 from tutor.app.ui.render import show_line_chart
 from tutor.app.ui.session_keys import CLASS_CHART_LEARNER
 from tutor.drills import KINDS
@@ -31,10 +32,7 @@ def dashboard(school_class: SchoolClass, members: list[Member], standings: dict[
         named = [tr.gettext("{kind} ({right} right)", kind=drill_kind_name(kind, tr), right=tr.percent(right))
                  for kind, _, right in weak]
         st.markdown(tr.gettext("**The class's weakest kinds of drill:** {kinds}", kinds=tr.list_of(named)))
-    if st.session_state.get(CLASS_CHART_LEARNER) not in labels:
-        st.session_state.pop(CLASS_CHART_LEARNER, None)
-    one = st.selectbox(tr.gettext("A learner over time"), [m.profile_id for m in members],
-                       format_func=labels.__getitem__, key=CLASS_CHART_LEARNER)
+    one = labelled_select(tr.gettext("A learner over time"), labels, CLASS_CHART_LEARNER)
     history = rating_series([row for row in saved.rating_history(one) if row[0] in KINDS])
     if history:
         show_line_chart({drill_kind_name(kind, tr): points for kind, points in history.items()},

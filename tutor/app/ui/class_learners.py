@@ -6,6 +6,7 @@ print; and what each of these buttons does."""
 from __future__ import annotations
 
 import contextlib
+import zlib
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
@@ -19,7 +20,6 @@ from tutor.app.ui.session_keys import (
     CLASS_LEARNER,
     CLASS_NAMES,
     CLASS_REAL_NAMES,
-    CLASS_REAL_NAMES_IDS,
     CLASS_SHEET,
 )
 from tutor.engine.errors import TutorError
@@ -40,18 +40,19 @@ def learner_list(school_class: SchoolClass, members: list[Member], tr: Translato
         return
     labels = learner_labels(members)
     real, profile, joined = tr.gettext("Real name"), tr.gettext("Profile"), tr.gettext("Joined")
-    st.session_state[CLASS_REAL_NAMES_IDS] = [m.profile_id for m in members]
+    ids = tuple(m.profile_id for m in members)
+    # A new table whenever the learners change: its edits name rows by number, and a row's learner
+    # must be the one it was typed beside.
+    key = f"{CLASS_REAL_NAMES}_{school_class.id}_{zlib.crc32(repr(ids).encode())}"
     st.data_editor([{real: m.real_name or "", profile: _profile_shown(m, labels),
                      joined: tr.day(m.joined.date()) if m.joined else "—"} for m in members],
-                   key=f"{CLASS_REAL_NAMES}_{school_class.id}", hide_index=True, disabled=[profile, joined],
+                   key=key, hide_index=True, disabled=[profile, joined],
                    column_config={real: st.column_config.TextColumn(real, max_chars=REAL_NAME_MAX, help=tr.gettext(
                        "Type a learner's real name here: only this class's teachers see it."))},
-                   on_change=save_real_names, args=(school_class.id, real))
+                   on_change=save_real_names, args=(school_class.id, real, key, ids))
+    st.caption(tr.gettext("A real name is saved as soon as you leave its cell (Enter or a click elsewhere)."))
     by_member = {m.profile_id: m for m in members}
-    if st.session_state.get(CLASS_LEARNER) not in by_member:  # a learner gone since, or a forged id
-        st.session_state.pop(CLASS_LEARNER, None)
-    st.selectbox(tr.gettext("Learner"), list(by_member), key=CLASS_LEARNER, format_func=labels.__getitem__)
-    one = by_member[int(st.session_state[CLASS_LEARNER])]
+    one = by_member[classes_state.labelled_select(tr.gettext("Learner"), labels, CLASS_LEARNER)]
     remove, code = st.columns(2)
     remove.button(tr.gettext("Take out of the class"), key="remove_learner", on_click=ask,
                   args=("remove_learner", school_class.id, one.profile_id, labels[one.profile_id]))
@@ -120,22 +121,18 @@ def real_name_edits(edits: Any, ids: Sequence[Any], column: str) -> list[tuple[i
     return typed
 
 
-def save_real_names(class_id: int, column: str) -> None:
-    """Save the real names typed in the learners' table."""
+def save_real_names(class_id: int, column: str, key: str, ids: tuple[int, ...]) -> None:
+    """Save the real names typed in the learners' table ``key``, whose rows are the learners ``ids``."""
     mine = chosen()
     if mine is None or mine[1] != class_id:
         return
-    typed = real_name_edits(st.session_state.get(f"{CLASS_REAL_NAMES}_{class_id}"),
-                            st.session_state.get(CLASS_REAL_NAMES_IDS) or [], column)
-    saved = 0
-    for profile_id, real_name in typed:
+    typed = real_name_edits(st.session_state.get(key), ids, column)
+    for profile_id, real_name in typed:  # the table shows what was typed: no note (a second run would drop it)
         try:
-            saved += store_access.store().set_real_name(*mine, profile_id, real_name)
+            store_access.store().set_real_name(*mine, profile_id, real_name)
         except TutorError as error:
             note_error(error)
             return
-    if saved:
-        note("success", N_("The real name is saved."))
 
 
 def remove_learner(profile_id: int) -> None:

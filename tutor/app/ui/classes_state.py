@@ -31,7 +31,6 @@ from tutor.app.ui.session_keys import (
     CLASS_NEW_NAME,
     CLASS_NEW_RULES,
     CLASS_NOTE,
-    CLASS_PICKER,
     TEACHER_CODE,
 )
 from tutor.engine.errors import TutorError
@@ -219,25 +218,30 @@ def pick_class(taught: list[int], asked: str | None) -> tuple[int, bool]:
 def class_picker(taught: list[SchoolClass], asked: str | None, tr: Translator) -> int:
     """The selector of the class a teacher looks at (:func:`pick_class`), "(archived)" after an
     archived one's name; the id chosen. Warns where the address asked for a class not theirs."""
-    by_id = {c.id: c for c in taught}
-    choice, missed = pick_class(list(by_id), asked)
+    _, missed = pick_class([c.id for c in taught], asked)
     if missed:
         st.warning(tr.gettext("None of your classes has that address: here is the first of yours."))
-    labels = {cid: class_label(c, tr) for cid, c in by_id.items()}
-    # The selector is a new widget whenever its labels change (a class renamed, archived or brought
-    # back): a widget whose options change under the same key loses the next click in the browser,
-    # whatever it is on (seen in Chromium: "Bring the class back" right after "Archive the class").
-    # Its choice lives in CLASS_CHOICE, which the new widget starts from.
-    shown = f"{CLASS_PICKER}_{zlib.crc32(json.dumps(labels, sort_keys=True).encode())}"
-    st.session_state[shown] = choice
-    st.selectbox(tr.gettext("Class"), list(by_id), key=shown, format_func=labels.__getitem__,
-                 on_change=_picked, args=(shown,))
-    return choice
+    return labelled_select(tr.gettext("Class"), {c.id: class_label(c, tr) for c in taught}, CLASS_CHOICE)
 
 
-def _picked(shown: str) -> None:
-    """The teacher picked another class in the selector ``shown``."""
-    st.session_state[CLASS_CHOICE] = st.session_state.get(shown)
+def labelled_select(label: str, labels: dict[int, str], choice_key: str) -> int:
+    """A selector of ids shown by their ``labels``, whose choice lives in ``choice_key`` (the first id
+    where it holds none of them); the id chosen. It is a new widget whenever its labels change (a
+    class renamed or archived, a learner given a real name): a selector whose options change under
+    one key loses the next click in the browser, whatever it is on (seen in Chromium: "Bring the
+    class back" right after "Archive the class")."""
+    if st.session_state.get(choice_key) not in labels:
+        st.session_state[choice_key] = next(iter(labels))
+    shown = f"{choice_key}_{zlib.crc32(json.dumps(labels, sort_keys=True).encode())}"
+    st.session_state[shown] = st.session_state[choice_key]
+    st.selectbox(label, list(labels), key=shown, format_func=labels.__getitem__, on_change=_picked,
+                 args=(shown, choice_key))
+    return int(st.session_state[choice_key])
+
+
+def _picked(shown: str, choice_key: str) -> None:
+    """Another id was picked in the selector ``shown``: it is the choice now."""
+    st.session_state[choice_key] = st.session_state.get(shown)
 
 
 def show_note(tr: Translator) -> None:
