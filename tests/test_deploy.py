@@ -190,6 +190,16 @@ def test_two_teachers_two_classes_a_learner_joins_and_does_homework_across_proce
         ruiz.get_by_text("Set homework", exact=True).click()
         ruiz.get_by_role("button", name="Set this set of puzzles").click()
         ruiz.get_by_text("The homework is set").wait_for()
+        # Archived and brought back, one click each: the class selector's label changes in between, and
+        # the next click is not lost (it was, before the selector became a new widget on each change).
+        settle(ruiz)
+        ruiz.get_by_text("Rename or archive", exact=True).click()
+        settle(ruiz)
+        ruiz.get_by_role("button", name="Archive the class").click()
+        ruiz.get_by_text("The class is archived: its codes join no one").first.wait_for()
+        settle(ruiz)
+        ruiz.get_by_role("button", name="Bring the class back").click()
+        ruiz.get_by_text("The class is back: its codes work again.").wait_for()
         ana.goto(f"{front}/classes?lang=en")
         ana.get_by_text("Homework:").wait_for()
         ana.get_by_role("link", name="Puzzle 1", exact=True).wait_for()
