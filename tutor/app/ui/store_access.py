@@ -103,17 +103,19 @@ def fault_warning(tr: Translator) -> None:
     heard = st.session_state.get(FAULT)
     slot = st.session_state.pop(FAULT_SLOT, None)
     aside = st.session_state.pop(SET_ASIDE, 0)
+    homework = st.session_state.pop(HOMEWORK_ASIDE, 0)
+    if not (aside or homework or heard):
+        return
+    # One container for every message: the slot is an st.empty, where each new container replaces the last.
+    where = slot.container() if slot is not None else st.sidebar
     if aside:
-        where = slot.container() if slot is not None else st.sidebar
         where.info(tr.ngettext("{n} saved item of yours could not be read (a saved game, a review card, a rating or a "
                                "drill answer, damaged or from a newer version): it was put aside, kept but not used, "
                                "and the rest of your progress works.",
                                "{n} saved items of yours could not be read (saved games, review cards, ratings or "
                                "drill answers, damaged or from a newer version): they were put aside, kept but not "
                                "used, and the rest of your progress works.", aside))
-    homework = st.session_state.pop(HOMEWORK_ASIDE, 0)
     if homework:
-        where = slot.container() if slot is not None else st.sidebar
         where.info(tr.ngettext("{n} piece of your classes' homework could not be read (damaged, or from a newer "
                                "version): it was put aside, kept but not shown to anyone. Set it again if your "
                                "learners still need it.",
@@ -121,12 +123,11 @@ def fault_warning(tr: Translator) -> None:
                                "version): they were put aside, kept but not shown to anyone. Set them again if your "
                                "learners still need them.", homework))
     if heard:
-        sidebar = slot.container() if slot is not None else st.sidebar
         fault, lost = heard
         reason = tr.gettext(FAULT_REASONS.get(fault, FAULT_REASONS["unavailable"]))
         if lost:
-            sidebar.warning(tr.gettext("Your last answer or change was not saved: {reason}. The app keeps "
+            where.warning(tr.gettext("Your last answer or change was not saved: {reason}. The app keeps "
                                        "working, and saving resumes as soon as the problem is gone.", reason=reason))
         else:
-            sidebar.warning(tr.gettext("Your saved progress cannot be reached just now: {reason}. The app keeps "
+            where.warning(tr.gettext("Your saved progress cannot be reached just now: {reason}. The app keeps "
                                        "working, and saving resumes as soon as the problem is gone.", reason=reason))
