@@ -291,7 +291,8 @@ def test_every_migration_brings_an_empty_database_to_the_current_schema(tmp_path
     engine.dispose()
     assert tables == {"profiles", "attempts", "lessons_done", "review", "games", "profile_keys", "transfer_codes",
                       "set_aside", "ratings", "rating_history", "puzzle_ratings", "classes", "class_teachers",
-                      "class_members", "class_news", "assignments", "class_history", "alembic_version"}
+                      "class_members", "class_news", "assignments", "class_history", "friend_games",
+                      "alembic_version"}
 
 
 # --- The review policy (pure) ------------------------------------------------------------------

@@ -77,12 +77,15 @@ def _symbol(card: Card | None) -> str:
     return card.symbol if card is not None else ""
 
 
-def log_line(played: Played, tr: Translator, gin: bool = False) -> str:
+def log_line(played: Played, tr: Translator, gin: bool = False, seat: int = LEARNER, name: str | None = None) -> str:
     """One move for the table's log: ``You drew from the stock``, ``It threw the K♣``, ``It knocks``;
-    ``gin``: the knock left no deadwood (``It threw the 6♣ and went gin``)."""
+    ``gin``: the knock left no deadwood (``It threw the 6♣ and went gin``). ``seat`` is the reader's;
+    ``name`` the other player's, in a game between two learners (``Ana threw the K♣``)."""
+    if played.player != seat and name is not None:
+        return _friend_line(played, tr, gin, name)
     kind, card = played.move
     top = played.took
-    you = played.player == LEARNER
+    you = played.player == seat
     if kind == "stock":
         return tr.gettext("You drew from the stock.") if you else tr.gettext("It drew from the stock.")
     if kind == "take":
@@ -100,6 +103,24 @@ def log_line(played: Played, tr: Translator, gin: bool = False) -> str:
         return (tr.gettext("You threw {the_card} and knocked.", card=_symbol(card)) if you
                 else tr.gettext("It threw {the_card} and knocked.", card=_symbol(card)))
     return tr.gettext("You laid down big gin.") if you else tr.gettext("It laid down big gin.")
+
+
+def _friend_line(played: Played, tr: Translator, gin: bool, name: str) -> str:
+    """The other player's move, by their name, in a game between two learners."""
+    kind, card = played.move
+    if kind == "stock":
+        return tr.gettext("{name} drew from the stock.", name=name)
+    if kind == "take":
+        return tr.gettext("{name} took {the_card}.", name=name, card=_symbol(played.took))
+    if kind == "pass":
+        return tr.gettext("{name} passed the upcard.", name=name)
+    if kind == "discard":
+        return tr.gettext("{name} threw {the_card}.", name=name, card=_symbol(card))
+    if kind == "knock" and gin:
+        return tr.gettext("{name} threw {the_card} and went gin.", name=name, card=_symbol(card))
+    if kind == "knock":
+        return tr.gettext("{name} threw {the_card} and knocked.", name=name, card=_symbol(card))
+    return tr.gettext("{name} laid down big gin.", name=name)
 
 
 def position_line(view: View, tr: Translator) -> str:
@@ -220,6 +241,12 @@ def measured_against(opponent: str, tr: Translator) -> str:
     """Which level the coach measures against, and what of it."""
     return tr.gettext("The coach measures against the level you face (“{level}”): how it takes from the pile, "
                       "throws and knocks.", level=bot_level_name(opponent, tr))
+
+
+def modelled_friend(name: str, tr: Translator) -> str:
+    """Against whom the coach measures in a game between two learners: a model of the other player."""
+    return tr.gettext("The coach cannot know how {name} plays: it measures your moves against the strong "
+                      "virtual player in their seat, a model of a good player (our choice).", name=name)
 
 
 def hint_value_text(hint: CoachHint, top: str | None, tr: Translator) -> str | None:

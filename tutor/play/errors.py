@@ -36,6 +36,16 @@ class GameOverError(MoveError):
     template = N_("The game is over: no more moves can be played in it.")
 
 
+class NotYourTurnError(MoveError):
+    key = "not_your_turn"
+    template = N_("It is not your turn: wait for the other player's move.")
+
+
+class SeatTakenOverError(MoveError):
+    key = "seat_taken_over"
+    template = N_("The virtual player has taken this seat: its moves are no longer yours to make.")
+
+
 class UpcardDecisionError(MoveError):
     key = "upcard_decision"
     template = N_("First decide on the upcard: take it or pass.")

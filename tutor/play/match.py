@@ -148,6 +148,9 @@ class Match:
     level: str
     moves: tuple[Played, ...] = ()
     decisions: tuple[Decision, ...] = ()
+    seat: int = LEARNER
+    """The learner's seat: 0 against the virtual player; either in a game between two learners
+    (:mod:`tutor.play.friend`, where the match is one player's side of the table)."""
 
     @property
     def rules(self) -> Ruleset:
@@ -164,11 +167,11 @@ class Match:
 
     @property
     def learner_to_move(self) -> bool:
-        return self.game.to_move == LEARNER
+        return self.game.to_move == self.seat
 
     def view(self) -> View:
         """What the learner sees of the hand being played."""
-        return self.game.view(LEARNER)
+        return self.game.view(self.seat)
 
     def hint(self) -> CoachHint:
         """The coach's move for the learner's view, explained and valued."""
@@ -220,18 +223,18 @@ class Match:
         return out
 
     def opponent_hand_at(self, decision: Decision) -> tuple[Card, ...]:
-        """The virtual player's real hand when the learner made ``decision`` (one of this match's),
+        """The opponent's real hand when the learner made ``decision`` (one of this match's),
         replayed from the deal, sorted as the table shows them."""
         mine = [d for d in self.decisions if d.hand == decision.hand]
         place = next((i for i, d in enumerate(mine) if d is decision), None)
         if place is None:
             raise ValueError("that decision is not one of this game's")
-        stood = [hand for hand, played in self.positions(decision.hand) if played.player == LEARNER]
-        return tuple(sort_cards(stood[place].cards[VIRTUAL]))
+        stood = [hand for hand, played in self.positions(decision.hand) if played.player == self.seat]
+        return tuple(sort_cards(stood[place].cards[1 - self.seat]))
 
     def learner_moves(self) -> list[tuple[str, str | None]]:
         """The learner's moves as text, in order: what a saved game keeps."""
-        return [move_text(p.move) for p in self.moves if p.player == LEARNER]
+        return [move_text(p.move) for p in self.moves if p.player == self.seat]
 
 
 def start_match(rules: Ruleset, seed: int | str, level: str) -> Match:

@@ -28,7 +28,7 @@ APPLICATION_ID = 0x47696E54
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 """Alembic's scripts: ``versions/0001_…`` to the newest, one per schema version."""
 REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009", "0010", "0011", "0012", "0013",
-             "0014", "0015", "0016", "0017")
+             "0014", "0015", "0016", "0017", "0018")
 """The migrations, oldest first: schema version N is the database after ``REVISIONS[N - 1]``."""
 SCHEMA_VERSION = len(REVISIONS)
 TABLES: tuple[set[str], ...] = ({"profiles", "attempts", "lessons_done"}, {"review"}, {"games"}, set(), set(),

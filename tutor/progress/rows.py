@@ -98,11 +98,15 @@ class SavedGame:
     accuracy: float | None = None
     """The coach's accuracy of the decisions judged so far, 0 to 100 (kept since schema 15; None
     before any is judged, and for a game saved before)."""
+    friend_id: int | None = None
+    """For a game against another learner, its table (:mod:`tutor.progress.store_friends`; since
+    schema 18); None for a game against the virtual player."""
 
 
 def read_game(row: Sequence[Any]) -> SavedGame:
     """A ``games`` row as the store selects it: id, seed, level, ruleset, moves, finished, won,
-    decisions, agreed, started, updated, version, and (from schema 13) hands and (from 15) accuracy."""
+    decisions, agreed, started, updated, version, and (from schema 13) hands, (from 15) accuracy and
+    (from 18) the friend game's table."""
     gid, seed, level, ruleset, moves, finished, won, decisions, agreed, started, updated, version, *more = row
     if not isinstance(level, str) or not isinstance(ruleset, str):
         raise UnreadableRow("the level or the ruleset is not a name")
@@ -110,7 +114,8 @@ def read_game(row: Sequence[Any]) -> SavedGame:
                    bool(finished), None if won is None else bool(won), _whole(decisions, "decisions"),
                    _whole(agreed, "agreed"), read_time(started, "started"), read_time(updated, "updated"),
                    _whole(version, "the version"), _whole(more[0], "hands") if more else 0,
-                   _accuracy(more[1]) if len(more) > 1 else None)
+                   _accuracy(more[1]) if len(more) > 1 else None,
+                   _whole(more[2], "the table") if len(more) > 2 and more[2] is not None else None)
 
 
 def _accuracy(value: Any) -> float | None:
@@ -177,7 +182,7 @@ def read_attempt(row: Sequence[Any]) -> Attempt:
 # --- Setting a row aside ---------------------------------------------------------------------------
 
 GAME_COLUMNS = ("id", "seed", "level", "ruleset", "moves", "finished", "won", "decisions", "agreed", "started",
-                "updated", "version", "hands", "accuracy")
+                "updated", "version", "hands", "accuracy", "friend_id")
 """A saved game's columns, in the order :func:`read_game` reads them."""
 CARD_COLUMNS = ("state", "step", "stability", "difficulty", "due", "last_review")
 """The review table's columns that hold an item's FSRS card, in the order :func:`read_card` reads them."""

@@ -47,6 +47,7 @@ from tutor.progress.store_core import (
     default_data_dir,
     guarded,
 )
+from tutor.progress.store_friends import FriendRoom
 from tutor.progress.store_games import GameRoom, Saved, StaleGameError
 from tutor.progress.store_profiles import (
     CODE_HOURS,
@@ -107,7 +108,7 @@ class SheetLine:
     code: str
 
 
-class Store(ProfileRoom, AttemptRoom, ReviewRoom, GameRoom, ClassRoom):
+class Store(ProfileRoom, AttemptRoom, ReviewRoom, GameRoom, ClassRoom, FriendRoom):
     """Progress in one database (see :class:`~tutor.progress.store_core.StoreCore`), in its rooms."""
 
     @guarded(list, write=True)

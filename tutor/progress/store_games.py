@@ -40,12 +40,14 @@ class GameRoom(StoreCore):
     @guarded(lambda: None, write=True)
     def save_game(self, profile_id: int, game_id: int | None, seed: int, level: str, ruleset: str,
                   moves: list[tuple[str, str | None]], finished: bool, won: bool | None, decisions: int,
-                  agreed: int, version: int = 0, hands: int = 0, accuracy: float | None = None) -> Saved | None:
+                  agreed: int, version: int = 0, hands: int = 0, accuracy: float | None = None,
+                  friend_id: int | None = None) -> Saved | None:
         """Store a game (a new one when ``game_id`` is None); returns where, None when not saved. A
         save of a game already stored names the ``version`` it continues: if another tab or window
         has saved the game since, nothing is written and :class:`StaleGameError` is raised. ``hands``:
         how many of its hands are finished; ``accuracy``: the coach's accuracy of the decisions
-        counted (0 to 100, None before any)."""
+        counted (0 to 100, None before any); ``friend_id``: the table of a game against another learner
+        (its ``level`` is then ``friend``, its ``moves`` the learner's own)."""
         now = self.clock().isoformat()
         values = {"profile": profile_id, "moves": json.dumps([list(m) for m in moves]), "finished": int(finished),
                   "won": None if won is None else int(won), "decisions": decisions, "agreed": agreed, "now": now,
@@ -64,9 +66,9 @@ class GameRoom(StoreCore):
                     raise StaleGameError()
             new_id = db.execute(sa.text(
                 "INSERT INTO games (profile_id, seed, level, ruleset, moves, finished, won, decisions, agreed, "
-                "started, updated, version, hands, accuracy) VALUES (:profile, :seed, :level, :ruleset, :moves, "
-                ":finished, :won, :decisions, :agreed, :now, :now, 0, :hands, :accuracy) RETURNING id"),
-                {**values, "seed": seed, "level": level, "ruleset": ruleset}).scalar_one()
+                "started, updated, version, hands, accuracy, friend_id) VALUES (:profile, :seed, :level, :ruleset, "
+                ":moves, :finished, :won, :decisions, :agreed, :now, :now, 0, :hands, :accuracy, :friend) RETURNING id"),
+                {**values, "seed": seed, "level": level, "ruleset": ruleset, "friend": friend_id}).scalar_one()
             return Saved(int(new_id), 0)
 
     def games(self, profile_id: int) -> list[SavedGame]:
@@ -89,5 +91,10 @@ class GameRoom(StoreCore):
         return next((g for g in self.games(profile_id) if g.id == game_id), None)
 
     def game_in_progress(self, profile_id: int) -> SavedGame | None:
-        """The profile's most recent unfinished game, if any."""
-        return next((g for g in self.games(profile_id) if not g.finished), None)
+        """The profile's most recent unfinished game against the virtual player, if any."""
+        return next((g for g in self.games(profile_id) if not g.finished and g.friend_id is None), None)
+
+    @guarded(lambda: None, write=False)
+    def friend_record(self, profile_id: int, friend_id: int) -> SavedGame | None:
+        """The profile's record of the friend game at table ``friend_id``, if it has one."""
+        return next((g for g in self.games(profile_id) if g.friend_id == friend_id), None)

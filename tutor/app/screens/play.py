@@ -7,14 +7,12 @@ A game has an address (``?game=SEED&level=…&rules=…``) that deals the same c
 import streamlit as st
 
 from tutor.app.ui import identity, play_actions, play_review, play_state, state, store_access
-from tutor.app.ui.render import show_arrangement, show_holding_table, show_line_chart, show_steps, show_totals
-from tutor.app.ui.retry import show_retry
+from tutor.app.ui.hand_review import Across, show_earlier_reviews, show_hand_review
+from tutor.app.ui.render import show_arrangement, show_holding_table, show_steps, show_totals
 from tutor.app.ui.session_keys import (
     PLAY_COACH_SWITCH,
-    PLAY_HOLDING_AT,
     PLAY_QUICK_SWITCH,
     PLAY_READING_SWITCH,
-    PLAY_REVIEW_HAND,
     PLAY_TABLE,
 )
 from tutor.app.ui.table_component import play_table
@@ -24,26 +22,18 @@ from tutor.language.explain import score_steps
 from tutor.language.holding_text import holding_legend, holding_rows, reading_sentence
 from tutor.language.labels import outcome_name, ruleset_title
 from tutor.language.play_text import (
-    accuracy_line,
     bot_level_name,
     bot_level_note,
     discard_history,
     ending_title,
     last_move_verdict,
     level_strength_text,
-    measured_against,
-    move_phrase,
-    tip_review_lines,
-    tip_value_rows,
-    value_chart,
-    verdict_line,
     void_hand_text,
 )
 from tutor.play import BOT_LEVELS
 from tutor.play.background import Asked
-from tutor.play.debrief import review_tips
 from tutor.play.holding import readings
-from tutor.play.match import LEARNER, Decision, Match
+from tutor.play.match import LEARNER, Match
 
 tr = state.translator()
 rules = state.ruleset()
@@ -54,6 +44,7 @@ play_actions.take_pending()
 if problem:
     st.warning(problem)
 match = play_state.current()
+across = Across(recorded=play_state.record_verdicts, settle=play_state.settle_table)
 play_state.start_coach()  # the coach's workers start while the learner looks at the cards
 
 # --- Before a game: the level and the ruleset ---------------------------------------------------
@@ -86,115 +77,6 @@ st.caption(tr.gettext("{rules} · virtual player: {level} · you {mine}, it {the
                       target=tr.number(match.rules.target)))
 if match.rules.name != rules.name:
     st.caption(tr.gettext("This game is played under {rules} to the end.", rules=ruleset_title(match.rules, tr)))
-
-# --- The coach's review of a hand: worked out in the background, it never holds up the next hand ---
-def show_review_progress(decisions: list[Decision]) -> None:
-    """While the coach is still going over the hand's decisions: how far it has got (this part
-    reruns every second); once they are all judged, the whole page again, with the review."""
-    waiting = play_review.still_to_judge(decisions)
-    if not waiting:
-        play_state.settle_table()
-        st.rerun()
-    stuck = play_review.failed(decisions)
-    if stuck and len(stuck) == waiting:  # what is left failed: said so, and asked again on request
-        st.warning(tr.ngettext("The coach could not review {n} of your decisions this time.",
-                               "The coach could not review {n} of your decisions this time.", len(stuck)))
-        st.button(tr.gettext("Ask the coach again"), key="play_review_again", on_click=play_review.ask_again,
-                  args=(stuck,))
-        return
-    done = len(decisions) - waiting
-    st.progress(done / len(decisions), text=tr.ngettext(
-        "The coach is going over your decision: {done} of {n} done. You can deal the next hand meanwhile: "
-        "this review stays with the game.",
-        "The coach is going over your decisions: {done} of {n} done. You can deal the next hand meanwhile: "
-        "this review stays with the game.",
-        len(decisions), done=tr.number(done)))
-
-
-def show_hand_review(match: Match, number: int) -> None:
-    """Hand ``number``'s review (from 1) once every decision is judged, else how far it has got."""
-    decisions = play_review.hand_decisions(match, number - 1)
-    if not decisions:
-        st.caption(tr.gettext("The hand ended before you had a decision to make."))
-    elif play_review.still_to_judge(decisions):
-        st.fragment(show_review_progress, run_every=1.0)(decisions)
-    else:
-        play_state.record_verdicts(match)
-        show_review(match, number)
-
-
-def show_review(match: Match, number: int) -> None:
-    """The review of hand ``number`` (from 1), every decision judged: the accuracy, the chart, each
-    decision not graded best with "Try again", and 001's tips beside the coach."""
-    decisions = play_review.hand_decisions(match, number - 1)
-    st.caption(accuracy_line(decisions, [d for d in match.decisions if d.hand < number], tr) + " "
-               + measured_against(match.level, tr))
-    show_line_chart(value_chart(decisions, tr), tr.gettext("Your decisions in this hand, in order"),
-                    tr.gettext("Expected points of the hand"),
-                    tr.gettext("The hand's expected points after each of your decisions, beside the coach's."),
-                    tr.locale)
-    reviewed = play_review.reviewed()
-    missed = [d for d in decisions if not d.agreed]
-    for decision in missed:
-        index = match.decisions.index(decision)
-        line = tr.gettext("Turn {turn}: {comment}", turn=tr.number(decision.view["turn"]),
-                          comment=verdict_line(decision, tr))
-        left, middle, right = st.columns([4, 1, 1])
-        left.text(line)
-        middle.button(tr.gettext("Try again"), key=f"play_retry_{index}", on_click=play_review.retry,
-                      args=(index,))
-        if decision.view["phase"] == "discard" and identity.current() is not None:
-            if index in reviewed:
-                right.caption(tr.gettext("In your review"))
-            else:
-                right.button(tr.gettext("Review it later"), key=f"play_review_{index}",
-                             on_click=play_review.to_review, args=(index,))
-    retrying = play_review.retrying(match)
-    if retrying is not None and match.decisions[retrying].hand == number - 1:
-        show_retry(match, retrying, tr)
-    show_holding(match, decisions, number)
-    with st.expander(tr.gettext("Source 001's tips, beside the coach"), expanded=bool(missed)):
-        st.caption(tr.gettext("Rules of thumb for beginners, as lesson 10 states them (where 001 leaves a word "
-                              "open, such as “little deadwood”, the check reads it as gin-tutor does): the coach "
-                              "follows them where they pay, and says what departing from one gained or cost."))
-        tops = {d.view["turn"]: d.view["top_discard"] for d in decisions if d.view["phase"] != "discard"}
-        for review in review_tips(decisions):
-            for line in tip_review_lines(review, tops, tr):
-                st.text(line)
-        st.caption(tr.gettext("What each tip is worth on average, measured by the analysis over positions of the "
-                              "strong player's games (a positive figure: following the tip pays):"))
-        st.table(tip_value_rows(tr))
-
-
-def show_holding(match: Match, decisions: list[Decision], number: int) -> None:
-    """At a decision of the hand that the learner picks (the last one first: the most is known
-    there): the coach's map of what the virtual player probably held then, the readings that
-    mattered, and what it really held."""
-    with st.expander(tr.gettext("What the virtual player probably held")):
-        at = st.selectbox(tr.gettext("At your decision"), range(len(decisions)), index=len(decisions) - 1,
-                          key=f"{PLAY_HOLDING_AT}{number}",
-                          format_func=lambda i: tr.gettext(
-                              "Turn {turn}: {comment}", turn=tr.number(decisions[i].view["turn"]),
-                              comment=move_phrase(decisions[i].move, decisions[i].view["top_discard"], tr)))
-        decision = decisions[at or 0]
-        found = decision.holding
-        kind, card = decision.move
-        for reading in readings(found, thrown=card if kind in ("discard", "knock") else None):
-            st.text(reading_sentence(reading, found, tr))
-        show_holding_table(holding_rows(found, match.opponent_hand_at(decision), tr), found)
-        st.caption(holding_legend(found, True, tr))
-
-
-def show_earlier_reviews(match: Match, upto: int) -> None:
-    """The reviews of the game's hands 1 to ``upto`` that had a decision, one at a time (kept whenever
-    the next hand was dealt)."""
-    earlier = [n for n in range(1, upto + 1) if play_review.hand_decisions(match, n - 1)]
-    if earlier:
-        with st.expander(tr.gettext("Reviews of this game's earlier hands")):
-            chosen = st.selectbox(tr.gettext("Hand"), earlier, index=len(earlier) - 1, key=PLAY_REVIEW_HAND,
-                                  format_func=lambda n: tr.gettext("Hand {n}", n=tr.number(n)))
-            show_hand_review(match, chosen or earlier[-1])
-
 
 def show_last_verdict() -> None:
     """Coach mode's verdict on the learner's last move, labelled apart from the hint; while the
@@ -262,8 +144,8 @@ if play_state.hand_over_pending(match) or game.over:
         st.text("\n".join(log_lines(match, tr, number - 1)))
 
     st.header(tr.gettext("Your decisions"))
-    show_hand_review(match, number)
-    show_earlier_reviews(match, number - 1)
+    show_hand_review(match, number, tr, across)
+    show_earlier_reviews(match, number - 1, tr, across)
 
     st.header(tr.gettext("Score sheet"))
     st.caption(tr.gettext("A is you, B the virtual player."))
@@ -328,7 +210,7 @@ if coach:
         show_last_verdict()
 
 # --- The reviews of the game's earlier hands: kept, whenever the next hand was dealt ---------------
-show_earlier_reviews(match, len(game.played))
+show_earlier_reviews(match, len(game.played), tr, across)
 
 state.show_address(tr.gettext("Address of this game, to deal the same cards again or share them:"),
                    play_state.address(match))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from tutor.app.ui import identity, store_access
-from tutor.app.ui.play_state import current, owner
+from tutor.app.ui.play_state import owner
 from tutor.app.ui.session_keys import PLAY_RETRY, PLAY_RETRY_MOVE, PLAY_REVIEWED, PLAY_WAITING
 from tutor.drills.kinds.discard import level_of_turn
 from tutor.language.i18n import Translator
@@ -70,47 +70,50 @@ def waiting_since(decision: Decision) -> float:
     return since
 
 
-def reviewed() -> set[int]:
-    """The decisions of the open game (by their index) that the learner sent to review."""
-    sent: set[int] = st.session_state.setdefault(PLAY_REVIEWED, set())
-    return sent
+def reviewed(match: Match) -> set[int]:
+    """The decisions of ``match`` (by their index) that the learner sent to review."""
+    sent: dict[int, set[int]] = st.session_state.setdefault(PLAY_REVIEWED, {})
+    return sent.setdefault(match.seed, set())
 
 
-def to_review(decision_index: int) -> None:
+def to_review(match: Match, decision_index: int) -> None:
     """Put a discard decision of the learner's into the review queue as a "which card to throw" drill."""
-    match = current()
     learner = identity.current()
-    if match is None or learner is None or not 0 <= decision_index < len(match.decisions):
+    if learner is None or not 0 <= decision_index < len(match.decisions):
         return
     decision = match.decisions[decision_index]
+    schedule_mistake(learner.id, match, decision)
+    reviewed(match).add(decision_index)
+
+
+def schedule_mistake(profile_id: int, match: Match, decision: Decision) -> None:
+    """Put a discard ``decision`` of ``match`` into the profile's review queue (and so into *Practise my
+    mistakes*) as a "which card to throw" drill, played against the level the decision faced."""
     level = level_of_turn(int(decision.view["turn"]))
-    item = DrillItem("discard", level, match.rules.name, match.seed, encode_view(decision.view, match.level)).format()
-    store_access.store().schedule(learner.id, item, Rating.Again)
-    reviewed().add(decision_index)
+    item = DrillItem("discard", level, match.rules.name, match.seed, encode_view(decision.view,
+                                                                                   decision.opponent)).format()
+    store_access.store().schedule(profile_id, item, Rating.Again)
 
 
-def retry(decision_index: int) -> None:
-    """Open one of the learner's decisions again, to choose anew from the same position."""
-    match = current()
-    if match is not None and 0 <= decision_index < len(match.decisions):
-        st.session_state[PLAY_RETRY] = decision_index
+def retry(match: Match, decision_index: int) -> None:
+    """Open one of the learner's decisions in ``match`` again, to choose anew from the same position."""
+    if 0 <= decision_index < len(match.decisions):
+        st.session_state[PLAY_RETRY] = (match.seed, decision_index)
         st.session_state.pop(PLAY_RETRY_MOVE, None)
 
 
 def retrying(match: Match) -> int | None:
-    """The decision (by its index) being tried again, if one is."""
-    index = st.session_state.get(PLAY_RETRY)
+    """The decision of ``match`` (by its index) being tried again, if one is."""
+    kept = st.session_state.get(PLAY_RETRY)
+    if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == match.seed):
+        return None
+    index = kept[1]
     return index if isinstance(index, int) and 0 <= index < len(match.decisions) else None
 
 
-def retry_move(move: tuple[str, str | None]) -> None:
-    """The learner's new choice at the decision being tried again: a decision of its own, sent to
-    the reviewer first in line with every move the coach valued (the table beside the verdict)."""
-    match = current()
-    index = retrying(match) if match is not None else None
-    if match is None or index is None:
-        return
-    first = match.decisions[index]
+def retry_move(move: tuple[str, str | None], first: Decision) -> None:
+    """The learner's new choice at ``first``, the decision being tried again: a decision of its own,
+    sent to the reviewer first in line with every move the coach valued (the table beside the verdict)."""
     chosen = Decision(first.hand, first.view, read_move(move), first.opponent)
     st.session_state[PLAY_RETRY_MOVE] = chosen
     weigh_retried(chosen, first)

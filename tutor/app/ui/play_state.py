@@ -107,7 +107,7 @@ def _begin(match: Match, saved: Saved | None = None, resumed: bool = False) -> N
     session[PLAY_GAME_ID] = saved
     session[PLAY_SEEN] = 0
     session[PLAY_COMMENTS] = []
-    session[PLAY_REVIEWED] = set()
+    session[PLAY_REVIEWED] = {}
     session[PLAY_FRESH] = 0 if saved is not None or resumed else len(match.moves)
     _mirror(match)
 

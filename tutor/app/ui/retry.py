@@ -34,11 +34,11 @@ def show_retry(match: Match, index: int, tr: Translator) -> None:
         for number, legal in enumerate(view["legal"]):
             move = read_move(legal)
             st.button(move_phrase(move, top, tr), key=f"play_retry_move_{index}_{number}",
-                      on_click=play_review.retry_move, args=(move_text(move),))
+                      on_click=play_review.retry_move, args=(move_text(move), decision))
     elif chosen.judged:
         show_retried(chosen, decision, tr)
         st.button(tr.gettext("Choose again"), key=f"play_retry_again_{index}", on_click=play_review.retry,
-                  args=(index,))
+                  args=(match, index))
     elif chosen.failed:
         st.warning(tr.gettext("The coach could not weigh this move this time."))
         st.button(tr.gettext("Ask the coach again"), key=f"play_retry_weigh_{index}",

@@ -19,7 +19,7 @@ from tutor.language.i18n import N_, Translator
 from tutor.language.labels import card_name, meld_kind_name
 from tutor.language.play_text import bot_level_name, log_line
 from tutor.play.hand import Hand, View
-from tutor.play.match import LEARNER, Match, Played
+from tutor.play.match import Match, Played
 
 LOG_LINES = 6
 """The table's log shows the hand's last moves; the whole list is shown when the hand ends."""
@@ -110,13 +110,13 @@ def buttons(view: View, armed: str | None, tr: Translator, keys: dict[str, str])
     return shown
 
 
-def log_lines(match: Match, tr: Translator, number: int | None = None) -> list[str]:
+def log_lines(match: Match, tr: Translator, number: int | None = None, name: str | None = None) -> list[str]:
     """The moves of a hand (the current one by default) as the table's log shows them (a knock that
-    left no deadwood as a gin)."""
+    left no deadwood as a gin); ``name``: the other player's, in a game between two learners."""
     hand_number = match.hand_number if number is None else number
     moves = match.hand_moves(hand_number)
     gin = bool(moves) and moves[-1].move[0] == "knock" and went_gin(*match.positions(hand_number)[-1])
-    return [log_line(p, tr, gin=gin and i == len(moves) - 1) for i, p in enumerate(moves)]
+    return [log_line(p, tr, gin=gin and i == len(moves) - 1, seat=match.seat, name=name) for i, p in enumerate(moves)]
 
 
 def went_gin(hand: Hand, played: Played) -> bool:
@@ -126,18 +126,20 @@ def went_gin(hand: Hand, played: Played) -> bool:
         min_deadwood(mask_of(hand.cards[played.player]) & ~card.bit) == 0
 
 
-def opponent_last_turn(match: Match, tr: Translator) -> str:
-    """The virtual player's latest moves of this hand (its last turn) in one line, or "" before it
-    has moved: read at a glance above the table."""
+def opponent_last_turn(match: Match, tr: Translator, name: str | None = None) -> str:
+    """The opponent's latest moves of this hand (their last turn) in one line, or "" before they
+    have moved: read at a glance above the table (``name``: a friend's, else the virtual player)."""
     moves = match.hand_moves(match.hand_number)
-    end = max((i for i, p in enumerate(moves) if p.player != LEARNER), default=-1)
+    end = max((i for i, p in enumerate(moves) if p.player != match.seat), default=-1)
     if end < 0:
         return ""
     start = end
-    while start > 0 and moves[start - 1].player != LEARNER:
+    while start > 0 and moves[start - 1].player != match.seat:
         start -= 1
-    return tr.gettext("The virtual player's last turn: {moves}",
-                      moves=" ".join(log_line(p, tr) for p in moves[start:end + 1]))
+    told = " ".join(log_line(p, tr, seat=match.seat, name=name) for p in moves[start:end + 1])
+    if name is not None:
+        return tr.gettext("{name}'s last turn: {moves}", name=name, moves=told)
+    return tr.gettext("The virtual player's last turn: {moves}", moves=told)
 
 
 KEY_ACTIONS = {"stock": N_("{key} the stock"), "take": N_("{key} the discard pile"), "pass": N_("{key} pass"),
@@ -154,10 +156,12 @@ def keys_help(rules: Ruleset, keys: dict[str, str], tr: Translator) -> str:
                       moves=", ".join(tr.gettext(KEY_ACTIONS[a], key=keys[a]) for a in actions))
 
 
-def table_data(match: Match, tr: Translator, armed: str | None = None, fresh: int = 0) -> dict[str, Any]:
+def table_data(match: Match, tr: Translator, armed: str | None = None, fresh: int = 0,
+               name: str | None = None) -> dict[str, Any]:
     """Everything the table component draws, in the learner's language: ``armed`` the button
     pressed before a card (Knock or Gin), ``fresh`` how many of the log's last lines are the
-    virtual player's new moves, to fade in one by one (0: every line shows at once)."""
+    opponent's new moves, to fade in one by one (0: every line shows at once); ``name``: the other
+    player's, in a game between two learners (else the opponent is the virtual player)."""
     view = match.view()
     armed = armed if view["phase"] == "discard" else None
     mine = match.learner_to_move
@@ -165,12 +169,13 @@ def table_data(match: Match, tr: Translator, armed: str | None = None, fresh: in
     drawing = view["phase"] in ("draw", "first_upcard") and mine
     legal = {k for k, _ in view["legal"]}
     top = view["top_discard"]
-    lines = log_lines(match, tr)[-LOG_LINES:]
+    lines = log_lines(match, tr, name=name)[-LOG_LINES:]
     keys = key_letters(tr)
     return {
-        "opponent": {"label": tr.gettext("The virtual player ({level}): ten cards, face down",
-                                         level=bot_level_name(match.level, tr)),
-                     "last": opponent_last_turn(match, tr)},
+        "opponent": {"label": (tr.gettext("The virtual player ({level}): ten cards, face down",
+                                          level=bot_level_name(match.level, tr)) if name is None
+                               else tr.gettext("{name}: ten cards, face down", name=name)),
+                     "last": opponent_last_turn(match, tr, name)},
         "stock": {"active": drawing and "stock" in legal,
                   "label": tr.ngettext("Stock: {n} card. Draw from it", "Stock: {n} cards. Draw from it",
                                        view["stock_size"]),
@@ -178,7 +183,8 @@ def table_data(match: Match, tr: Translator, armed: str | None = None, fresh: in
                   "caption": tr.ngettext("Stock ({n})", "Stock ({n})", view["stock_size"])},
         "pile": {"card": card_data(parse_card(top), tr, drawing and "take" in legal) if top else None,
                  "key": keys["take"], "caption": tr.gettext("Discard pile")},
-        "prompt": prompt(view, armed, tr),
+        "prompt": (prompt(view, armed, tr) if mine or name is None
+                   else tr.gettext("Waiting for {name} to move…", name=name)),
         "hand_label": tr.gettext("Your hand, deadwood {points}", points=tr.number(deadwood)),
         "groups": groups,
         "buttons": buttons(view, armed, tr, keys),
