@@ -11,6 +11,7 @@ from tutor.language.i18n import N_, Translator
 from tutor.play.bots.strength import ANCHORS, LADDER
 from tutor.play.coach import Advice, CoachHint
 from tutor.play.debrief import Departure, Overruled, TipReview, difference
+from tutor.play.friend import FRIEND_LEVEL
 from tutor.play.hand import Hand, View
 from tutor.play.levels import LEVELS
 from tutor.play.match import LEARNER, Decision, Played, decisions_accuracy
@@ -65,6 +66,8 @@ def level_strength_text(level: str, tr: Translator) -> str:
 def bot_level_name(level: str, tr: Translator) -> str:
     """A level of the virtual player in words; a level this version does not know (a saved game of a
     newer gin-tutor sharing the database) as it is written."""
+    if level == FRIEND_LEVEL:
+        return tr.gettext("a friend")
     return tr.gettext(LEVELS[level].title) if level in LEVELS else tr.content(level[:40])
 
 
@@ -435,18 +438,22 @@ def value_chart(decisions: Sequence[Decision], tr: Translator) -> dict[str, dict
     return {tr.gettext("Your move"): mine, tr.gettext("The coach's move"): coach}
 
 
-def discard_history(view: View, tr: Translator) -> list[str]:
-    """The hand's discards so far, for the table: what the virtual player threw, the cards it holds
-    that it took from the pile, and what the learner threw (each oldest first)."""
+def discard_history(view: View, tr: Translator, name: str | None = None) -> list[str]:
+    """The hand's discards so far, for the table: what the virtual player (or the friend called
+    ``name``) threw, the cards they hold that they took from the pile, and what the learner threw
+    (each oldest first)."""
     theirs = [parse_card(c).symbol for c in view["opponent_discards"]]
     known = [parse_card(c).symbol for c in view["opponent_known"]]
     mine = [parse_card(c).symbol for who, move, c in view["events"] if who == "me" and move in ("discard", "knock")
             and c is not None]
     none = tr.gettext("nothing yet")
-    lines = [tr.gettext("The virtual player threw: {cards}", cards=" ".join(theirs) or none),
-             tr.gettext("It holds, taken from the pile: {cards}", cards=" ".join(known) or none),
-             tr.gettext("You threw: {cards}", cards=" ".join(mine) or none)]
-    return lines
+    if name is not None:
+        return [tr.gettext("{name} threw: {cards}", name=name, cards=" ".join(theirs) or none),
+                tr.gettext("{name} holds, taken from the pile: {cards}", name=name, cards=" ".join(known) or none),
+                tr.gettext("You threw: {cards}", cards=" ".join(mine) or none)]
+    return [tr.gettext("The virtual player threw: {cards}", cards=" ".join(theirs) or none),
+            tr.gettext("It holds, taken from the pile: {cards}", cards=" ".join(known) or none),
+            tr.gettext("You threw: {cards}", cards=" ".join(mine) or none)]
 
 
 def tip_measure_text(tip: str, tr: Translator) -> str:
@@ -475,6 +482,16 @@ def tip_value_rows(tr: Translator) -> dict[str, list[str]]:
         tr.gettext("Better to follow it"): [tr.percent(TIP_VALUES[t].better) for t in tips],
         tr.gettext("Positions measured"): [tr.number(TIP_VALUES[t].positions) for t in tips],
     }
+
+
+def friend_ending_title(outcome: str, name: str, tr: Translator) -> str:
+    """How the other player ended the hand, as a bold line, in a game between two learners (``name``
+    already made inert for Markdown)."""
+    if outcome == "gin":
+        return tr.gettext("**{name} went gin**", name=name)
+    if outcome == "big_gin":
+        return tr.gettext("**{name} laid down big gin**", name=name)
+    return tr.gettext("**{name} knocked**", name=name)
 
 
 def ending_title(outcome: str, you_ended: bool, tr: Translator) -> str:

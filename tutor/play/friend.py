@@ -23,6 +23,8 @@ from tutor.play.hand import check_player
 from tutor.play.match import Decision, Match, Played
 from tutor.play.moves import Move, move_text, read_move
 
+FRIEND_LEVEL = "friend"
+"""The level a player's record of a friend game is kept under (their ``games`` row)."""
 MODEL_LEVEL = "strong"
 """The level the coach models a friend by, and the virtual player's level when it takes a seat."""
 SEATS = (0, 1)
@@ -115,11 +117,14 @@ class FriendGame:
         """Whether move ``index`` was the virtual player's (in the seat it took over)."""
         return self.robot is not None and self.moves[index].player == self.robot and index >= self.robot_from
 
-    def side(self, seat: int) -> Match:
+    def side(self, seat: int, kept: tuple[Decision, ...] = ()) -> Match:
         """One player's side of the table: their view, their decisions, the other measured as
-        :data:`MODEL_LEVEL`."""
+        :data:`MODEL_LEVEL`. ``kept``: the decisions of an earlier side of the same game, whose
+        verdicts are kept (each decision the game still has, in the same place, is the one kept)."""
         seat = check_player(seat)
-        return Match(self.game, MODEL_LEVEL, self.moves, self.decisions(seat), seat=seat)
+        decisions = tuple(old if i < len(kept) and (old := kept[i]).hand == new.hand and old.move == new.move
+                          and old.view == new.view else new for i, new in enumerate(self.decisions(seat)))
+        return Match(self.game, MODEL_LEVEL, self.moves, decisions, seat=seat)
 
 
 def start(rules: Ruleset, seed: int | str) -> FriendGame:

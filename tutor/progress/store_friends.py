@@ -121,7 +121,8 @@ def read_table(row: Sequence[Any]) -> FriendTable:
     if robot not in (None, 0, 1) or left_seat not in (None, 0, 1):
         raise UnreadableRow("the seat taken over or left is not 0 or 1")
     return FriendTable(
-        _whole(tid, "the id"), code, ruleset, _whole(seed, "the seed"), bool(hints), (_seat(p0, b0, n0), _seat(p1, b1, n1)),
+        _whole(tid, "the id"), code, ruleset, _whole(seed, "the seed"), bool(hints),
+        (_seat(p0, b0, n0), _seat(p1, b1, n1)),
         None if invited is None else _whole(invited, "the invited profile"),
         None if class_id is None else _whole(class_id, "the class"), moves, _whole(version, "the version"), state,
         robot, _whole(robot_from, "the move the virtual player took over at"), left_seat,

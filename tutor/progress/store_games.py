@@ -66,8 +66,9 @@ class GameRoom(StoreCore):
                     raise StaleGameError()
             new_id = db.execute(sa.text(
                 "INSERT INTO games (profile_id, seed, level, ruleset, moves, finished, won, decisions, agreed, "
-                "started, updated, version, hands, accuracy, friend_id) VALUES (:profile, :seed, :level, :ruleset, "
-                ":moves, :finished, :won, :decisions, :agreed, :now, :now, 0, :hands, :accuracy, :friend) RETURNING id"),
+                "started, updated, version, hands, accuracy, friend_id) VALUES (:profile, :seed, :level, "
+                ":ruleset, :moves, :finished, :won, :decisions, :agreed, :now, :now, 0, :hands, :accuracy, :friend) "
+                "RETURNING id"),
                 {**values, "seed": seed, "level": level, "ruleset": ruleset, "friend": friend_id}).scalar_one()
             return Saved(int(new_id), 0)
 

@@ -36,6 +36,7 @@ NAVIGATION: dict[str, tuple[Screen, ...]] = {
     ),
     N_("Practice"): (
         Screen("play.py", N_("Play"), "play"),
+        Screen("friend.py", N_("Play a friend"), "friend"),
         Screen("drills.py", N_("Drills"), "drills"),
         Screen("analyzer.py", N_("Hand analyzer"), "analyzer"),
     ),
