@@ -395,6 +395,29 @@ class ClassRoom(StoreCore):
                                       "ORDER BY c.name, c.id"), {"p": profile_id}).all()
         return [_class(row, teacher=False) for row in rows]
 
+    @guarded(list, write=False)
+    def classmates(self, profile_id: int, class_id: int) -> list[tuple[int, str]]:
+        """The other learners of a class ``profile_id`` is in (``[]`` for anyone else), as ``(profile
+        id, profile name)`` by name: whom a learner may challenge to a game. Their profile names only:
+        a learner never sees the real names the teachers keep."""
+        with self._transaction(write=False) as db:
+            inside = db.execute(sa.text("SELECT 1 FROM class_members m JOIN classes c ON c.id = m.class_id "
+                                        "WHERE m.class_id = :c AND m.profile_id = :p AND c.archived = 0"),
+                                {"c": class_id, "p": profile_id}).first()
+            if inside is None:
+                return []
+            rows = db.execute(sa.text("SELECT p.id, p.name FROM class_members m JOIN profiles p ON p.id = m.profile_id "
+                                      "WHERE m.class_id = :c AND m.profile_id <> :p"),
+                              {"c": class_id, "p": profile_id}).all()
+        return sorted(((int(pid), _text(name, UNREADABLE_NAME)) for pid, name in rows),
+                      key=lambda row: (row[1].casefold(), row[0]))
+
+    @guarded(lambda: False, write=False)
+    def teaches(self, teacher_id: int, class_id: int) -> bool:
+        """Whether ``teacher_id`` teaches the class."""
+        with self._transaction(write=False) as db:
+            return self._teaches(db, teacher_id, class_id)
+
     # --- a class's learners -------------------------------------------------------------------
 
     @guarded(list, write=False)

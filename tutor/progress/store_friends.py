@@ -281,9 +281,13 @@ class FriendRoom(StoreCore):
         return _readable(rows)
 
     @guarded(list, write=False)
-    def class_friend_tables(self, class_id: int) -> list[FriendTable]:
-        """A class's friend games (challenges made from its page), the most recent first."""
+    def class_friend_tables(self, teacher_id: int, class_id: int) -> list[FriendTable]:
+        """A class's friend games (challenges made from its page), the most recent first, for one of
+        its teachers ([] for anyone else)."""
         with self._transaction(write=False) as db:
+            if db.execute(sa.text("SELECT 1 FROM class_teachers WHERE class_id = :c AND profile_id = :p"),
+                          {"c": class_id, "p": teacher_id}).first() is None:
+                return []
             rows = db.execute(sa.text(f"SELECT {_SELECT} FROM friend_games WHERE class_id = :c "
                                       "ORDER BY updated DESC, id DESC"), {"c": class_id}).all()
         return _readable(rows)

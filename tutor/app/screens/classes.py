@@ -86,6 +86,7 @@ if members:
                              {k: r for k, r in ratings_of.get(i, {}).items() if k in KINDS},
                              set(lesson_times_of[i]), course, due_of.get(i, 0), games_of[i]) for i in ids}
     class_dashboard.dashboard(chosen, members, standings, len(course), labels, saved, tr)
+    class_dashboard.friend_games(chosen, learner.id, labels, games_of, saved, tr)
 
 st.subheader(tr.gettext("Set up"))
 class_homework.forms(chosen, titles, "DD/MM/YYYY" if tr.lang == "es" else "YYYY/MM/DD", tr)

@@ -151,10 +151,70 @@ if at is None:
 assert at is not None
 table = at.table
 
+def show_both_reviews(at: AtTable, titles: tuple[str, str]) -> None:
+    """After the game: each player's accuracy and charts, side by side (seat 0 then 1, under
+    ``titles``), the decisions of both judged in this process's review line."""
+    st.header(tr.gettext("Both reviews"))
+    for column, who in zip(st.columns(2), (0, 1), strict=True):
+        with column:
+            one = friend_state.side_of(at, who)
+            st.subheader(titles[who], anchor=False)
+            if at.table.robot == who:
+                st.caption(tr.gettext("The virtual player played part of this game in this seat: its moves are "
+                                      "left out."))
+            decisions = [d for d in one.decisions if not d.forced]
+            waiting = play_review.still_to_judge(one.decisions)
+            if waiting:
+                st.caption(tr.ngettext("The coach is going over {n} more decision…",
+                                       "The coach is going over {n} more decisions…", waiting))
+                continue
+            accuracy = decisions_accuracy(decisions)
+            st.metric(tr.gettext("Accuracy in the game"), "—" if accuracy is None else tr.percent(accuracy / 100))
+            st.caption(tr.ngettext("The coach's move, or as good, on {best} of {n} decision.",
+                                   "The coach's move, or as good, on {best} of {n} decisions.", len(decisions),
+                                   best=tr.number(sum(d.agreed for d in decisions))))
+            for number in sorted({d.hand for d in one.decisions}):
+                hand = [d for d in one.decisions if d.hand == number]
+                show_line_chart(value_chart(hand, tr), tr.gettext("Hand {n}: decisions in order",
+                                                                  n=tr.number(number + 1)),
+                                tr.gettext("Expected points of the hand"),
+                                tr.gettext("The hand's expected points after each decision, beside the coach's."),
+                                tr.locale)
+    if any(play_review.still_to_judge(friend_state.side_of(at, who).decisions) for who in (0, 1)):
+        st.fragment(await_reviews, run_every=1.0)(at)
+    st.caption(tr.gettext("The coach measures each player against the strong virtual player in the other seat, a "
+                          "model of a good player (our choice)."))
+
+
+def await_reviews(at: AtTable) -> None:
+    """The page again once the coach has judged both players' decisions."""
+    if not any(play_review.still_to_judge(friend_state.side_of(at, who).decisions) for who in (0, 1)):
+        st.rerun()
+
+
+def show_for_teacher(at: AtTable) -> None:
+    """A finished game of the class, for one of its teachers: the final score, the score sheet and
+    both players' reviews."""
+    names = (at.name(0, tr), at.name(1, tr))
+    final = at.game.game.totals.totals
+    st.markdown(tr.gettext("{first} {a}, {second} {b} · {rules}", first=plain(names[0]), second=plain(names[1]),
+                           a=tr.number(final["A"]), b=tr.number(final["B"]),
+                           rules=ruleset_title(at.table.ruleset, tr)))
+    if at.table.state == "abandoned":
+        st.caption(tr.gettext("A player left this game before its end."))
+    st.caption(tr.gettext("A is {first}, B is {second}.", first=plain(names[0]), second=plain(names[1])))
+    show_totals(at.game.game.totals, tr)
+    show_both_reviews(at, names)
+
+
 # --- Not seated: sit down at a free seat, or see why not ----------------------------------------------
 if at.seat is None:
     host = at.name(0, tr)
-    if table.state == "open" and table.seats[1] is None:
+    viewer = identity.current()
+    if (table.class_id is not None and viewer is not None and table.state in ("over", "abandoned")
+            and store_access.store().teaches(viewer.id, table.class_id)):
+        show_for_teacher(at)
+    elif table.state == "open" and table.seats[1] is None:
         st.markdown(tr.gettext("**{name}** invites you to a game: {rules}.", name=plain(host),
                                rules=ruleset_title(table.ruleset, tr)))
         st.caption(tr.gettext("Hints and the coach are allowed during the game.") if table.hints
@@ -221,39 +281,6 @@ elif friend_state.gone(table, other) and not friend_state.waiting_on_purpose():
                          on_click=friend_state.robot_takes_over)
 
 
-def show_both_reviews(at: AtTable) -> None:
-    """After the game: each player's accuracy and chart, side by side (the other's decisions judged
-    here too, in the review line)."""
-    st.header(tr.gettext("Both reviews"))
-    columns = st.columns(2)
-    for column, who in zip(columns, (seat, other), strict=True):
-        with column:
-            one = friend_state.side_of(at, who)
-            title = tr.gettext("You") if who == seat else friend_name
-            st.subheader(title, anchor=False)
-            if who == other and table.robot == other:
-                st.caption(tr.gettext("The virtual player played part of this game in this seat: its moves are "
-                                      "left out."))
-            decisions = [d for d in one.decisions if not d.forced]
-            waiting = play_review.still_to_judge(one.decisions)
-            if waiting:
-                st.caption(tr.ngettext("The coach is going over {n} more decision…",
-                                       "The coach is going over {n} more decisions…", waiting))
-                continue
-            accuracy = decisions_accuracy(decisions)
-            st.metric(tr.gettext("Accuracy in the game"), "—" if accuracy is None else tr.percent(accuracy / 100))
-            st.caption(tr.ngettext("The coach's move, or as good, on {best} of {n} decision.",
-                                   "The coach's move, or as good, on {best} of {n} decisions.", len(decisions),
-                                   best=tr.number(sum(d.agreed for d in decisions))))
-            for number in sorted({d.hand for d in one.decisions}):
-                hand = [d for d in one.decisions if d.hand == number]
-                show_line_chart(value_chart(hand, tr), tr.gettext("Hand {n}: decisions in order",
-                                                                  n=tr.number(number + 1)),
-                                tr.gettext("Expected points of the hand"),
-                                tr.gettext("The hand's expected points after each decision, beside the coach's."),
-                                tr.locale)
-
-
 # --- The end of a hand, or of the game --------------------------------------------------------------------
 if friend_state.hand_over_pending(at):
     number = len(game.played) if game.over else friend_state.hands_seen(at) + 1
@@ -295,7 +322,7 @@ if friend_state.hand_over_pending(at):
                                    mine=tr.number(final[letters[seat]]), theirs=tr.number(final[letters[other]])))
         (st.success if won else st.info)(message)
         friend_state.record(at)
-        show_both_reviews(at)
+        show_both_reviews(at, (me_name, friend_name) if seat == 0 else (friend_name, me_name))
         if table.rematch is not None:
             st.info(tr.gettext("A rematch is ready at a new table."))
             st.button(tr.gettext("Go to the rematch"), key="friend_rematch_go", type="primary",

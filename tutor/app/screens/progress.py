@@ -155,4 +155,4 @@ else:
         st.line_chart({tr.gettext("Agreement with the coach (%)"): {day: round(100 * share)
                                                                      for day, share in agreement.items()}},
                       x_label=tr.gettext("Day"), y_label=tr.gettext("Agreement (%)"))
-    show_replay(games, tr)
+    show_replay(games, tr, learner.id)

@@ -4,19 +4,35 @@ and one learner's ratings over time with their games against each level."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 import streamlit as st
 
-from tutor.app.ui.class_views import dashboard_table, levels_table, table_csv
+from tutor.app.ui.class_views import dashboard_table, friend_games_table, levels_table, table_csv
 from tutor.app.ui.classes_state import labelled_select
 from tutor.app.ui.render import show_line_chart
 from tutor.app.ui.session_keys import CLASS_CHART_LEARNER
 from tutor.drills import KINDS
 from tutor.language.i18n import Translator
 from tutor.language.labels import drill_kind_name
+from tutor.progress.rows import SavedGame
 from tutor.progress.standing import Standing, kinds_to_work_on
 from tutor.progress.stats import rating_series
 from tutor.progress.store import Store
 from tutor.progress.store_classes import Member, SchoolClass
+
+
+def friend_games(school_class: SchoolClass, teacher_id: int, labels: Mapping[int, str],
+                 games_of: Mapping[int, Sequence[SavedGame]], saved: Store, tr: Translator) -> None:
+    """The class's games between classmates (challenges from the class page): who played whom, the
+    result, each player's accuracy, and a link to each finished game's reviews."""
+    tables = saved.class_friend_tables(teacher_id, school_class.id)
+    st.subheader(tr.gettext("Games between classmates"))
+    if not tables:
+        st.caption(tr.gettext("No game yet: a learner challenges a classmate from this page."))
+        return
+    st.dataframe(friend_games_table(tables, labels, games_of, tr), hide_index=True, placeholder="—",
+                 column_config={tr.gettext("Reviews"): st.column_config.LinkColumn(display_text=tr.gettext("Open"))})
 
 
 def dashboard(school_class: SchoolClass, members: list[Member], standings: dict[int, Standing],

@@ -8,9 +8,10 @@ from datetime import datetime
 
 import streamlit as st
 
-from tutor.app.ui import classes_state
+from tutor.app.ui import classes_state, friend_state
 from tutor.app.ui.class_text import class_line, homework_line, progress_line
 from tutor.app.ui.classes_state import ask, confirm_box
+from tutor.app.ui.session_keys import FRIEND_CHALLENGE
 from tutor.language.i18n import Translator
 from tutor.language.play_text import bot_level_name
 from tutor.progress.homework import Assignment, progress, puzzles_for
@@ -35,6 +36,7 @@ def your_classes(learner: Profile, saved: Store, titles: dict[str, str], tr: Tra
             st.markdown(f"**{class_line(school_class, tr)}**")
             for piece in [a for a in homework if a.class_id == school_class.id]:
                 _homework(school_class, piece, (times, answers, games), titles, tr)
+            _challenges(learner, school_class, saved, tr)
             for message in [n for n in news if n.class_id == school_class.id]:
                 when = tr.day(message.posted.date()) if message.posted else ""
                 st.caption(tr.gettext("Message from your teacher ({day}):", day=when))
@@ -66,3 +68,25 @@ def _homework(school_class: SchoolClass, piece: Assignment,
             mark = "" if item.done is None else (" ✓" if item.right else " ✗")
             st.page_link("screens/drills.py", label=tr.gettext("Puzzle {n}", n=tr.number(number)) + mark,
                          query_params={**{k: str(v) for k, v in puzzle.items()}, "lang": tr.lang})
+
+
+def _challenges(learner: Profile, school_class: SchoolClass, saved: Store, tr: Translator) -> None:
+    """Challenges from classmates waiting for the learner, and a classmate to challenge to a game
+    (Play a friend, at a table only the classmate may sit at)."""
+    for challenge in saved.challenges_for(learner.id):
+        if challenge.class_id == school_class.id:
+            host = challenge.seats[0]
+            st.page_link("screens/friend.py", label=tr.gettext("{name} challenges you to a game: accept",
+                                                                  name=host.name if host else ""),
+                         query_params={"table": challenge.code, "lang": tr.lang})
+    mates = saved.classmates(learner.id, school_class.id)
+    if not mates:
+        return
+    names = dict(mates)
+    pick, go = st.columns([3, 1], vertical_alignment="bottom")
+    chosen = pick.selectbox(tr.gettext("Challenge a classmate to a game"), list(names),
+                            key=f"{FRIEND_CHALLENGE}_{school_class.id}", format_func=lambda pid: names[pid])
+    if go.button(tr.gettext("Challenge"), key=f"challenge_{school_class.id}") and chosen is not None:
+        table = friend_state.challenge(school_class, chosen, tr)
+        if table is not None:
+            st.switch_page("screens/friend.py", query_params={"table": table.code, "lang": tr.lang})

@@ -21,6 +21,7 @@ from tutor.progress.homework import Assignment, Progress, best_move_share, games
 from tutor.progress.rows import SavedGame
 from tutor.progress.standing import Standing
 from tutor.progress.store_classes import Member
+from tutor.progress.store_friends import FriendTable, Sitter
 
 
 def learner_label(member: Member, repeated: bool = False) -> str:
@@ -174,3 +175,36 @@ def slips_html(class_name: str, address: str, lines: Sequence[tuple[str, str]], 
             ".code{font-family:monospace;font-size:1.8em;letter-spacing:0.1em;margin:0.2cm 0}"
             "ol{margin:0.2cm 0 0 1.2em;padding:0}</style></head>"
             f"<body><h1>{title}</h1>{slips}</body></html>")
+
+
+def _friend_record(table: FriendTable, sitter: Sitter | None,
+                   games_of: Mapping[int, Sequence[SavedGame]]) -> SavedGame | None:
+    """A seat's record of a friend game (none for a guest)."""
+    if sitter is None or sitter.profile_id is None:
+        return None
+    return next((g for g in games_of.get(sitter.profile_id, ()) if g.friend_id == table.id), None)
+
+
+def friend_games_table(tables: Sequence[FriendTable], labels: Mapping[int, str],
+                       games_of: Mapping[int, Sequence[SavedGame]], tr: Translator) -> dict[str, list[Any]]:
+    """A row per game between classmates: when, who played whom (the teacher's names for them), the
+    state or result, each player's accuracy (from their record: none for a guest), and the address
+    of its reviews once it is over."""
+    states = {"open": tr.gettext("waiting for a friend"), "playing": tr.gettext("being played"),
+              "abandoned": tr.gettext("abandoned"), "over": tr.gettext("over")}
+    rows: dict[str, list[Any]] = {tr.gettext("Day"): [], tr.gettext("Players"): [], tr.gettext("Result"): [],
+                                  tr.gettext("Accuracy"): [], tr.gettext("Reviews"): []}
+    for table in tables:
+        named = [("—" if s is None else labels.get(s.profile_id, s.name) if s.profile_id is not None else s.name)
+                 for s in table.seats]
+        records = [_friend_record(table, s, games_of) for s in table.seats]
+        winner = next((named[i] for i, r in enumerate(records) if r is not None and r.won), None)
+        result = tr.gettext("{name} won", name=winner) if table.state == "over" and winner else states[table.state]
+        rows[tr.gettext("Day")].append(table.started.date().isoformat())
+        rows[tr.gettext("Players")].append(tr.gettext("{first} against {second}", first=named[0], second=named[1]))
+        rows[tr.gettext("Result")].append(result)
+        rows[tr.gettext("Accuracy")].append(" · ".join(
+            "—" if r is None or r.accuracy is None else tr.percent(r.accuracy / 100) for r in records))
+        rows[tr.gettext("Reviews")].append(f"friend?table={table.code}&lang={tr.lang}"
+                                           if table.state in ("over", "abandoned") else None)
+    return rows

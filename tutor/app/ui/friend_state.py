@@ -51,6 +51,7 @@ from tutor.play.hand import check_seed
 from tutor.play.match import Match, decisions_accuracy
 from tutor.play.moves import moves_code, read_moves_code
 from tutor.progress.store import StaleGameError
+from tutor.progress.store_classes import SchoolClass
 from tutor.progress.store_friends import FriendTable, Sitter, TableState
 
 DEAL_PARAM = "game"
@@ -209,6 +210,13 @@ def open_new_table(tr: Translator, class_id: int | None = None, invited: int | N
     st.query_params.pop(DEAL_PARAM, None)
     if table is not None:
         go_to(table)
+
+
+def challenge(school_class: SchoolClass, invited: int, tr: Translator) -> FriendTable | None:
+    """A table for a game with a classmate (only they may sit), under the class's ruleset, hints
+    allowed; None when nothing could be saved."""
+    ruleset = school_class.ruleset if school_class.ruleset in available_rulesets() else "classic"
+    return store_access.store().open_table(ruleset, state.new_seed(), True, sitter(tr), school_class.id, invited)
 
 
 def sit_down(tr: Translator) -> None:

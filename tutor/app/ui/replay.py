@@ -8,8 +8,10 @@ from collections.abc import Sequence
 
 import streamlit as st
 
+from tutor.app.ui import store_access
 from tutor.app.ui.play_state import owner
 from tutor.app.ui.render import show_arrangement, show_cards, show_line_chart
+from tutor.app.ui.safe import plain
 from tutor.app.ui.table_data import went_gin
 from tutor.engine.cards import mask_of
 from tutor.engine.errors import TutorError
@@ -19,8 +21,10 @@ from tutor.language.i18n import Translator
 from tutor.language.labels import ruleset_title
 from tutor.language.play_text import bot_level_name, hint_sentence, log_line, move_phrase, value_chart, verdict_line
 from tutor.play import background
+from tutor.play.friend import replay as friend_replay
 from tutor.play.hand import View
-from tutor.play.match import LEARNER, Decision, Match, Played, replay
+from tutor.play.match import Decision, Match, Played, replay
+from tutor.play.moves import read_moves_code
 from tutor.progress.store import SavedGame
 
 
@@ -33,6 +37,26 @@ def _rebuilt(ruleset: str, seed: int, level: str, moves: tuple[tuple[str, str | 
         return None
 
 
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _rebuilt_friend(ruleset: str, seed: int, moves: str, robot: int | None, robot_from: int, seat: int) -> Match | None:
+    """A friend game rebuilt from its table, from ``seat``'s side."""
+    try:
+        return friend_replay(load_ruleset(ruleset), seed, list(read_moves_code(moves)), robot, robot_from).side(seat)
+    except TutorError:
+        return None
+
+
+def _friend_side(game: SavedGame, profile_id: int) -> tuple[Match | None, str | None]:
+    """A friend game of the learner's record, rebuilt from its table, and the other player's name."""
+    table = store_access.store().friend_table(game.friend_id) if game.friend_id is not None else None
+    seat = table.seat_of(profile_id, None) if table is not None else None
+    if table is None or seat is None:
+        return None, None
+    other = table.seats[1 - seat]
+    return (_rebuilt_friend(table.ruleset, table.seed, table.moves, table.robot, table.robot_from, seat),
+            other.name if other is not None else None)
+
+
 def _game_label(game: SavedGame, tr: Translator) -> str:
     if not game.finished:
         result = tr.gettext("in progress")
@@ -42,8 +66,8 @@ def _game_label(game: SavedGame, tr: Translator) -> str:
                       level=bot_level_name(game.level, tr), rules=ruleset_title(game.ruleset, tr), result=result)
 
 
-def show_replay(games: Sequence[SavedGame], tr: Translator) -> None:
-    """Pick a saved game and a hand, then step through its moves."""
+def show_replay(games: Sequence[SavedGame], tr: Translator, profile_id: int) -> None:
+    """Pick a saved game (against the virtual player or a friend) and a hand, then step through its moves."""
     st.header(tr.gettext("Replay a game"))
     by_id = {g.id: g for g in games}
     chosen = st.selectbox(tr.gettext("Game"), list(by_id), key="replay_game",
@@ -51,7 +75,11 @@ def show_replay(games: Sequence[SavedGame], tr: Translator) -> None:
     game = by_id.get(chosen) if chosen is not None else None
     if game is None:
         return
-    match = _rebuilt(game.ruleset, game.seed, game.level, tuple(game.moves))
+    other_name: str | None = None
+    if game.friend_id is not None:
+        match, other_name = _friend_side(game, profile_id)
+    else:
+        match = _rebuilt(game.ruleset, game.seed, game.level, tuple(game.moves))
     if match is None or not match.moves:
         st.info(tr.gettext("This game has no move to replay."))
         return
@@ -64,20 +92,23 @@ def show_replay(games: Sequence[SavedGame], tr: Translator) -> None:
     hand, played = positions[step - 1]
     mover = played.player
     st.markdown(tr.gettext("**Move {n} of {total}:** {move}", n=tr.number(step), total=tr.number(len(positions)),
-                           move=log_line(played, tr, gin=went_gin(hand, played))))
+                           move=log_line(played, tr, gin=went_gin(hand, played), seat=match.seat,
+                                         name=other_name)))
     left, right = st.columns(2)
     with left:
         st.markdown(tr.gettext("**Your hand**"))
-        show_arrangement(best_arrangements(mask_of(hand.cards[LEARNER]))[0], tr)
-        st.markdown(tr.gettext("**The virtual player's hand**"))
-        show_arrangement(best_arrangements(mask_of(hand.cards[1 - LEARNER]))[0], tr)
+        show_arrangement(best_arrangements(mask_of(hand.cards[match.seat]))[0], tr)
+        st.markdown(tr.gettext("**The virtual player's hand**") if other_name is None
+                    else tr.gettext("**{name}'s hand**", name=plain(other_name)))
+        show_arrangement(best_arrangements(mask_of(hand.cards[1 - match.seat]))[0], tr)
         if hand.discard_pile:
             show_cards(hand.discard_pile[-1:], tr, label=tr.gettext("Top of the discard pile"))
     with right:
         view = hand.view(mover)
-        who = tr.gettext("You") if mover == LEARNER else tr.gettext("The virtual player")
+        who = (tr.gettext("You") if mover == match.seat else tr.gettext("The virtual player") if other_name is None
+               else plain(other_name))
         st.markdown(tr.gettext("**The coach's view** ({who} to move)", who=who))
-        if mover == LEARNER:
+        if mover == match.seat:
             decision = _decision_at(match, number, positions, step - 1)
             if decision.judged:
                 _show_verdict(decision, tr)
@@ -86,7 +117,7 @@ def show_replay(games: Sequence[SavedGame], tr: Translator) -> None:
         else:
             asked = background.ask(view, match.level, "move", owner())
             if asked.answered or asked.failed:
-                _show_coach_move(asked, played, tr)
+                _show_coach_move(asked, played, tr, other_name)
             else:
                 st.fragment(_weighing_move, run_every=0.5)(view, match.level, tr)
     decisions = [d for d in match.decisions if d.hand == number]
@@ -116,8 +147,8 @@ def _weighing(decision: Decision, tr: Translator) -> None:
     st.caption(tr.gettext("The coach is weighing this move…"))
 
 
-def _show_coach_move(asked: background.Asked, played: Played, tr: Translator) -> None:
-    """The coach's move where the virtual player moved, and whether it made it."""
+def _show_coach_move(asked: background.Asked, played: Played, tr: Translator, other_name: str | None) -> None:
+    """The coach's move where the opponent moved, and whether they made it."""
     best = asked.move
     if best is None:
         st.error(tr.gettext("The coach could not weigh this move this time."))
@@ -126,7 +157,8 @@ def _show_coach_move(asked: background.Asked, played: Played, tr: Translator) ->
         return
     st.text(tr.gettext("The coach's move: {move}.", move=move_phrase(best, asked.view["top_discard"], tr)))
     if best == played.move:
-        st.success(tr.gettext("The virtual player made the coach's move."))
+        st.success(tr.gettext("The virtual player made the coach's move.") if other_name is None
+                   else tr.gettext("{name} made the coach's move.", name=plain(other_name)))
     else:
         st.warning(tr.gettext("The coach would have chosen otherwise."))
 
@@ -156,5 +188,5 @@ def _chart_progress(decisions: list[Decision], tr: Translator) -> None:
 def _decision_at(match: Match, number: int, positions: Sequence[tuple[object, Played]], index: int) -> Decision:
     """The learner's decision at move ``index`` of hand ``number``: the learner's moves of a hand and
     its decisions come in the same order."""
-    before = sum(1 for _, played in positions[:index] if played.player == LEARNER)
+    before = sum(1 for _, played in positions[:index] if played.player == match.seat)
     return [d for d in match.decisions if d.hand == number][before]
