@@ -122,7 +122,7 @@ def show_lobby(code: str | None, error: str | None) -> None:
                   on_click=friend_state.open_new_table, args=(tr,))
     with st.container(border=True):
         st.subheader(tr.gettext("Join a table"))
-        st.text_input(tr.gettext("The table's code"), key=FRIEND_CODE, max_chars=20, placeholder="K7QX-2M9P")
+        st.text_input(tr.gettext("The table's code"), key=FRIEND_CODE, max_chars=20)
         wait = friend_state.code_wait()
         if wait > 0:
             st.caption(tr.ngettext("Too many wrong codes: try again in {n} second.",
