@@ -6,7 +6,9 @@ Needs Debian's nginx, PostgreSQL and Chromium: skips where one is missing, fails
 
 from __future__ import annotations
 
+import re
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,9 @@ sys.path.insert(0, str(ROOT / "tools"))
 from browser import chromium_path, create_profile, fill_form_field, settle  # noqa: E402  (tools/ is not a package)
 from checks import require  # noqa: E402
 from deployment import NGINX, behind_nginx, keys_for, served_by  # noqa: E402
+from friend_game import card_ids_in, click_move, planned_game  # noqa: E402
+
+from tutor.progress.store import open_store  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 """One worker runs every browser test: one app server and one Chromium for them all."""
@@ -31,11 +36,17 @@ def _require() -> None:
 
 
 @pytest.fixture(scope="module")
-def deployment(postgres_cluster, tmp_path_factory):
+def deployment_database(postgres_cluster) -> str:
+    """The deployment's database (its address): a test reads what the app stored."""
+    return postgres_cluster.new_database()
+
+
+@pytest.fixture(scope="module")
+def deployment(deployment_database, tmp_path_factory):
     """Two app processes on one database behind nginx; yields the front address and the two
     processes' ports."""
     _require()
-    env = {"GIN_TUTOR_DATABASE_URL": postgres_cluster.new_database(),
+    env = {"GIN_TUTOR_DATABASE_URL": deployment_database,
            "STREAMLIT_SERVER_COOKIE_SECRET": "one-secret-for-every-process"}
     with behind_nginx(env, tmp_path_factory.mktemp("deploy-cwd"), tmp_path_factory.mktemp("nginx")) as deployed:
         yield deployed
@@ -215,3 +226,144 @@ def test_two_teachers_two_classes_a_learner_joins_and_does_homework_across_proce
     finally:
         for context in contexts:
             context.close()
+
+
+# --- Play a friend: two browsers on the two processes ---------------------------------------------------
+
+FRIEND_DEALS = {"short": 182, "classic": 285, "spanish": 62}
+"""A deal of each ruleset that the strong player, in both seats, ends in few moves (classic's in two
+hands, the Spanish rules' in five: tools/friend_game.py plans them)."""
+NEXT_HAND = {"en": "Next hand", "es": "Siguiente mano"}
+
+
+def _two_players(browser, front: str, keys: dict[int, str], ports: tuple[int, int], langs: tuple[str, str]):
+    """Two browsers, each sent to its own app process, recording what the server sends each page."""
+    pages, frames = [], []
+    for seat, lang in enumerate(langs):
+        context = browser.new_context(locale="en-US" if lang == "en" else "es-ES",
+                                      viewport={"width": 1280 if seat == 0 else 390, "height": 900})
+        context.add_cookies([{"name": "gt_server", "value": keys[ports[seat]], "url": front}])
+        page = context.new_page()
+        page.set_default_timeout(45000)
+        got: list[tuple[float, object]] = []
+        page.on("websocket", lambda ws, got=got: ws.on("framereceived", _recording(got)))
+        pages.append(page)
+        frames.append(got)
+    return pages, frames
+
+
+def _recording(got: list):
+    """A websocket listener keeping each message from the server with the moment it came."""
+    return lambda payload: got.append((time.monotonic(), payload))
+
+
+def _open_and_sit(pages, front: str, ruleset: str, seed: int, langs: tuple[str, str]) -> str:
+    """Ana opens a table dealing ``seed`` under ``ruleset``; Bea opens its link and sits. The code."""
+    ana, bea = pages
+    ana.goto(f"{front}/friend?lang={langs[0]}&rules={ruleset}&game={seed}")
+    settle(ana)
+    fill_form_field(ana, ana.get_by_label({"en": "Your name at the table", "es": "Tu nombre en la mesa"}[langs[0]]),
+                    "Ana")
+    ana.get_by_role("button", name={"en": "Open a table", "es": "Abrir una mesa"}[langs[0]]).click()
+    ana.wait_for_url(lambda url: "table=" in url)
+    code = ana.url.split("table=")[1].split("&")[0]
+    bea.goto(f"{front}/friend?lang={langs[1]}&table={code}")
+    settle(bea)
+    fill_form_field(bea, bea.get_by_label({"en": "Your name at the table", "es": "Tu nombre en la mesa"}[langs[1]]),
+                    "Bea")
+    bea.get_by_role("button", name={"en": "Sit down", "es": "Sentarse"}[langs[1]]).click()
+    return code
+
+
+def _moves_stored(url: str, code: str) -> int:
+    table = open_store(url=url).friend_table_by_code(code)
+    return len(table.moves.split(".")) if table is not None and table.moves else 0
+
+
+def _made(url: str, code: str, count: int, seconds: float = 10) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if _moves_stored(url, code) >= count:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.mark.parametrize("ruleset", list(FRIEND_DEALS))
+def test_two_friends_on_two_processes_play_a_whole_game(deployment, deployment_database, browser, ruleset):
+    """Ana (English, desktop) and Bea (Spanish, phone width) on the two app processes play the deal to
+    its end, each clicking their own moves; Bea reloads her page in the middle of a hand. While a hand is played,
+    no page is sent a card the other player holds hidden."""
+    front, ports = deployment
+    keys = keys_for(front, ports)
+    langs = ("en", "es")
+    steps, hidden = planned_game(ruleset, FRIEND_DEALS[ruleset])
+    pages, frames = _two_players(browser, front, keys, ports, langs)
+    try:
+        code = _open_and_sit(pages, front, ruleset, FRIEND_DEALS[ruleset], langs)
+        hand, started, windows = 0, time.monotonic(), []
+        ended = started
+        reload_at = next(i for i in range(len(steps) // 2, len(steps)) if steps[i - 1].hand == steps[i].hand)
+        for index, step in enumerate(steps):
+            if step.hand > hand:  # both leave the hand's result
+                windows.append((hand, started, ended))
+                for page, lang in zip(pages, langs, strict=True):
+                    page.get_by_role("button", name=NEXT_HAND[lang]).click()
+                hand, started = step.hand, time.monotonic()
+            if index == reload_at:
+                pages[1].reload()
+            ended = time.monotonic()
+            click_move(pages[step.seat], step.move)
+            if not _made(deployment_database, code, index + 1):  # a click lost in a redraw: once more
+                settle(pages[step.seat])
+                click_move(pages[step.seat], step.move)
+                assert _made(deployment_database, code, index + 1), f"move {index} {step} was not taken"
+        windows.append((hand, started, ended))
+        table = open_store(url=deployment_database).friend_table_by_code(code)
+        assert table.state == "over" and len(table.moves.split(".")) == len(steps)
+        pages[0].get_by_text(re.compile(r"(You won the game|Bea won the game)")).wait_for()
+        pages[1].get_by_text(re.compile(r"(Ganaste la partida|Ana ganó la partida)")).wait_for()
+        for seat in (0, 1):
+            seen_own = False
+            for number, start, end in windows:
+                sent = [p for at, p in frames[seat] if start <= at < end]
+                assert not set().union(*(card_ids_in(p, hidden[number][1 - seat]) for p in sent)), \
+                    f"seat {seat} was sent a hidden card of the other in hand {number + 1}"
+                seen_own |= any(card_ids_in(p, hidden[number][seat]) for p in sent)
+            assert seen_own  # the check reads the table's data: a seat's own cards are found in it
+    finally:
+        for page in pages:
+            page.context.close()
+
+
+def test_out_of_turn_and_forged_moves_are_refused_and_a_player_who_leaves_is_replaced(deployment, deployment_database,
+                                                                                    browser):
+    """Bea presses the stock's key out of turn; Ana's page sends a forged discard through the table's
+    own channel before the upcard is decided: both are refused with a message, nothing is stored.
+    Then Ana leaves the game, and Bea plays on against the virtual player in Ana's seat."""
+    front, ports = deployment
+    keys = keys_for(front, ports)
+    langs = ("en", "es")
+    pages, _ = _two_players(browser, front, keys, ports, langs)
+    ana, bea = pages
+    try:
+        code = _open_and_sit(pages, front, "classic", 12345, langs)
+        ana.locator("button[data-action='pass']:not([disabled])").wait_for()  # Ana decides on the upcard first
+        bea.locator(".gt-prompt").wait_for()
+        settle(bea)
+        bea.locator(".gt-prompt").click()  # the focus on the page, not in the name's box
+        bea.keyboard.press("m")  # the stock's key in Spanish ("mazo")
+        bea.get_by_text("No es tu turno: espera a que juegue el otro jugador.").wait_for()
+        ana.evaluate("window.__gtTable.send('card:9H')")
+        ana.get_by_text("First decide on the upcard: take it or pass.").wait_for()
+        assert _moves_stored(deployment_database, code) == 0
+        ana.get_by_role("button", name="Leave this game").click()
+        ana.get_by_role("button", name="Leave the game").click()
+        bea.get_by_text("Ana abandonó la partida.", exact=False).wait_for()
+        bea.get_by_role("button", name="Seguir contra el jugador virtual").click()
+        bea.get_by_text("El jugador virtual (nivel fuerte) juega en el sitio de Ana.").wait_for()
+        table = open_store(url=deployment_database).friend_table_by_code(code)
+        assert table.state == "playing" and table.robot == 0 and table.moves  # it decided on the upcard for Ana
+    finally:
+        for page in pages:
+            page.context.close()
