@@ -28,8 +28,8 @@ OPENING = [("pass", None), ("pass", None), ("stock", None), ("discard", "2S")]
 
 def _opened() -> friend.FriendGame:
     game = friend.start(SHORT, 12345)
-    for move in OPENING:
-        game = game.play(game.to_move, move)
+    for seat, move in zip((0, 1, 0, 0), OPENING, strict=True):
+        game = game.play(seat, move)
     return game
 
 

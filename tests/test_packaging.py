@@ -148,7 +148,7 @@ def test_the_installed_app_renders_every_page_in_both_languages(installed):
                             capture_output=True, text=True, env={"GIN_TUTOR_DATA_DIR": str(elsewhere / "data"),
                                                                  "PATH": "/usr/bin:/bin", "HOME": str(elsewhere)})
     assert result.returncode == 0, result.stderr[-3000:]
-    assert "rendered 24" in result.stdout  # twelve pages (Classes the newest), two languages
+    assert "rendered 26" in result.stdout  # thirteen pages (Play a friend the newest), two languages
 
 
 @pytest.mark.browser

@@ -92,7 +92,7 @@ def test_a_new_database_gets_every_migration(postgres_cluster):
         assert set(sa.inspect(db).get_table_names()) == {
             "profiles", "attempts", "lessons_done", "review", "games", "profile_keys", "transfer_codes", "set_aside",
             "ratings", "rating_history", "puzzle_ratings", "classes", "class_teachers", "class_members", "class_news",
-            "assignments", "class_history", "alembic_version"}
+            "assignments", "class_history", "friend_games", "alembic_version"}
     engine.dispose()
 
 
