@@ -131,3 +131,38 @@ def test_a_table_without_hints_offers_no_hint():
     ana.run()
     assert not [b for b in ana.button if b.key == "friend_hint"]
     assert "A game without hints: the coach reviews each hand once it is over." in screen(ana)
+
+
+def test_a_friend_game_counts_in_each_players_progress():
+    """Game 182 under ``short``, both with profiles: Ana passes, Bea passes, Ana draws and throws the
+    K♥, Bea draws the 6♦ and knocks with the 9♥ (4♠ 4♣ 4♦, 8♣ 8♦ 8♥; K♣ Q♣ 5♥ 6♦ left), which ends
+    the game to 50. Each profile's record of it: finished, who won, its decisions judged."""
+    from test_app_play import wait_judged
+
+    ana = open_friend("en", "a" * 32, {"game": "182", "rules": "short"})
+    ana.text_input(key="profile_new").input("Ana").run()
+    ana.button(key="profile_create").click().run()
+    ana.button(key="friend_open").click().run()
+    code = ana.query_params["table"]
+    code = code[0] if isinstance(code, list) else code
+    bea = open_friend("es", "b" * 32, {"table": code})
+    bea.text_input(key="profile_new").input("Bea").run()
+    bea.button(key="profile_create").click().run()
+    bea.button(key="friend_sit").click().run()
+    for page, action in ((ana.run(), "pass"), (bea.run(), "pass"), (ana.run(), "stock"), (ana, "card:KH"),
+                         (bea.run(), "stock"), (bea, "knock"), (bea, "card:9H")):
+        act(page, action)
+        assert not page.error, [e.value for e in page.error]
+    assert stored(code).state == "over"
+    for page in (ana.run(), bea.run()):
+        wait_judged(page.session_state["_friend_at"].side.decisions)
+        page.run()
+    store = open_store()
+    records = {name: store.games(store.profile(name).id) for name in ("Ana", "Bea")}
+    for name, won in (("Ana", False), ("Bea", True)):
+        (game,) = records[name]
+        assert (game.level, game.ruleset, game.seed, game.finished, game.won, game.hands) == \
+            ("friend", "short", 182, True, won, 1)
+        assert game.friend_id == stored(code).id and game.accuracy is not None
+    assert records["Ana"][0].moves == [("pass", None), ("stock", None), ("discard", "KH")]
+    assert "Bea won the game" in screen(ana) and "Ganaste la partida" in screen(bea)

@@ -70,3 +70,28 @@ def test_every_change_in_a_classs_history_has_its_words_in_both_languages():
     assert line == "5 de diciembre · Ms Ruiz sacó a \\*\\*Ana\\*\\* de los profesores de la clase."
     gone = event_line(ClassEvent(None, "", "learner_left", "", ""), Translator("en"))
     assert gone == "someone left the class."
+
+
+def test_the_games_between_classmates_name_the_players_as_the_teacher_does():
+    from tutor.app.ui.class_views import friend_games_table
+    from tutor.progress.rows import SavedGame
+    from tutor.progress.store_friends import FriendTable, Sitter
+
+    tr = Translator("en")
+    day = datetime(2026, 12, 5, 10, 0, tzinfo=UTC)
+
+    def table(tid: int, state: str, guest: Sitter | None) -> FriendTable:
+        return FriendTable(tid, f"AAAA-AAA{tid}", "classic", 7, True, (Sitter(1, None, "ana"), guest), None, 3, "",
+                           2, state, None, 0, None, (None, None), None, day, day)  # type: ignore[arg-type]
+
+    def record(tid: int, won: bool | None, accuracy: float | None) -> SavedGame:
+        return SavedGame(tid, 7, "friend", "classic", [], won is not None, won, 4, 3, day, day, 0, 1, accuracy, tid)
+
+    tables = [table(1, "over", Sitter(2, None, "bea")), table(2, "playing", Sitter(2, None, "bea")),
+              table(3, "open", None)]
+    games_of = {1: [record(1, False, 61.0), record(2, None, None)], 2: [record(1, True, 80.0)]}
+    rows = friend_games_table(tables, {1: "Ana García", 2: "Bea Ruiz"}, games_of, tr)
+    assert rows["Players"] == ["Ana García against Bea Ruiz", "Ana García against Bea Ruiz", "Ana García against —"]
+    assert rows["Result"] == ["Bea Ruiz won", "being played", "waiting for a friend"]
+    assert rows["Accuracy"] == ["61% · 80%", "— · —", "— · —"]
+    assert rows["Reviews"] == ["friend?table=AAAA-AAA1&lang=en", None, None]  # a finished game's reviews only

@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from tutor.engine.cards import parse_card
 from tutor.engine.rules import load_ruleset
 from tutor.play import friend
 from tutor.play.errors import GameOverError, NotYourTurnError, SeatTakenOverError, UpcardDecisionError
@@ -182,3 +183,23 @@ def test_each_seat_sign_of_life_is_kept(store):
     assert not gone(table, 1, noon + timedelta(seconds=GONE_AFTER - 1))
     assert gone(table, 1, noon + timedelta(seconds=GONE_AFTER + 1))
     assert not gone(table, None, noon + timedelta(hours=1))
+
+
+def test_a_hands_discards_graded_a_mistake_or_worse_go_to_review_and_only_judged_ones_count():
+    from tutor.play.coach import Judgement
+    from tutor.play.friend import discards_to_review, judged_upto
+    from tutor.play.match import JUDGEMENT
+
+    side = _opened().side(0)  # seat 0's pass, draw and discard of the 2♠
+    passed, drew, threw = side.decisions
+    assert judged_upto(side.decisions) == 0  # nothing judged yet: nothing counted
+    passed.__dict__[JUDGEMENT] = Judgement(("pass", None), ("pass", None), 0.0)
+    drew.__dict__[JUDGEMENT] = Judgement(("stock", None), ("stock", None), 0.0)
+    assert judged_upto(side.decisions) == 2
+    # The coach would have thrown the Q♣: throwing the 2♠ gave up 6 points (± 0.5), a blunder.
+    card = threw.move[1]
+    threw.__dict__[JUDGEMENT] = Judgement(("discard", card), ("discard", parse_card("QC")), 6.0, 0.5)
+    assert judged_upto(side.decisions) == 3
+    assert discards_to_review(side.decisions) == [threw]
+    threw.__dict__[JUDGEMENT] = Judgement(("discard", card), ("discard", parse_card("QC")), 0.2, 0.5)
+    assert discards_to_review(side.decisions) == []  # graded best: nothing to practise

@@ -12,6 +12,7 @@ strong virtual player and says so).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -125,6 +126,26 @@ class FriendGame:
         decisions = tuple(old if i < len(kept) and (old := kept[i]).hand == new.hand and old.move == new.move
                           and old.view == new.view else new for i, new in enumerate(self.decisions(seat)))
         return Match(self.game, MODEL_LEVEL, self.moves, decisions, seat=seat)
+
+
+REVIEWED_GRADES = ("mistake", "blunder")
+"""The grades of a discard that go into the learner's review by themselves after a friend game's hand."""
+
+
+def judged_upto(decisions: Sequence[Decision], start: int = 0) -> int:
+    """Where the run of ``decisions`` from ``start`` that need no more verdict ends: each judged or
+    forced (a forced move is not a decision), up to the first still to judge."""
+    upto = start
+    while upto < len(decisions) and (decisions[upto].forced or decisions[upto].judged):
+        upto += 1
+    return upto
+
+
+def discards_to_review(decisions: Sequence[Decision]) -> list[Decision]:
+    """The discards among ``decisions`` (each judged or forced) that the coach graded a mistake or a
+    blunder: they go into the learner's review (*Practise my mistakes*)."""
+    return [d for d in decisions if not d.forced and d.view["phase"] == "discard"
+            and d.judgement.grade in REVIEWED_GRADES]
 
 
 def start(rules: Ruleset, seed: int | str) -> FriendGame:

@@ -259,6 +259,7 @@ if table.state == "open":
 
 # --- A player who left, or has gone ---------------------------------------------------------------------
 if table.state == "abandoned" and table.robot is None:
+    friend_state.record(at)  # kept in the learner's record as ended
     if table.left_seat == seat:
         st.info(tr.gettext("You left this game. It is kept as abandoned."))
     else:

@@ -46,7 +46,7 @@ from tutor.engine.rules import available_rulesets, load_ruleset
 from tutor.language.i18n import Translator
 from tutor.play import background
 from tutor.play.background import Asked
-from tutor.play.friend import FRIEND_LEVEL, MODEL_LEVEL, FriendGame, replay
+from tutor.play.friend import FRIEND_LEVEL, MODEL_LEVEL, FriendGame, discards_to_review, judged_upto, replay
 from tutor.play.hand import check_seed
 from tutor.play.match import Match, decisions_accuracy
 from tutor.play.moves import moves_code, read_moves_code
@@ -64,8 +64,6 @@ SEEN_EVERY = 5.0
 """How often (seconds) a page tells the table its player is still there."""
 WAIT_MORE = 120.0
 """Seconds a player who chose to wait for a gone friend is not asked again."""
-DISCARD_MISTAKES = ("mistake", "blunder")
-"""The grades of a discard that go into the learner's review by themselves (Practise my mistakes)."""
 
 
 class TableMovedError(TutorError):
@@ -459,7 +457,10 @@ def leave_game() -> None:
     at = at_table()
     st.session_state.pop(FRIEND_LEAVING, None)
     if at is not None and at.seat is not None:
-        store_access.store().friend_leave(at.table.id, at.seat)
+        left = store_access.store().friend_leave(at.table.id, at.seat)
+        now = _rebuilt(left, at.seat) if left is not None else None
+        if now is not None:
+            record(now)  # kept in the learner's record as ended
     leave_page()
 
 
@@ -512,17 +513,13 @@ def record(at: AtTable) -> None:
     if learner is None or at.seat is None or at.side is None:
         return
     side = at.side
-    judged = 0
-    while judged < len(side.decisions) and (side.decisions[judged].forced or side.decisions[judged].judged):
-        judged += 1
-    counted = [d for d in side.decisions[:judged] if not d.forced]
     done: dict[int, int] = st.session_state.setdefault(FRIEND_RECORDED, {})
+    judged = judged_upto(side.decisions)
+    counted = [d for d in side.decisions[:judged] if not d.forced]
     game = at.game.game
     store = store_access.store()
-    for decision in side.decisions[done.get(at.table.id, 0):judged]:
-        if not decision.forced and decision.view["phase"] == "discard" \
-                and decision.judgement.grade in DISCARD_MISTAKES:
-            play_review.schedule_mistake(learner.id, side, decision)
+    for decision in discards_to_review(side.decisions[done.get(at.table.id, 0):judged]):
+        play_review.schedule_mistake(learner.id, side, decision)
     done[at.table.id] = judged
     kept = store.friend_record(learner.id, at.table.id)
     won = None if not game.over else game.winner == at.seat
