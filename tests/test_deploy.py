@@ -22,8 +22,9 @@ from friend_game import card_ids_in, click_move, planned_game  # noqa: E402
 
 from tutor.progress.store import open_store  # noqa: E402
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
-"""One worker runs every browser test: one app server and one Chromium for them all."""
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("deployment")]
+"""One worker runs the deployment's tests (its own nginx, app processes and Chromium), while the
+other may run the browser tests of the single app server: the two groups take about as long."""
 
 
 def _require() -> None:
