@@ -8,7 +8,7 @@ Each player speaks Streamlit's own websocket protocol (``tools/streamlit_ws.py``
 first opens a table (classic, hints allowed, its own deal), the second opens the table's link and
 sits down. Then each plays its own turns, one click every 0.5 to 1.5 seconds (pass the first upcard,
 draw from the stock, throw the first card it may), and, while the other is to move, reruns the page's
-watching fragment every second, as the browser does; when a hand ends, each leaves its result after
+watching fragment every half second, as the browser does; when a hand ends, each leaves its result after
 a moment. The other player's screen is the first run of their page that shows the move (the table's
 stock, top of the pile, prompt or the other's last turn changed, or the hand's end).
 
@@ -44,6 +44,7 @@ from deployment import behind_nginx, keys_for  # noqa: E402  (tools/ is not a pa
 from school import machine_cpu, own_cpu, percentile, spread  # noqa: E402
 from streamlit_ws import Run, connect, read_run, rerun_message, table_action, table_event  # noqa: E402
 
+from tutor.app.ui.friend_state import WATCH_EVERY  # noqa: E402
 from tutor.engine.rules import load_ruleset  # noqa: E402
 from tutor.play.friend import replay  # noqa: E402
 from tutor.play.moves import move_text, read_moves_code  # noqa: E402
@@ -51,7 +52,7 @@ from tutor.progress.store import open_store  # noqa: E402
 
 CODE = re.compile(r"\*\*([A-Z0-9]{4}-[A-Z0-9]{4})\*\*")
 """The table's code as the page shows it to the player who opened it."""
-POLL = 1.0
+POLL = WATCH_EVERY
 """Seconds between two reruns of the watching fragment (the page's ``run_every``)."""
 
 
@@ -112,7 +113,7 @@ def _saw(seat: Seat, run: Run, asked: float) -> None:
 
 
 async def player(seat: Seat, other: Seat, seconds: float, tally: Tally, actions: list[str]) -> None:
-    """One player for ``seconds``: its own turns, the other's watched every second, each hand's
+    """One player for ``seconds``: its own turns, the other's watched every half second, each hand's
     result left after a moment."""
     end = time.monotonic() + seconds
     seat.shown = _signature(seat.run)

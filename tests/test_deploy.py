@@ -279,6 +279,23 @@ def _open_and_sit(pages, front: str, ruleset: str, seed: int, langs: tuple[str, 
     return code
 
 
+def _refused_out_of_turn_and_forged(pages, url: str, code: str) -> None:
+    """Before the first move (Ana's, on the upcard): Bea presses the stock's key out of turn, and Ana's
+    page sends a forged discard through the table's own channel. Both are refused with a message in the
+    player's language, and nothing is stored."""
+    ana, bea = pages
+    ana.locator("button[data-action='pass']:not([disabled])").wait_for()
+    bea.locator(".gt-prompt").wait_for()
+    settle(bea)
+    bea.locator(".gt-prompt").click()  # the focus on the page, not in the name's box
+    bea.keyboard.press("m")  # the stock's key in Spanish ("mazo")
+    bea.get_by_text("No es tu turno: espera a que juegue el otro jugador.").wait_for()
+    ana.evaluate("window.__gtTable.send('card:9H')")
+    ana.get_by_text("First decide on the upcard: take it or pass.").wait_for()
+    assert _moves_stored(url, code) == 0
+    settle(ana)
+
+
 def _moves_stored(url: str, code: str) -> int:
     table = open_store(url=url).friend_table_by_code(code)
     return len(table.moves.split(".")) if table is not None and table.moves else 0
@@ -296,7 +313,8 @@ def _made(url: str, code: str, count: int, seconds: float = 10) -> bool:
 @pytest.mark.parametrize("ruleset", list(FRIEND_DEALS))
 def test_two_friends_on_two_processes_play_a_whole_game(deployment, deployment_database, browser, ruleset):
     """Ana (English, desktop) and Bea (Spanish, phone width) on the two app processes play the deal to
-    its end, each clicking their own moves; Bea reloads her page in the middle of a hand. While a hand is played,
+    its end, each clicking their own moves; Bea reloads her page in the middle of a hand. Under
+    ``short``, out-of-turn and forged moves first. While a hand is played,
     no page is sent a card the other player holds hidden."""
     front, ports = deployment
     keys = keys_for(front, ports)
@@ -308,6 +326,8 @@ def test_two_friends_on_two_processes_play_a_whole_game(deployment, deployment_d
         hand, started, windows = 0, time.monotonic(), []
         ended = started
         reload_at = next(i for i in range(len(steps) // 2, len(steps)) if steps[i - 1].hand == steps[i].hand)
+        if ruleset == "short":
+            _refused_out_of_turn_and_forged(pages, deployment_database, code)
         for index, step in enumerate(steps):
             if step.hand > hand:  # both leave the hand's result
                 windows.append((hand, started, ended))
@@ -340,11 +360,8 @@ def test_two_friends_on_two_processes_play_a_whole_game(deployment, deployment_d
             page.context.close()
 
 
-def test_out_of_turn_and_forged_moves_are_refused_and_a_player_who_leaves_is_replaced(deployment, deployment_database,
-                                                                                    browser):
-    """Bea presses the stock's key out of turn; Ana's page sends a forged discard through the table's
-    own channel before the upcard is decided: both are refused with a message, nothing is stored.
-    Then Ana leaves the game, and Bea plays on against the virtual player in Ana's seat."""
+def test_a_player_who_leaves_is_replaced_by_the_virtual_player(deployment, deployment_database, browser):
+    """Ana leaves the game before its first move; Bea plays on against the virtual player in Ana's seat."""
     front, ports = deployment
     keys = keys_for(front, ports)
     langs = ("en", "es")
@@ -352,15 +369,7 @@ def test_out_of_turn_and_forged_moves_are_refused_and_a_player_who_leaves_is_rep
     ana, bea = pages
     try:
         code = _open_and_sit(pages, front, "classic", 12345, langs)
-        ana.locator("button[data-action='pass']:not([disabled])").wait_for()  # Ana decides on the upcard first
-        bea.locator(".gt-prompt").wait_for()
-        settle(bea)
-        bea.locator(".gt-prompt").click()  # the focus on the page, not in the name's box
-        bea.keyboard.press("m")  # the stock's key in Spanish ("mazo")
-        bea.get_by_text("No es tu turno: espera a que juegue el otro jugador.").wait_for()
-        ana.evaluate("window.__gtTable.send('card:9H')")
-        ana.get_by_text("First decide on the upcard: take it or pass.").wait_for()
-        assert _moves_stored(deployment_database, code) == 0
+        ana.locator("button[data-action='pass']:not([disabled])").wait_for()
         ana.get_by_role("button", name="Leave this game").click()
         ana.get_by_role("button", name="Leave the game").click()
         bea.get_by_text("Ana abandonó la partida.", exact=False).wait_for()

@@ -54,7 +54,7 @@ error = friend_state.move_error(tr)
 
 
 def watch(at: AtTable) -> None:
-    """Every second: the page again as soon as the table changes (the other player's move, a seat
+    """Every half second: the page again as soon as the table changes (the other player's move, a seat
     taken, a rematch) or the other player comes or goes."""
     if friend_state.news(at):
         st.rerun()
@@ -248,7 +248,7 @@ st.caption(tr.gettext("{rules} · you {mine}, {name} {theirs} (target {target})"
                       mine=tr.number(points[letters[seat]]), theirs=tr.number(points[letters[other]]),
                       target=tr.number(game.rules.target)))
 if table.state in ("open", "playing") or (game.over and table.rematch is None):
-    st.fragment(watch, run_every=1.0)(at)
+    st.fragment(watch, run_every=friend_state.WATCH_EVERY)(at)
 
 # --- Waiting for the friend ---------------------------------------------------------------------------
 if table.state == "open":

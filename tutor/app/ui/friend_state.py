@@ -1,6 +1,6 @@
 """The Play a friend page's memory and actions: the table open in this session (named in the address
 as ``?table=K7QX-2M9P``), this browser's seat at it, the moves made there, and the news a page asks
-for every second.
+for every half second.
 
 The table lives in the store (:mod:`tutor.progress.store_friends`), not in a process: two players on
 two app processes sit at the same row. This session keeps the game rebuilt from the row's moves
@@ -58,6 +58,9 @@ DEAL_PARAM = "game"
 """A deal asked for in the page's address (``?game=SEED``): a new table deals it."""
 TABLE_PARAM = "table"
 """The table's code in the page's address: the link sent to the friend."""
+WATCH_EVERY = 0.5
+"""Seconds between two looks at the table while the other player is to move (the page's watching
+fragment): a move reaches the other screen within about this much and one page run."""
 GONE_AFTER = 45.0
 """Seconds without a sign of life from a seat after which its player counts as gone."""
 SEEN_EVERY = 5.0
@@ -251,7 +254,7 @@ def code_wait() -> float:
     return identity.code_wait(identity.who_is_typing(), CODE_TRIES)
 
 
-# --- the news, every second -----------------------------------------------------------------------
+# --- the news, every half second ----------------------------------------------------------------
 
 def news(at: AtTable) -> bool:
     """Whether the table changed since this page drew it, or the other player's presence did (the
