@@ -167,3 +167,22 @@ def test_a_friend_game_counts_in_each_players_progress():
         assert game.friend_id == stored(code).id and game.accuracy is not None
     assert records["Ana"][0].moves == [("pass", None), ("stock", None), ("discard", "KH")]
     assert "Bea won the game" in screen(ana) and "Ganaste la partida" in screen(bea)
+
+
+def test_a_friend_gone_quiet_can_be_waited_for_or_replaced_by_the_virtual_player():
+    from datetime import UTC, datetime
+
+    ana, code = opened_by_ana()
+    bea_sits(code)
+    table = stored(code)
+    open_store(clock=lambda: datetime(2026, 1, 1, tzinfo=UTC)).friend_seen(table.id, 1)  # Bea's page went quiet
+    ana.run()
+    assert "Bea seems to have gone: their page has not answered for a while." in screen(ana)
+    ana.button(key="friend_wait").click().run()
+    assert "seems to have gone" not in screen(ana)  # Ana waits: not asked again for a while
+    assert stored(code).robot is None
+    ana.session_state["_friend_waiting_until"] = 0.0  # the while is over, Bea still quiet
+    ana.run()
+    ana.button(key="friend_robot").click().run()
+    assert stored(code).robot == 1
+    assert "The virtual player (strong level) plays in Bea's seat." in screen(ana)

@@ -242,11 +242,13 @@ game = at.game.game
 points = game.totals.points
 letters: tuple[Player, Player] = ("A", "B")
 across = Across(name=friend_name)
+friend_gone = friend_state.other_gone(at)  # as this page shows it: its news compare with it
 
-st.caption(tr.gettext("{rules} · you {mine}, {name} {theirs} (target {target})",
-                      rules=ruleset_title(game.rules, tr), name=plain(friend_name),
-                      mine=tr.number(points[letters[seat]]), theirs=tr.number(points[letters[other]]),
-                      target=tr.number(game.rules.target)))
+if table.seats[other] is not None:
+    st.caption(tr.gettext("{rules} · you {mine}, {name} {theirs} (target {target})",
+                          rules=ruleset_title(game.rules, tr), name=plain(friend_name),
+                          mine=tr.number(points[letters[seat]]), theirs=tr.number(points[letters[other]]),
+                          target=tr.number(game.rules.target)))
 if table.state in ("open", "playing") or (game.over and table.rematch is None):
     st.fragment(watch, run_every=friend_state.WATCH_EVERY)(at)
 
@@ -271,7 +273,7 @@ if table.state == "abandoned" and table.robot is None:
     store_access.stop_page(tr)
 if table.robot == other:
     st.caption(tr.gettext("The virtual player (strong level) plays in {name}'s seat.", name=plain(friend_name)))
-elif friend_state.gone(table, other) and not friend_state.waiting_on_purpose():
+elif friend_gone and not friend_state.waiting_on_purpose():
     with st.container(border=True):
         st.warning(tr.gettext("{name} seems to have gone: their page has not answered for a while. You can wait "
                               "for them, or let the virtual player (strong level) take their seat and play on.",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 import streamlit as st
@@ -25,6 +25,7 @@ from tutor.app.ui.session_keys import (
     FRIEND_AT,
     FRIEND_CODE,
     FRIEND_ERROR,
+    FRIEND_GONE_SHOWN,
     FRIEND_HINT,
     FRIEND_HINTS,
     FRIEND_LEAVING,
@@ -145,7 +146,9 @@ def _rebuilt(table: FriendTable, seat: int | None) -> AtTable | None:
     kept = st.session_state.get(FRIEND_AT)
     if isinstance(kept, AtTable) and kept.table.id == table.id and kept.table.version == table.version \
             and kept.seat == seat:
-        return kept
+        fresh = replace(kept, table=table)  # the same game; the row's signs of life as they are now
+        st.session_state[FRIEND_AT] = fresh
+        return fresh
     if table.ruleset not in available_rulesets():
         return None
     try:
@@ -257,8 +260,11 @@ def code_wait() -> float:
 # --- the news, every half second ----------------------------------------------------------------
 
 def news(at: AtTable) -> bool:
-    """Whether the table changed since this page drew it, or the other player's presence did (the
-    page runs again then); tells the table this player is still here every few seconds."""
+    """Whether what this page shows has changed since it was drawn (it runs again then): at the table,
+    any move; over a hand's result, only whether the game goes on (a player leaving, the virtual
+    player taking a seat, a rematch: the next hand's moves change nothing there); anywhere, whether
+    the other player has gone or come back. Tells the table this player is still here every few
+    seconds."""
     store = store_access.store()
     now = time.monotonic()
     if at.seat is not None and now - float(st.session_state.get(FRIEND_SEEN_AT, 0.0)) >= SEEN_EVERY:
@@ -267,7 +273,18 @@ def news(at: AtTable) -> bool:
     fresh = store.friend_table(at.table.id)
     if fresh is None:
         return False
-    return fresh.version != at.table.version or gone(fresh, at.other) != gone(at.table, at.other)
+    if hand_over_pending(at):
+        changed = (fresh.state, fresh.rematch, fresh.robot) != (at.table.state, at.table.rematch, at.table.robot)
+    else:
+        changed = fresh.version != at.table.version
+    return changed or gone(fresh, at.other) != bool(st.session_state.get(FRIEND_GONE_SHOWN))
+
+
+def other_gone(at: AtTable) -> bool:
+    """Whether the other player has gone, as the page shows it now (the news compares with it)."""
+    found = gone(at.table, at.other)
+    st.session_state[FRIEND_GONE_SHOWN] = found
+    return found
 
 
 def gone(table: FriendTable, seat: int | None, now: datetime | None = None) -> bool:

@@ -321,3 +321,5 @@ FRIEND_CHALLENGE = "friend_challenge"
 FRIEND_OTHER = "_friend_other"
 """The other seat's side of a finished friend game (its decisions keep their verdicts), for both
 reviews side by side."""
+FRIEND_GONE_SHOWN = "_friend_gone_shown"
+"""Whether the friend table's page last showed the other player as gone (its news compare with it)."""
