@@ -573,3 +573,42 @@ def test_damaged_homework_is_set_aside_and_its_teacher_told_once():
         kept = db.exec_driver_sql("SELECT origin, content FROM set_aside").all()
     store.close()
     assert [origin for origin, _ in kept] == ["assignments"] and '"{"' in kept[0][1]
+
+
+def test_a_learner_challenges_a_classmate_and_the_teacher_sees_the_game():
+    """Ana challenges Bea from the class page: a table only Bea may sit at (Cy, also in the class, may
+    not). Bea finds the challenge under the class. The teacher's page lists the game, by her names
+    for them, and once Ana leaves it, a link to its reviews."""
+    from tutor.app.ui.session_keys import TRIES_ID
+
+    teacher, ana = class_with_learner()
+    class_id = teacher.session_state[CLASS_CHOICE]
+    code = code_of(teacher, class_id)
+    mates = {}
+    for name in ("Bea", "Cy"):
+        mates[name] = as_profile(name)
+        mates[name].text_input(key=CLASS_CODE).input(code)
+        submit(mates[name], "Join the class")
+    ana.run()
+    bea_id = app_store().profile("Bea").id
+    ana.selectbox(key=f"friend_challenge_{class_id}").set_value(bea_id)
+    ana.button(key=f"challenge_{class_id}").click().run()
+    [table] = app_store().challenges_for(bea_id)
+    assert table.class_id == class_id and table.invited == bea_id and table.seats[0].name == "Ana"
+    mates["Bea"].run()
+    assert "Ana challenges you to a game: accept" in [link.label for link in mates["Bea"].get("page_link")]
+    cy = mates["Cy"]
+    cy.session_state[TRIES_ID] = "c" * 32
+    cy.query_params["table"] = table.code
+    cy.switch_page("screens/friend.py").run()
+    cy.button(key="friend_sit").click().run()
+    assert "This challenge is for another classmate." in screen(cy)
+    teacher.run()
+    frame = next(f for f in teacher.dataframe if "Players" in f.value.columns)
+    assert list(frame.value["Players"]) == ["Ana against Bea"]
+    assert list(frame.value["Result"]) == ["waiting for a friend"] and list(frame.value["Reviews"]) == [None]
+    app_store().friend_leave(table.id, 0)
+    teacher.run()
+    frame = next(f for f in teacher.dataframe if "Players" in f.value.columns)
+    assert list(frame.value["Result"]) == ["abandoned"]
+    assert list(frame.value["Reviews"]) == [f"friend?table={table.code}&lang=en"]

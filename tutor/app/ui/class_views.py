@@ -195,8 +195,9 @@ def friend_games_table(tables: Sequence[FriendTable], labels: Mapping[int, str],
     rows: dict[str, list[Any]] = {tr.gettext("Day"): [], tr.gettext("Players"): [], tr.gettext("Result"): [],
                                   tr.gettext("Accuracy"): [], tr.gettext("Reviews"): []}
     for table in tables:
-        named = [("—" if s is None else labels.get(s.profile_id, s.name) if s.profile_id is not None else s.name)
-                 for s in table.seats]
+        named = [(labels.get(table.invited, "—") if s is None and table.invited is not None else "—" if s is None
+                  else labels.get(s.profile_id, s.name) if s.profile_id is not None else s.name)
+                 for s in table.seats]  # a seat still empty: the classmate the challenge invites
         records = [_friend_record(table, s, games_of) for s in table.seats]
         winner = next((named[i] for i, r in enumerate(records) if r is not None and r.won), None)
         result = tr.gettext("{name} won", name=winner) if table.state == "over" and winner else states[table.state]
