@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -238,8 +239,10 @@ the first 1,600 deals; tools/friend_game.py plans them)."""
 NEXT_HAND = {"en": "Next hand", "es": "Siguiente mano"}
 
 
-def _two_players(browser, front: str, keys: dict[int, str], ports: tuple[int, int], langs: tuple[str, str]):
-    """Two browsers, each sent to its own app process, recording what the server sends each page."""
+def _two_players(browser, front: str, keys: dict[int, str], ports: tuple[int, int], langs: tuple[str, str],
+                 broken: list | None = None):
+    """Two browsers, each sent to its own app process, recording what the server sends each page (and
+    in ``broken``, any error of the page's own code: Streamlit's frontend failing on a message)."""
     pages, frames = [], []
     for seat, lang in enumerate(langs):
         context = browser.new_context(locale="en-US" if lang == "en" else "es-ES",
@@ -249,6 +252,10 @@ def _two_players(browser, front: str, keys: dict[int, str], ports: tuple[int, in
         page.set_default_timeout(45000)
         got: list[tuple[float, object]] = []
         page.on("websocket", lambda ws, got=got: ws.on("framereceived", _recording(got)))
+        if broken is not None:
+            page.on("pageerror", lambda error: broken.append(str(error)[:200]))
+            page.on("console", lambda m: broken.append(m.text[:200]) if m.type == "error" and "disconnected" in m.text
+                    else None)
         pages.append(page)
         frames.append(got)
     return pages, frames
@@ -310,54 +317,98 @@ def _made(url: str, code: str, count: int, seconds: float = 10) -> bool:
     return False
 
 
-@pytest.mark.parametrize("ruleset", list(FRIEND_DEALS))
-def test_two_friends_on_two_processes_play_a_whole_game(deployment, deployment_database, browser, ruleset):
-    """Ana (English, desktop) and Bea (Spanish, phone width) on the two app processes play the deal to
-    its end, each clicking their own moves; Bea reloads her page in the middle of a hand. Under
-    ``short``, out-of-turn and forged moves first. While a hand is played,
-    no page is sent a card the other player holds hidden."""
+@dataclass
+class Table:
+    """One pair's game in the test: its planned moves, its two pages and what each was sent, how far
+    it has got, and the stretches of time each hand was played (to search the pages' data in)."""
+
+    ruleset: str
+    steps: list
+    hidden: list
+    pages: list
+    frames: list
+    code: str = ""
+    index: int = 0
+    hand: int = 0
+    started: float = 0.0
+    ended: float = 0.0
+    windows: list = field(default_factory=list)
+    crashed: list = field(default_factory=list)
+    """Errors of the pages' own code (none: no page lost its table to a failing message)."""
+
+    @property
+    def reload_at(self) -> int:
+        """A move in the middle of a hand, from halfway through the game: Bea reloads before it."""
+        return next(i for i in range(len(self.steps) // 2, len(self.steps))
+                    if self.steps[i - 1].hand == self.steps[i].hand)
+
+    def click_next(self, langs: tuple[str, str]) -> None:
+        """Click the next planned move on its player's page (both leave a finished hand's result
+        first; Bea reloads her page mid-hand once)."""
+        step = self.steps[self.index]
+        if step.hand > self.hand:
+            self.windows.append((self.hand, self.started, self.ended))
+            for page, lang in zip(self.pages, langs, strict=True):
+                page.get_by_role("button", name=NEXT_HAND[lang]).click()
+            self.hand, self.started = step.hand, time.monotonic()
+        if self.index == self.reload_at:
+            self.pages[1].reload()
+        self.ended = time.monotonic()
+        click_move(self.pages[step.seat], step.move)
+
+    def made(self, url: str) -> None:
+        """Wait until the move just clicked is stored (a click lost in a redraw is made once more)."""
+        step = self.steps[self.index]
+        if not _made(url, self.code, self.index + 1):
+            settle(self.pages[step.seat])
+            click_move(self.pages[step.seat], step.move)
+            assert _made(url, self.code, self.index + 1), f"{self.ruleset}: move {self.index} {step} was not taken"
+        self.index += 1
+
+
+def test_friends_on_two_processes_play_a_whole_game_under_each_ruleset(deployment, deployment_database, browser):
+    """Three pairs at once, one per ruleset: Ana (English, desktop) and Bea (Spanish, phone width), each
+    on one of the two app processes, play the deal to its end, each clicking their own moves; Bea
+    reloads her page in the middle of a hand. At the short game's table, out-of-turn and forged moves
+    first. While a hand is played, no page is sent a card the other player holds hidden."""
     front, ports = deployment
     keys = keys_for(front, ports)
     langs = ("en", "es")
-    steps, hidden = planned_game(ruleset, FRIEND_DEALS[ruleset])
-    pages, frames = _two_players(browser, front, keys, ports, langs)
+    tables = []
     try:
-        code = _open_and_sit(pages, front, ruleset, FRIEND_DEALS[ruleset], langs)
-        hand, started, windows = 0, time.monotonic(), []
-        ended = started
-        reload_at = next(i for i in range(len(steps) // 2, len(steps)) if steps[i - 1].hand == steps[i].hand)
-        if ruleset == "short":
-            _refused_out_of_turn_and_forged(pages, deployment_database, code)
-        for index, step in enumerate(steps):
-            if step.hand > hand:  # both leave the hand's result
-                windows.append((hand, started, ended))
-                for page, lang in zip(pages, langs, strict=True):
-                    page.get_by_role("button", name=NEXT_HAND[lang]).click()
-                hand, started = step.hand, time.monotonic()
-            if index == reload_at:
-                pages[1].reload()
-            ended = time.monotonic()
-            click_move(pages[step.seat], step.move)
-            if not _made(deployment_database, code, index + 1):  # a click lost in a redraw: once more
-                settle(pages[step.seat])
-                click_move(pages[step.seat], step.move)
-                assert _made(deployment_database, code, index + 1), f"move {index} {step} was not taken"
-        windows.append((hand, started, ended))
-        table = open_store(url=deployment_database).friend_table_by_code(code)
-        assert table is not None and table.state == "over" and len(table.moves.split(".")) == len(steps)
-        pages[0].get_by_text(re.compile(r"(You won the game|Bea won the game)")).wait_for()
-        pages[1].get_by_text(re.compile(r"(Ganaste la partida|Ana ganó la partida)")).wait_for()
-        for seat in (0, 1):
-            seen_own = False
-            for number, start, end in windows:
-                sent = [p for at, p in frames[seat] if start <= at < end]
-                assert not set().union(*(card_ids_in(p, hidden[number][1 - seat]) for p in sent)), \
-                    f"seat {seat} was sent a hidden card of the other in hand {number + 1}"
-                seen_own |= any(card_ids_in(p, hidden[number][seat]) for p in sent)
-            assert seen_own  # the check reads the table's data: a seat's own cards are found in it
+        for ruleset, seed in FRIEND_DEALS.items():
+            steps, hidden = planned_game(ruleset, seed)
+            crashed: list = []
+            pages, frames = _two_players(browser, front, keys, ports, langs, crashed)
+            tables.append(Table(ruleset, steps, hidden, pages, frames, crashed=crashed))
+            tables[-1].code = _open_and_sit(pages, front, ruleset, seed, langs)
+        _refused_out_of_turn_and_forged(tables[0].pages, deployment_database, tables[0].code)
+        for table in tables:
+            table.started = table.ended = time.monotonic()
+        while playing := [t for t in tables if t.index < len(t.steps)]:
+            for table in playing:  # each pair's next move, the pairs side by side
+                table.click_next(langs)
+            for table in playing:
+                table.made(deployment_database)
+        for table in tables:
+            table.windows.append((table.hand, table.started, table.ended))
+            stored = open_store(url=deployment_database).friend_table_by_code(table.code)
+            assert stored is not None and stored.state == "over" and len(stored.moves.split(".")) == len(table.steps)
+            table.pages[0].get_by_text(re.compile(r"(You won the game|Bea won the game)")).wait_for()
+            table.pages[1].get_by_text(re.compile(r"(Ganaste la partida|Ana ganó la partida)")).wait_for()
+            for seat in (0, 1):
+                seen_own = False
+                for number, start, end in table.windows:
+                    sent = [p for at, p in table.frames[seat] if start <= at < end]
+                    assert not set().union(*(card_ids_in(p, table.hidden[number][1 - seat]) for p in sent)), \
+                        f"{table.ruleset}: seat {seat} was sent a hidden card of the other in hand {number + 1}"
+                    seen_own |= any(card_ids_in(p, table.hidden[number][seat]) for p in sent)
+                assert seen_own  # the check reads the table's data: a seat's own cards are found in it
+            assert not table.crashed, f"{table.ruleset}: a page lost its connection ({table.crashed})"
     finally:
-        for page in pages:
-            page.context.close()
+        for table in tables:
+            for page in table.pages:
+                page.context.close()
 
 
 def test_a_player_who_leaves_is_replaced_by_the_virtual_player(deployment, deployment_database, browser):
