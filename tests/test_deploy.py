@@ -254,7 +254,7 @@ def _two_players(browser, front: str, keys: dict[int, str], ports: tuple[int, in
         page.on("websocket", lambda ws, got=got: ws.on("framereceived", _recording(got)))
         if broken is not None:
             page.on("pageerror", lambda error: broken.append(str(error)[:200]))
-            page.on("console", lambda m: broken.append(m.text[:200]) if m.type == "error" and "disconnected" in m.text
+            page.on("console", lambda m: broken.append(m.text[:200]) if m.type == "error" and "ElementNode" in m.text
                     else None)
         pages.append(page)
         frames.append(got)

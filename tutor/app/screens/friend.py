@@ -45,7 +45,6 @@ from tutor.play.match import decisions_accuracy
 tr = state.translator()
 rules = state.ruleset()
 
-st.title(tr.gettext("Play a friend"))
 start_coach()
 friend_state.take_pending()
 code = friend_state.open_code()
@@ -54,23 +53,19 @@ error = friend_state.move_error(tr)
 
 
 def watch(at: AtTable) -> None:
-    """Every half second: the page again as soon as the table changes (the other player's move, a seat
-    taken, a rematch) or the other player comes or goes."""
-    if friend_state.news(at):
+    """Every half second: the page again as soon as what it shows has changed (the other player's move,
+    a seat taken, a rematch, the other player gone or back, an answer of the coach in). The page's
+    only part that runs on a timer, and its first: a part that reruns on its own while the page
+    below it changes shape can leave the browser's copy of the page broken."""
+    if friend_state.running_alone() and friend_state.news(at):
         st.rerun()
 
 
-def await_coach(waiting: str) -> None:
-    """While the coach weighs a hint or the last move: a line that says so; the page again once the
-    answer is in (or its work failed)."""
-    now = friend_state.at_table()
-    if now is None or now.side is None:
-        return
-    asked = friend_state.hint_asked(now)
-    last = now.side.decisions[-1] if now.side.decisions else None
-    if (asked is None or asked.answered or asked.failed) and (last is None or last.judged or last.failed):
-        st.rerun()
-    st.caption(waiting)
+if at is not None and at.seat is not None and (at.table.state in ("open", "playing")
+                                               or (at.table.state == "over" and at.table.rematch is None)):
+    friend_state.mark_shown(at)
+    st.fragment(watch, run_every=friend_state.WATCH_EVERY)(at)
+st.title(tr.gettext("Play a friend"))
 
 
 def show_link(at: AtTable) -> None:
@@ -180,16 +175,8 @@ def show_both_reviews(at: AtTable, titles: tuple[str, str]) -> None:
                                 tr.gettext("Expected points of the hand"),
                                 tr.gettext("The hand's expected points after each decision, beside the coach's."),
                                 tr.locale)
-    if any(play_review.still_to_judge(friend_state.side_of(at, who).decisions) for who in (0, 1)):
-        st.fragment(await_reviews, run_every=1.0)(at)
     st.caption(tr.gettext("The coach measures each player against the strong virtual player in the other seat, a "
                           "model of a good player (our choice)."))
-
-
-def await_reviews(at: AtTable) -> None:
-    """The page again once the coach has judged both players' decisions."""
-    if not any(play_review.still_to_judge(friend_state.side_of(at, who).decisions) for who in (0, 1)):
-        st.rerun()
 
 
 def show_for_teacher(at: AtTable) -> None:
@@ -241,7 +228,7 @@ assert side is not None
 game = at.game.game
 points = game.totals.points
 letters: tuple[Player, Player] = ("A", "B")
-across = Across(name=friend_name)
+across = Across(name=friend_name, watched=True)
 friend_gone = friend_state.other_gone(at)  # as this page shows it: its news compare with it
 
 if table.seats[other] is not None:
@@ -249,9 +236,6 @@ if table.seats[other] is not None:
                           rules=ruleset_title(game.rules, tr), name=plain(friend_name),
                           mine=tr.number(points[letters[seat]]), theirs=tr.number(points[letters[other]]),
                           target=tr.number(game.rules.target)))
-if table.state in ("open", "playing") or (game.over and table.rematch is None):
-    st.fragment(watch, run_every=friend_state.WATCH_EVERY)(at)
-
 # --- Waiting for the friend ---------------------------------------------------------------------------
 if table.state == "open":
     st.info(tr.gettext("Waiting for your friend to sit down. This page starts the game as soon as they do."))
@@ -366,14 +350,14 @@ if friend_state.hints_allowed(at):
     elif asked is not None and asked.failed:
         st.error(tr.gettext("The coach could not work out a hint this time. Press Hint to ask again."))
     elif asked is not None:
-        st.fragment(await_coach, run_every=0.5)(tr.gettext("The coach is weighing your options…"))
+        st.caption(tr.gettext("The coach is weighing your options…"))
     if coach_on() and side.decisions:
         last = side.decisions[-1]
         if last.judged and last.hand == side.hand_number:
             (st.success if last.agreed else st.warning)(last_move_verdict(last, tr))
         elif not last.judged and not last.failed:
             play_review.still_to_judge([last], urgent=True)
-            st.fragment(await_coach, run_every=0.5)(tr.gettext("The coach is weighing your last move…"))
+            st.caption(tr.gettext("The coach is weighing your last move…"))
 else:
     st.caption(tr.gettext("A game without hints: the coach reviews each hand once it is over."))
 

@@ -17,12 +17,14 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutor.app.ui import identity, play_review, state, store_access
 from tutor.app.ui.play_state import owner
 from tutor.app.ui.session_keys import (
     FRIEND_ARMED,
     FRIEND_AT,
+    FRIEND_COACH_SHOWN,
     FRIEND_CODE,
     FRIEND_ERROR,
     FRIEND_GONE_SHOWN,
@@ -277,7 +279,32 @@ def news(at: AtTable) -> bool:
         changed = (fresh.state, fresh.rematch, fresh.robot) != (at.table.state, at.table.rematch, at.table.robot)
     else:
         changed = fresh.version != at.table.version
-    return changed or gone(fresh, at.other) != bool(st.session_state.get(FRIEND_GONE_SHOWN))
+    return (changed or gone(fresh, at.other) != bool(st.session_state.get(FRIEND_GONE_SHOWN))
+            or coach_mark(at) != st.session_state.get(FRIEND_COACH_SHOWN))
+
+
+def running_alone() -> bool:
+    """Whether this run is a part of the page rerunning on its own timer (not the whole page, which
+    has just read everything afresh: asking for news then would only run the page again)."""
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
+
+
+def coach_mark(at: AtTable) -> tuple[int, int, str]:
+    """How far the coach's answers for this page have come: its player's decisions judged (or given up
+    on), the other's (kept for both reviews once the game is over), and the hint asked at this move."""
+    own = sum(d.judged or d.failed for d in at.side.decisions) if at.side is not None else 0
+    kept = st.session_state.get(FRIEND_OTHER)
+    other = (sum(d.judged or d.failed for d in kept[1].decisions)
+             if isinstance(kept, tuple) and kept[0][0] == at.table.id else 0)
+    asked = hint_asked(at)
+    hint = "" if asked is None else "answered" if asked.answered else "failed" if asked.failed else "waiting"
+    return own, other, hint
+
+
+def mark_shown(at: AtTable) -> None:
+    """Note what this run of the page shows of the coach's answers (its news compare with it)."""
+    st.session_state[FRIEND_COACH_SHOWN] = coach_mark(at)
 
 
 def other_gone(at: AtTable) -> bool:

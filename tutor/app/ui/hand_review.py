@@ -43,6 +43,9 @@ class Across:
     at once, without fading in again what the learner has seen)."""
 
     name: str | None = None
+    watched: bool = False
+    """The page runs again by itself when the coach's answers come in (a friend game's page watches
+    the table): no part of the review reruns on its own timer."""
     recorded: Callable[[Match], None] = field(default=lambda match: None)
     settle: Callable[[], None] = field(default=lambda: None)
 
@@ -84,7 +87,10 @@ def show_hand_review(match: Match, number: int, tr: Translator, across: Across) 
     if not decisions:
         st.caption(tr.gettext("The hand ended before you had a decision to make."))
     elif play_review.still_to_judge(decisions):
-        st.fragment(show_review_progress, run_every=1.0)(decisions, tr, across)
+        if across.watched:
+            show_review_progress(decisions, tr, across)
+        else:
+            st.fragment(show_review_progress, run_every=1.0)(decisions, tr, across)
     else:
         across.recorded(match)
         show_review(match, number, tr, across)
