@@ -354,7 +354,12 @@ class Table:
         if self.index == self.reload_at:
             self.pages[1].reload()
         self.ended = time.monotonic()
-        click_move(self.pages[step.seat], step.move)
+        try:
+            click_move(self.pages[step.seat], step.move)
+        except Exception as error:  # say where, and what the page showed
+            shown = self.pages[step.seat].get_by_test_id("stMain").inner_text(timeout=5000)[:600]
+            raise AssertionError(f"{self.ruleset}: move {self.index} {step} could not be clicked; the page errors: "
+                                 f"{self.crashed}; the page says: {shown!r}") from error
 
     def made(self, url: str) -> None:
         """Wait until the move just clicked is stored (a click lost in a redraw is made once more)."""
