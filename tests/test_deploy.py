@@ -6,6 +6,7 @@ Needs Debian's nginx, PostgreSQL and Chromium: skips where one is missing, fails
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 import time
@@ -303,8 +304,15 @@ def _refused_out_of_turn_and_forged(pages, url: str, code: str) -> None:
     settle(ana)
 
 
+@functools.cache
+def _reader(url: str):
+    """One store on the deployment's database for the test's own reads (opening one per read costs
+    a connection pool and the schema's check each time)."""
+    return open_store(url=url)
+
+
 def _moves_stored(url: str, code: str) -> int:
-    table = open_store(url=url).friend_table_by_code(code)
+    table = _reader(url).friend_table_by_code(code)
     return len(table.moves.split(".")) if table is not None and table.moves else 0
 
 
@@ -397,7 +405,7 @@ def test_friends_on_two_processes_play_a_whole_game_under_each_ruleset(deploymen
                 table.made(deployment_database)
         for table in tables:
             table.windows.append((table.hand, table.started, table.ended))
-            stored = open_store(url=deployment_database).friend_table_by_code(table.code)
+            stored = _reader(deployment_database).friend_table_by_code(table.code)
             assert stored is not None and stored.state == "over" and len(stored.moves.split(".")) == len(table.steps)
             table.pages[0].get_by_text(re.compile(r"(You won the game|Bea won the game)")).wait_for()
             table.pages[1].get_by_text(re.compile(r"(Ganaste la partida|Ana ganó la partida)")).wait_for()
@@ -431,7 +439,7 @@ def test_a_player_who_leaves_is_replaced_by_the_virtual_player(deployment, deplo
         bea.get_by_text("Ana abandonó la partida.", exact=False).wait_for()
         bea.get_by_role("button", name="Seguir contra el jugador virtual").click()
         bea.get_by_text("El jugador virtual (nivel fuerte) juega en el sitio de Ana.").wait_for()
-        table = open_store(url=deployment_database).friend_table_by_code(code)
+        table = _reader(deployment_database).friend_table_by_code(code)
         assert table is not None and table.state == "playing" and table.robot == 0
         assert table.moves  # it decided on the upcard for Ana at once
     finally:
