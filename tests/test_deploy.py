@@ -25,8 +25,9 @@ from friend_game import card_ids_in, click_move, planned_game  # noqa: E402
 from tutor.progress.store import open_store  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("deployment")]
-"""One worker runs the deployment's tests (its own nginx, app processes and Chromium), while the
-other may run the browser tests of the single app server: the two groups take about as long."""
+"""The deployment's tests, as a group of their own (its nginx, app processes and Chromium). (The
+checkout's pytest-xdist does not honour the groups: each worker that runs one of them starts its own
+deployment.)"""
 
 
 def _require() -> None:
@@ -365,7 +366,9 @@ class Table:
         try:
             click_move(self.pages[step.seat], step.move)
         except Exception as error:  # say where, and what the page showed
-            shown = self.pages[step.seat].get_by_test_id("stMain").inner_text(timeout=5000)[:600]
+            page = self.pages[step.seat]
+            shown = page.get_by_test_id("stMain").inner_text(timeout=5000)[:600]
+            shown += " | the table's prompt: " + " ".join(page.locator(".gt-prompt").all_inner_texts())
             raise AssertionError(f"{self.ruleset}: move {self.index} {step} could not be clicked; the page errors: "
                                  f"{self.crashed}; the page says: {shown!r}") from error
 

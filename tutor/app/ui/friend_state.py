@@ -291,9 +291,13 @@ def running_alone() -> bool:
 
 
 def coach_mark(at: AtTable) -> tuple[int, int, str]:
-    """How far the coach's answers for this page have come: its player's decisions judged (or given up
-    on), the other's (kept for both reviews once the game is over), and the hint asked at this move."""
-    own = sum(d.judged or d.failed for d in at.side.decisions) if at.side is not None else 0
+    """How far the coach's answers that this page is waiting to show have come: over a hand's result
+    (or with Coach mode's verdict at the table), its player's decisions judged or given up on; once the
+    game is over, the other's (both reviews side by side); the hint asked at this move. At the table
+    without Coach mode, the verdicts coming in show nothing new: they run the page again for nothing
+    (and a page that runs again by itself at every verdict was once caught mid-draw after Next hand)."""
+    shows_own = at.side is not None and (hand_over_pending(at) or coach_wanted(at))
+    own = sum(d.judged or d.failed for d in at.side.decisions) if shows_own and at.side is not None else 0
     kept = st.session_state.get(FRIEND_OTHER)
     other = (sum(d.judged or d.failed for d in kept[1].decisions)
              if isinstance(kept, tuple) and kept[0][0] == at.table.id else 0)
