@@ -361,7 +361,8 @@ if friend_state.hints_allowed(at):
 else:
     st.caption(tr.gettext("A game without hints: the coach reviews each hand once it is over."))
 
-show_earlier_reviews(side, len(game.played), tr, across)
+# (The reviews of earlier hands are shown at each hand's end and side by side after the game, not here:
+# this part of the page runs at every move of either player, and stays light.)
 if table.robot is None:
     show_link(at)
 if st.session_state.get(FRIEND_LEAVING):
