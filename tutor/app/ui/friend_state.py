@@ -42,7 +42,7 @@ from tutor.app.ui.session_keys import (
     FRIEND_TABLE,
     FRIEND_WAITING_UNTIL,
 )
-from tutor.app.ui.table_data import knock_cards
+from tutor.app.ui.table_data import action_move, knock_cards
 from tutor.base.msgids import N_
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import available_rulesets, load_ruleset
@@ -365,12 +365,8 @@ def act(action: str) -> None:
         possible = knock_cards(at.side.view(), gin=action == "gin") if at.side.learner_to_move else set()
         session[FRIEND_ARMED] = None if armed == action or not possible else action
         return
-    if action.startswith("card:"):
-        card = action.removeprefix("card:")
-        move: tuple[str, str | None] = ("knock", card) if armed in ("knock", "gin") else ("discard", card)
-    elif action in ("stock", "take", "pass", "big_gin"):
-        move = (action, None)
-    else:
+    move = action_move(action, armed)
+    if move is None:
         return
     play(at, move)
 

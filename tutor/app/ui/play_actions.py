@@ -28,7 +28,7 @@ from tutor.app.ui.session_keys import (
     PLAY_SEEN,
     PLAY_TABLE,
 )
-from tutor.app.ui.table_data import knock_cards
+from tutor.app.ui.table_data import action_move, knock_cards
 from tutor.engine.errors import TutorError
 from tutor.language.i18n import Translator
 from tutor.language.play_text import hint_sentence, hint_value_text
@@ -50,12 +50,8 @@ def act(action: str) -> None:
         possible = knock_cards(match.view(), gin=action == "gin")
         session[PLAY_ARMED] = None if armed == action or not possible else action
         return
-    if action.startswith("card:"):
-        card = action.removeprefix("card:")
-        move: tuple[str, str | None] = ("knock", card) if armed in ("knock", "gin") else ("discard", card)
-    elif action in ("stock", "take", "pass", "big_gin"):
-        move = (action, None)
-    else:
+    move = action_move(action, armed)
+    if move is None:
         return
     play(match, move)
 

@@ -53,6 +53,17 @@ def knock_cards(view: View, gin: bool) -> set[str]:
             if k == "knock" and c is not None and (not gin or min_deadwood(hand & ~parse_card(c).bit) == 0)}
 
 
+def action_move(action: str, armed: str | None) -> tuple[str, str | None] | None:
+    """The move a table's action makes: a card thrown (a knock when Knock or Gin is ``armed``), the
+    stock, the pile, a pass or big gin; None for an action that is no move (Knock or Gin pressed)."""
+    if action.startswith("card:"):
+        card = action.removeprefix("card:")
+        return ("knock", card) if armed in ("knock", "gin") else ("discard", card)
+    if action in ("stock", "take", "pass", "big_gin"):
+        return action, None
+    return None
+
+
 def hand_groups(view: View, tr: Translator, armed: str | None) -> tuple[list[dict[str, Any]], int]:
     """The learner's hand in its best melds and its deadwood, each card marked as it can be chosen
     (``armed``: Knock or Gin pressed, so only the cards that knock, or go gin, can be), and the
