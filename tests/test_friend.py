@@ -187,8 +187,8 @@ def test_each_seat_sign_of_life_is_kept(store):
 
 def test_a_hands_discards_graded_a_mistake_or_worse_go_to_review_and_only_judged_ones_count():
     from tutor.play.coach import Judgement
-    from tutor.play.friend import discards_to_review, judged_upto
-    from tutor.play.match import JUDGEMENT
+    from tutor.play.friend import discards_to_review
+    from tutor.play.match import JUDGEMENT, judged_upto
 
     side = _opened().side(0)  # seat 0's pass, draw and discard of the 2♠
     passed, drew, threw = side.decisions

@@ -132,15 +132,6 @@ REVIEWED_GRADES = ("mistake", "blunder")
 """The grades of a discard that go into the learner's review by themselves after a friend game's hand."""
 
 
-def judged_upto(decisions: Sequence[Decision], start: int = 0) -> int:
-    """Where the run of ``decisions`` from ``start`` that need no more verdict ends: each judged or
-    forced (a forced move is not a decision), up to the first still to judge."""
-    upto = start
-    while upto < len(decisions) and (decisions[upto].forced or decisions[upto].judged):
-        upto += 1
-    return upto
-
-
 def discards_to_review(decisions: Sequence[Decision]) -> list[Decision]:
     """The discards among ``decisions`` (each judged or forced) that the coach graded a mistake or a
     blunder: they go into the learner's review (*Practise my mistakes*)."""

@@ -128,6 +128,15 @@ class Decision:
         return len(self.view["legal"]) < 2
 
 
+def judged_upto(decisions: Sequence[Decision], start: int = 0) -> int:
+    """Where the run of ``decisions`` from ``start`` that need no more verdict ends: each judged or
+    forced (a forced move is not a decision), up to the first still to judge."""
+    upto = start
+    while upto < len(decisions) and (decisions[upto].forced or decisions[upto].judged):
+        upto += 1
+    return upto
+
+
 def decision_loss(decision: Decision) -> tuple[float, float]:
     """A decision's loss and its standard error, for its accuracy: none for a move graded best."""
     judgement = decision.judgement

@@ -11,6 +11,7 @@ import streamlit as st
 from tutor.app.ui import friend_state, identity, play_review, state, store_access
 from tutor.app.ui.friend_state import AtTable
 from tutor.app.ui.hand_review import Across, show_earlier_reviews, show_hand_review
+from tutor.app.ui.play_actions import hint_text
 from tutor.app.ui.play_state import coach_on, start_coach, switch_changed
 from tutor.app.ui.render import show_arrangement, show_line_chart, show_steps, show_totals
 from tutor.app.ui.safe import plain
@@ -34,8 +35,6 @@ from tutor.language.play_text import (
     discard_history,
     ending_title,
     friend_ending_title,
-    hint_sentence,
-    hint_value_text,
     last_move_verdict,
     value_chart,
     void_hand_text,
@@ -343,10 +342,7 @@ if friend_state.hints_allowed(at):
                                      "against the coach's, in expected points."))
     asked = friend_state.hint_asked(at)
     if asked is not None and asked.answered and asked.hint is not None:
-        top = side.view()["top_discard"]
-        value = hint_value_text(asked.hint, top, tr)
-        sentence = hint_sentence(asked.hint.advice, top, tr)
-        st.info(tr.gettext("Hint for this move: {hint}", hint=f"{sentence} {value}" if value else sentence))
+        st.info(tr.gettext("Hint for this move: {hint}", hint=hint_text(asked.hint, side, tr)))
     elif asked is not None and asked.failed:
         st.error(tr.gettext("The coach could not work out a hint this time. Press Hint to ask again."))
     elif asked is not None:

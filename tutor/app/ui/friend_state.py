@@ -49,9 +49,9 @@ from tutor.engine.rules import available_rulesets, load_ruleset
 from tutor.language.i18n import Translator
 from tutor.play import background
 from tutor.play.background import Asked
-from tutor.play.friend import FRIEND_LEVEL, MODEL_LEVEL, FriendGame, discards_to_review, judged_upto, replay
+from tutor.play.friend import FRIEND_LEVEL, MODEL_LEVEL, FriendGame, discards_to_review, replay
 from tutor.play.hand import check_seed
-from tutor.play.match import Match, decisions_accuracy
+from tutor.play.match import Match, decisions_accuracy, judged_upto
 from tutor.play.moves import moves_code, read_moves_code
 from tutor.progress.store import StaleGameError
 from tutor.progress.store_classes import SchoolClass

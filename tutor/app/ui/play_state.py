@@ -53,7 +53,7 @@ from tutor.play.analysis import position_seed
 from tutor.play.errors import MalformedMoveError, UnknownBotLevelError
 from tutor.play.hand import check_seed
 from tutor.play.holding import Holding, holding
-from tutor.play.match import LEARNER, Match, decisions_accuracy, replay, start_match
+from tutor.play.match import LEARNER, Match, decisions_accuracy, judged_upto, replay, start_match
 from tutor.play.moves import moves_code, read_moves_code
 from tutor.progress.store import Saved, SavedGame, StaleGameError
 
@@ -241,21 +241,12 @@ def _taken_up(match: Match) -> None:
     st.session_state[PLAY_ADDRESS] = (str(match.seed), match.level)
 
 
-def _judged_upto(match: Match, start: int) -> int:
-    """Where the run of decisions from ``start`` that need no more verdict ends: each judged or
-    forced (a forced move is not a decision), up to the first still to judge."""
-    upto = start
-    while upto < len(match.decisions) and (match.decisions[upto].forced or match.decisions[upto].judged):
-        upto += 1
-    return upto
-
-
 def graded(match: Match) -> tuple[int, int]:
     """The game's decisions counted for its record, and how many of them the coach graded best: the
     first ones, up to the first not judged yet (a decision is counted once its verdict is in; no
     verdict is worked out here). Forced moves are not decisions."""
     start, agreed = st.session_state.get(PLAY_GRADED, (0, 0))
-    upto = _judged_upto(match, start)
+    upto = judged_upto(match.decisions, start)
     agreed += sum(d.agreed for d in match.decisions[start:upto] if not d.forced)
     st.session_state[PLAY_GRADED] = (upto, agreed)
     return sum(not d.forced for d in match.decisions[:upto]), agreed
@@ -265,7 +256,8 @@ def record_verdicts(match: Match) -> None:
     """Save the game again for the profile once more of its decisions are judged (their count goes
     into the game's record: the Progress page's agreement with the coach)."""
     start = st.session_state.get(PLAY_GRADED, (0, 0))[0]
-    if (_judged_upto(match, start) > start or st.session_state.get(PLAY_UNSAVED)) and identity.current() is not None:
+    moved = judged_upto(match.decisions, start) > start or st.session_state.get(PLAY_UNSAVED)
+    if moved and identity.current() is not None:
         save(match)
 
 
